@@ -1,0 +1,70 @@
+/* The CLI's command table and the helpers commands share. Each command is
+   one file with one const struct ff_cmd; --help text comes from the
+   command's option table. */
+#ifndef FF_CMD_H
+#define FF_CMD_H
+
+#include <stdio.h>
+
+#include "lib/buf.h"
+#include "lib/error.h"
+
+/* Exit codes (documented in README and `fivefold help`). */
+enum { FF_EXIT_OK = 0, FF_EXIT_FAIL = 1, FF_EXIT_USAGE = 2 };
+
+/* One option of a command: getopt_long's fields plus its help. val is the
+   short option letter, or a value >= 256 for long-only options. */
+struct ff_opt {
+	const char *name;
+	int has_arg;          /* no_argument or required_argument */
+	int val;
+	const char *arg;      /* the argument's name in help, or NULL */
+	const char *help;
+};
+
+struct ff_cmd {
+	const char *name;
+	const char *summary;  /* one line, for the command list */
+	const char *usage;    /* after "fivefold NAME " */
+	const char *about;    /* a paragraph for `help NAME` */
+	const struct ff_opt *opts;   /* ends with a zeroed entry */
+	int (*run)(const struct ff_cmd *cmd, int argc, char **argv);
+};
+
+extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_simulate;
+
+/* Print the command's help to fp. */
+void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp);
+
+#include <getopt.h>
+
+/* getopt_long's tables, built from a command's option table. */
+struct ff_getopt {
+	const struct ff_cmd *cmd;
+	struct option longs[40];
+	char shorts[100];
+};
+
+/* Build g for cmd and reset getopt for a new pass over argv. */
+void ff_getopt_init(struct ff_getopt *g, const struct ff_cmd *cmd);
+/* The next option's val, -1 at the end, '?' on a bad option (after printing
+   a message). *arg receives the option's argument. After -1, optind is the
+   first operand. */
+int ff_getopt_next(struct ff_getopt *g, int argc, char **argv, char **arg);
+
+/* Print a usage error for cmd and return FF_EXIT_USAGE. */
+int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Parse a non-negative decimal integer in [lo, hi]. Returns 0 or -1. */
+int ff_parse_long(const char *s, long lo, long hi, long *out);
+
+/* Append a diagnostic in design.md's form to out:
+   FILE:LINE:COL: error: game N, ply K (seat S): message [code]
+   (", ply K (seat S)" left out when ply is 0) -- or, json != 0, one JSON
+   object with the keys file line col game ply seat code message. */
+int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *err, int json);
+/* Append s as a JSON string literal. */
+int ff_json_str(struct ff_buf *out, const char *s);
+
+#endif

@@ -1,0 +1,93 @@
+/* fivefold rules: list games, presets and options with their defaults. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "lib/agent.h"
+#include "lib/ruleset.h"
+
+static const struct ff_opt opts[] = {
+	{ "help", no_argument, 'h', NULL, "show this help" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static void print_presets_mask(const struct ff_rules *r, unsigned mask)
+{
+	int i, first = 1;
+
+	if (!mask)
+		return;
+	fputs(" (", stdout);
+	for (i = 0; i < r->npresets; i++)
+		if (mask & (1u << i)) {
+			printf("%s%s", first ? "" : ", ", r->presets[i].name);
+			first = 0;
+		}
+	fputs(" only)", stdout);
+}
+
+static void print_game(const struct ff_rules *r)
+{
+	int i;
+
+	printf("%s: %s, %d", r->name, r->title, r->seats_min);
+	if (r->seats_max != r->seats_min)
+		printf("-%d", r->seats_max);
+	printf(" seats\n  presets (Rules tag; the first is the default):\n");
+	for (i = 0; i < r->npresets; i++)
+		printf("    %-20s %s\n", r->presets[i].name, r->presets[i].help);
+	printf("  options (Options tag; name=value, or name alone for =yes):\n");
+	for (i = 0; i < r->noptions; i++) {
+		const struct ff_option_desc *o = &r->options[i];
+
+		printf("    %s=%s, default %s", o->name, o->values ? o->values : "N", o->dflt);
+		print_presets_mask(r, o->presets);
+		printf("\n        %s\n", o->help);
+	}
+	printf("  agents (simulate --agents):\n    %-10s %s\n", ff_agent_random.name,
+	       ff_agent_random.help);
+	for (i = 0; i < r->nagents; i++)
+		printf("    %-10s %s\n", r->agents[i].name, r->agents[i].help);
+}
+
+static int run(const struct ff_cmd *cmd, int argc, char **argv)
+{
+	struct ff_getopt g;
+	const struct ff_rules *r;
+	char *arg;
+	int c, i;
+
+	ff_getopt_init(&g, cmd);
+	while ((c = ff_getopt_next(&g, argc, argv, &arg)) != -1) {
+		if (c == 'h') {
+			ff_cmd_help(cmd, stdout);
+			return FF_EXIT_OK;
+		}
+		return FF_EXIT_USAGE;
+	}
+	if (optind < argc) {
+		for (i = optind; i < argc; i++) {
+			r = ff_rules_find(argv[i]);
+			if (!r)
+				return ff_cmd_usage_error(cmd, "unknown game '%s'", argv[i]);
+			print_game(r);
+		}
+		return FF_EXIT_OK;
+	}
+	for (i = 0; (r = ff_rules_at(i)); i++)
+		print_game(r);
+	return FF_EXIT_OK;
+}
+
+const struct ff_cmd ff_cmd_rules = {
+	.name = "rules",
+	.summary = "list games, rules presets, options and agents",
+	.usage = "[GAME...]",
+	.about = "Lists every game fivefold knows (or the ones named), with its rules\n"
+		 "presets, the header options and their defaults, and the agents that\n"
+		 "`simulate` can use.",
+	.opts = opts,
+	.run = run,
+};

@@ -1,0 +1,154 @@
+/* fivefold show: the position of a game as a text diagram, after ply K or
+   after every ply. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/input.h"
+#include "lib/replay.h"
+
+enum { OPT_FROM = 256 };
+
+static const struct ff_opt opts[] = {
+	{ "game", required_argument, 'g', "N", "the N-th game of the input, counting across files (default 1)" },
+	{ "ply", required_argument, 'p', "K", "the position after ply K (0 = the start; default: the last)" },
+	{ "all", no_argument, 'a', NULL, "the start and the position after every ply" },
+	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
+	{ "help", no_argument, 'h', NULL, "show this help" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static void diagram(struct ff_game *g, const struct ff_record *rec, size_t k, struct ff_buf *out)
+{
+	struct ff_outcome o;
+	char res[16];
+
+	ff_buf_reset(out);
+	ff_buf_addf(out, "game %ld (", rec->number);
+	ff_config_id(&g->cfg, out);
+	if (k == 0)
+		ff_buf_adds(out, "), start");
+	else
+		ff_buf_addf(out, "), after ply %zu: %s", k, ff_record_str(rec, rec->plies[k - 1].tok));
+	g->rules->outcome(g->state, &o);
+	if (o.term != FF_TERM_NONE)
+		ff_buf_addf(out, "; game over: %s (%s)\n",
+			    ff_result_token(&o, g->rules->sides(g->state), res),
+			    ff_termination_name(o.term));
+	else
+		ff_buf_addf(out, "; seat %d to move\n", g->rules->to_move(g->state) + 1);
+	g->rules->render(g->state, out);
+	fwrite(out->p, 1, out->len, stdout);
+}
+
+static int run(const struct ff_cmd *cmd, int argc, char **argv)
+{
+	struct ff_getopt go;
+	const struct ff_format *from = NULL;
+	struct ff_input in;
+	struct ff_record rec;
+	struct ff_game g;
+	struct ff_error err;
+	struct ff_buf out = FF_BUF_INIT, diag = FF_BUF_INIT;
+	struct ff_ply p;
+	const char *file = "";
+	char *arg;
+	long game = 1, ply = -1, seen = 0;
+	int c, all = 0, rc, status = FF_EXIT_OK;
+	size_t k, upto;
+
+	ff_getopt_init(&go, cmd);
+	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
+		switch (c) {
+		case 'g':
+			if (ff_parse_long(arg, 1, 1000000000L, &game))
+				return ff_cmd_usage_error(cmd, "--game takes a game number from 1, not '%s'", arg);
+			break;
+		case 'p':
+			if (ff_parse_long(arg, 0, 100000000L, &ply))
+				return ff_cmd_usage_error(cmd, "--ply takes a ply number from 0, not '%s'", arg);
+			break;
+		case 'a': all = 1; break;
+		case OPT_FROM:
+			if (!(from = ff_format_find(arg)))
+				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			break;
+		case 'h':
+			ff_cmd_help(cmd, stdout);
+			return FF_EXIT_OK;
+		default:
+			return FF_EXIT_USAGE;
+		}
+	}
+	if (ff_record_init(&rec))
+		return FF_EXIT_FAIL;
+	ff_game_init(&g);
+	ff_input_init(&in, argv + optind, argc - optind, from);
+	for (;;) {
+		rc = ff_input_next(&in, &rec, &err, &file);
+		if (rc == 0) {
+			fprintf(stderr, "fivefold show: the input has no game %ld\n", game);
+			status = FF_EXIT_FAIL;
+			goto out;
+		}
+		if (rc == -2) {
+			fprintf(stderr, "fivefold show: %s\n", err.msg);
+			status = FF_EXIT_FAIL;
+			goto out;
+		}
+		if (++seen == game)
+			break;
+	}
+	if (rc == -1 || ff_game_start(&g, &rec, &err)) {
+		ff_diag_format(&diag, file, &err, 0);
+		fputs(diag.p, stderr);
+		status = FF_EXIT_FAIL;
+		goto out;
+	}
+	if (ply > (long)rec.nplies) {
+		fprintf(stderr, "fivefold show: game %ld has %zu plies, not %ld\n", game, rec.nplies, ply);
+		status = FF_EXIT_FAIL;
+		goto out;
+	}
+	upto = ply < 0 ? rec.nplies : (size_t)ply;
+	if (all || upto == 0)
+		diagram(&g, &rec, 0, &out);
+	for (k = 0; k < upto; k++) {
+		if (ff_game_step(&g, &rec, k, &p, &err)) {
+			ff_buf_reset(&diag);
+			ff_diag_format(&diag, file, &err, 0);
+			fputs(diag.p, stderr);
+			fputs("(the diagram above is the last legal position)\n", stderr);
+			if (!all)
+				diagram(&g, &rec, k, &out);
+			status = FF_EXIT_FAIL;
+			goto out;
+		}
+		if (all || k + 1 == upto) {
+			if (all)
+				fputc('\n', stdout);
+			diagram(&g, &rec, k + 1, &out);
+		}
+	}
+out:
+	ff_input_close(&in);
+	ff_game_free(&g);
+	ff_record_free(&rec);
+	ff_buf_free(&out);
+	ff_buf_free(&diag);
+	return status;
+}
+
+const struct ff_cmd ff_cmd_show = {
+	.name = "show",
+	.summary = "draw the position after ply K, or after every ply",
+	.usage = "[OPTIONS] [FILE]",
+	.about = "Replays one game of the input and draws its position as text: after\n"
+		 "its last ply, after ply K (--ply), or after every ply (--all). A ply\n"
+		 "that breaks the rules is reported and the last legal position drawn.",
+	.opts = opts,
+	.run = run,
+};

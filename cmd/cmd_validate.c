@@ -1,0 +1,303 @@
+/* fivefold validate: replay every game through its rules engine and say,
+   per game, whether it is legal, breaks the rules at a ply, or is
+   malformed; with --legal, list the legal plies at every ply. Games are
+   read in batches and validated by --threads workers; output comes out in
+   input order, the same bytes whatever the number of threads. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/input.h"
+#include "lib/pool.h"
+#include "lib/replay.h"
+
+#define BATCH 64
+#define MAX_THREADS 64
+
+enum { OPT_LEGAL = 256, OPT_FORMAT, OPT_FROM };
+
+static const struct ff_opt opts[] = {
+	{ "legal", no_argument, OPT_LEGAL, NULL, "list the legal plies at every ply" },
+	{ "format", required_argument, OPT_FORMAT, "text|json",
+	  "diagnostics (and --legal lines) as text or JSON Lines; default text" },
+	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
+	{ "quiet", no_argument, 'q', NULL, "no per-game verdicts, only problems and the summary" },
+	{ "threads", required_argument, 'j', "N", "validate with N threads (default 1)" },
+	{ "help", no_argument, 'h', NULL, "show this help" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+/* One batch of games and what validating them printed. Invariant: n <=
+   BATCH; rstat[i] is 1 for a game read whole, -1 for a malformed one
+   (rerr[i] says why), -2 for a file that failed (rerr[i]). */
+struct slot {
+	struct ff_record recs[BATCH];
+	struct ff_error rerr[BATCH];
+	int rstat[BATCH];
+	const char *file[BATCH];
+	int n;
+	struct ff_buf out, err;
+	long valid, illegal, malformed, failed;
+	unsigned long long plies;
+};
+
+struct vctx {
+	struct ff_input in;
+	int legal, json, quiet;
+	struct ff_game games[MAX_THREADS];
+	long valid, illegal, malformed, failed;
+	unsigned long long plies;
+};
+
+/* What the --legal hook needs while a game replays. */
+struct legal_ctx {
+	struct slot *s;
+	const char *file;
+	const struct ff_record *rec;
+	int json;
+	struct ff_buf tmp, list;
+};
+
+static int slot_init(void *ctx, void *p)
+{
+	struct slot *s = p;
+	int i;
+
+	memset(s, 0, sizeof *s);
+	for (i = 0; i < BATCH; i++)
+		if (ff_record_init(&s->recs[i]))
+			return -1;
+	return 0;
+}
+
+static void slot_free(void *ctx, void *p)
+{
+	struct slot *s = p;
+	int i;
+
+	for (i = 0; i < BATCH; i++)
+		ff_record_free(&s->recs[i]);
+	ff_buf_free(&s->out);
+	ff_buf_free(&s->err);
+}
+
+static int produce(void *ctx, void *p, size_t seq)
+{
+	struct vctx *v = ctx;
+	struct slot *s = p;
+	int rc;
+
+	s->n = 0;
+	while (s->n < BATCH) {
+		rc = ff_input_next(&v->in, &s->recs[s->n], &s->rerr[s->n], &s->file[s->n]);
+		if (rc == 0)
+			break;
+		s->rstat[s->n++] = rc;
+	}
+	return s->n > 0;
+}
+
+static void on_legal(void *ctx, const struct ff_game *g, size_t k, const struct ff_ply *played,
+		     int matched)
+{
+	struct legal_ctx *lc = ctx;
+	struct ff_buf *o = &lc->s->out;
+	int seat = g->rules->to_move(g->state) + 1;
+
+	ff_buf_reset(&lc->tmp);
+	g->rules->format(g->state, played, FF_FORM_LONG, &lc->tmp);
+	if (lc->json) {
+		ff_buf_addf(o, "{\"game\":%ld,\"ply\":%zu,\"seat\":%d,\"played\":", lc->rec->number,
+			    k + 1, seat);
+		ff_json_str(o, lc->tmp.p ? lc->tmp.p : "");
+		ff_buf_adds(o, ",\"legal\":[");
+		ff_buf_reset(&lc->list);
+		ff_game_legal_text(g, &lc->list, '\n');
+		for (char *item = lc->list.p, *nl; item; item = nl ? nl + 1 : NULL) {
+			nl = strchr(item, '\n');
+			if (nl)
+				*nl = '\0';
+			if (item != lc->list.p)
+				ff_buf_addc(o, ',');
+			ff_json_str(o, item);
+		}
+		ff_buf_adds(o, "]}\n");
+	} else {
+		ff_buf_addf(o, "%s: game %ld, ply %zu (seat %d): played %s%s; legal ", lc->file,
+			    lc->rec->number, k + 1, seat, lc->tmp.p ? lc->tmp.p : "",
+			    matched ? "" : " (illegal)");
+		ff_game_legal_text(g, o, ' ');
+		ff_buf_addc(o, '\n');
+	}
+}
+
+static void work(void *ctx, void *p, int worker)
+{
+	struct vctx *v = ctx;
+	struct slot *s = p;
+	struct ff_game *g = &v->games[worker];
+	struct legal_ctx lc = { .s = s, .json = v->json };
+	struct ff_error err;
+	enum ff_verdict verdict;
+	int i;
+
+	ff_buf_reset(&s->out);
+	ff_buf_reset(&s->err);
+	s->valid = s->illegal = s->malformed = s->failed = 0;
+	s->plies = 0;
+	g->on_legal = v->legal ? on_legal : NULL;
+	g->on_legal_ctx = &lc;
+	for (i = 0; i < s->n; i++) {
+		const struct ff_record *rec = &s->recs[i];
+		struct ff_buf *d = v->json ? &s->out : &s->err;
+
+		if (s->rstat[i] == -2) {
+			s->failed++;
+			ff_buf_addf(&s->err, "fivefold validate: %s\n", s->rerr[i].msg);
+			continue;
+		}
+		if (s->rstat[i] == -1) {
+			s->malformed++;
+			ff_diag_format(d, s->file[i], &s->rerr[i], v->json);
+			if (!v->quiet && !v->json)
+				ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", s->file[i],
+					    s->rerr[i].game, ff_code_name(s->rerr[i].code));
+			continue;
+		}
+		lc.file = s->file[i];
+		lc.rec = rec;
+		ff_error_clear(&err);
+		verdict = ff_game_replay(g, rec, &err);
+		s->plies += g->played;
+		if (verdict == FF_VALID) {
+			s->valid++;
+			if (!v->quiet && !v->json) {
+				ff_buf_addf(&s->out, "%s: game %ld: valid (", s->file[i], rec->number);
+				ff_config_id(&g->cfg, &s->out);
+				ff_buf_addf(&s->out, ", %zu plies, %s)\n", g->played,
+					    ff_record_result(rec)[0] ? ff_record_result(rec) : "*");
+			}
+			continue;
+		}
+		if (verdict == FF_ILLEGAL)
+			s->illegal++;
+		else
+			s->malformed++;
+		ff_diag_format(d, s->file[i], &err, v->json);
+		if (!v->quiet && !v->json) {
+			if (verdict == FF_ILLEGAL)
+				ff_buf_addf(&s->out, "%s: game %ld: illegal at ply %d [%s]\n",
+					    s->file[i], rec->number, err.ply, ff_code_name(err.code));
+			else
+				ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", s->file[i],
+					    rec->number, ff_code_name(err.code));
+		}
+	}
+	ff_buf_free(&lc.tmp);
+	ff_buf_free(&lc.list);
+}
+
+static int consume(void *ctx, void *p)
+{
+	struct vctx *v = ctx;
+	struct slot *s = p;
+
+	if (s->out.len && fwrite(s->out.p, 1, s->out.len, stdout) != s->out.len)
+		return -1;
+	if (s->err.len)
+		fwrite(s->err.p, 1, s->err.len, stderr);
+	v->valid += s->valid;
+	v->illegal += s->illegal;
+	v->malformed += s->malformed;
+	v->failed += s->failed;
+	v->plies += s->plies;
+	return 0;
+}
+
+static const struct ff_pool_ops ops = {
+	sizeof(struct slot), slot_init, slot_free, produce, work, consume
+};
+
+static int run(const struct ff_cmd *cmd, int argc, char **argv)
+{
+	struct ff_getopt g;
+	struct vctx *v;
+	const struct ff_format *from = NULL;
+	char *arg;
+	long threads = 1;
+	int c, i, rc;
+
+	v = calloc(1, sizeof *v);
+	if (!v) {
+		fputs("fivefold validate: out of memory\n", stderr);
+		return FF_EXIT_FAIL;
+	}
+	ff_getopt_init(&g, cmd);
+	while ((c = ff_getopt_next(&g, argc, argv, &arg)) != -1) {
+		switch (c) {
+		case OPT_LEGAL: v->legal = 1; break;
+		case OPT_FORMAT:
+			if (strcmp(arg, "json") && strcmp(arg, "text")) {
+				free(v);
+				return ff_cmd_usage_error(cmd, "--format takes text or json, not '%s'", arg);
+			}
+			v->json = strcmp(arg, "json") == 0;
+			break;
+		case OPT_FROM:
+			from = ff_format_find(arg);
+			if (!from) {
+				free(v);
+				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			}
+			break;
+		case 'q': v->quiet = 1; break;
+		case 'j':
+			if (ff_parse_long(arg, 1, MAX_THREADS, &threads)) {
+				free(v);
+				return ff_cmd_usage_error(cmd, "--threads takes 1 to %d, not '%s'",
+							  MAX_THREADS, arg);
+			}
+			break;
+		case 'h':
+			ff_cmd_help(cmd, stdout);
+			free(v);
+			return FF_EXIT_OK;
+		default:
+			free(v);
+			return FF_EXIT_USAGE;
+		}
+	}
+	for (i = 0; i < MAX_THREADS; i++)
+		ff_game_init(&v->games[i]);
+	ff_input_init(&v->in, argv + optind, argc - optind, from);
+	rc = ff_pool_run(&ops, v, (int)threads);
+	ff_input_close(&v->in);
+	fflush(stdout);
+	fprintf(v->json ? stderr : stdout,
+		"summary: %ld games, %ld valid, %ld illegal, %ld malformed, %llu plies\n",
+		v->valid + v->illegal + v->malformed, v->valid, v->illegal, v->malformed, v->plies);
+	if (rc)
+		fputs("fivefold validate: a write failed or memory ran out\n", stderr);
+	rc = rc || v->illegal || v->malformed || v->failed ? FF_EXIT_FAIL : FF_EXIT_OK;
+	for (i = 0; i < MAX_THREADS; i++)
+		ff_game_free(&v->games[i]);
+	free(v);
+	return rc;
+}
+
+const struct ff_cmd ff_cmd_validate = {
+	.name = "validate",
+	.summary = "replay games through the rules; verdict per game and a summary",
+	.usage = "[OPTIONS] [FILES...]",
+	.about = "Replays every game through its rules engine. Per game it prints whether\n"
+		 "the record is valid, breaks the rules at a ply (illegal), or is\n"
+		 "malformed; problems go to standard error as\n"
+		 "  FILE:LINE:COL: error: game N, ply K (seat S): message [code]\n"
+		 "With a Seed tag every throw is checked against the seed. Exit status 1\n"
+		 "when any game is not valid.",
+	.opts = opts,
+	.run = run,
+};

@@ -1,0 +1,134 @@
+/* Shared CLI helpers: option parsing from command tables, help text,
+   diagnostics in text and JSON. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+
+void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp)
+{
+	const struct ff_opt *o;
+	char left[64];
+
+	fprintf(fp, "usage: fivefold %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->about);
+	if (!cmd->opts || !cmd->opts[0].name)
+		return;
+	fputs("\noptions:\n", fp);
+	for (o = cmd->opts; o->name; o++) {
+		if (o->val < 256)
+			snprintf(left, sizeof left, "-%c, --%s%s%s", o->val, o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof left, "    --%s%s%s", o->name, o->arg ? " " : "",
+				 o->arg ? o->arg : "");
+		fprintf(fp, "  %-26s %s\n", left, o->help);
+	}
+}
+
+void ff_getopt_init(struct ff_getopt *g, const struct ff_cmd *cmd)
+{
+	const struct ff_opt *o;
+	size_t n = 0, k = 0;
+
+	g->cmd = cmd;
+	g->shorts[k++] = ':';
+	for (o = cmd->opts; o && o->name && n + 1 < sizeof g->longs / sizeof g->longs[0]; o++) {
+		g->longs[n].name = o->name;
+		g->longs[n].has_arg = o->has_arg;
+		g->longs[n].flag = NULL;
+		g->longs[n].val = o->val;
+		n++;
+		if (o->val < 256 && k + 3 < sizeof g->shorts) {
+			g->shorts[k++] = (char)o->val;
+			if (o->has_arg == required_argument)
+				g->shorts[k++] = ':';
+		}
+	}
+	memset(&g->longs[n], 0, sizeof g->longs[n]);
+	g->shorts[k] = '\0';
+	optind = 0;   /* glibc and gnulib: 0 re-initialises getopt */
+}
+
+int ff_getopt_next(struct ff_getopt *g, int argc, char **argv, char **arg)
+{
+	int c = getopt_long(argc, argv, g->shorts, g->longs, NULL);
+
+	*arg = optarg;
+	if (c == ':' || c == '?') {
+		fprintf(stderr, "fivefold %s: %s '%s'\n", g->cmd->name,
+			c == ':' ? "option needs an argument:" : "unknown option",
+			argv[optind - 1]);
+		fprintf(stderr, "try 'fivefold help %s'\n", g->cmd->name);
+		return '?';
+	}
+	return c;
+}
+
+int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fivefold %s: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\ntry 'fivefold help %s'\n", cmd->name);
+	return FF_EXIT_USAGE;
+}
+
+int ff_parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -1;
+	v = strtol(s, &end, 10);
+	if (*end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int ff_json_str(struct ff_buf *out, const char *s)
+{
+	int rc = ff_buf_addc(out, '"');
+
+	for (; *s && !rc; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			rc = ff_buf_addc(out, '\\') || ff_buf_addc(out, (char)c);
+		else if (c == '\n')
+			rc = ff_buf_adds(out, "\\n");
+		else if (c == '\t')
+			rc = ff_buf_adds(out, "\\t");
+		else if (c == '\r')
+			rc = ff_buf_adds(out, "\\r");
+		else if (c < 0x20)
+			rc = ff_buf_addf(out, "\\u%04x", c);
+		else
+			rc = ff_buf_addc(out, (char)c);
+	}
+	return rc || ff_buf_addc(out, '"') ? -1 : 0;
+}
+
+int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *e, int json)
+{
+	if (json) {
+		return ff_buf_adds(out, "{\"file\":") || ff_json_str(out, file) ||
+		       ff_buf_addf(out, ",\"line\":%ld,\"col\":%ld,\"game\":%ld,\"ply\":%d,\"seat\":%d,\"code\":",
+				   e->line, e->col, e->game, e->ply, e->seat) ||
+		       ff_json_str(out, ff_code_name(e->code)) || ff_buf_adds(out, ",\"message\":") ||
+		       ff_json_str(out, e->msg) || ff_buf_adds(out, "}\n") ? -1 : 0;
+	}
+	if (ff_buf_addf(out, "%s:%ld:%ld: error: game %ld", file, e->line, e->col, e->game))
+		return -1;
+	if (e->ply > 0 && ff_buf_addf(out, ", ply %d (seat %d)", e->ply, e->seat))
+		return -1;
+	return ff_buf_addf(out, ": %s [%s]\n", e->msg, ff_code_name(e->code));
+}

@@ -1,0 +1,34 @@
+/* Reading games from the command's operands: each FILE in turn (or
+   standard input where there are none, or for "-"), in the format named by
+   --from or by the file's extension (FGN by default). */
+#ifndef FF_INPUT_H
+#define FF_INPUT_H
+
+#include <stdio.h>
+
+#include "formats/format.h"
+
+/* Invariant: while reader != NULL, fp is open and fmt is its format. */
+struct ff_input {
+	char **files;          /* operands (borrowed) */
+	int nfiles;
+	int next;              /* index of the next file to open */
+	const struct ff_format *forced;   /* --from, or NULL */
+	const char *name;      /* current file's name for diagnostics */
+	FILE *fp;
+	const struct ff_format *fmt;
+	void *reader;
+};
+
+/* Start reading files[0..n) (n == 0: standard input). */
+void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_format *forced);
+/* Next game into rec. Returns 1 (a game), 0 (end of all input), -1 (the
+   game is malformed: err says why, rec holds what was read) or -2 (a file
+   could not be opened or read: err says why; the input moves on).
+   *file receives the name of the game's file (borrowed, stable). */
+int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *err,
+		  const char **file);
+/* Close whatever is open. */
+void ff_input_close(struct ff_input *in);
+
+#endif

@@ -1,0 +1,41 @@
+/* FGN (fivefold game notation): a streaming, lenient reader and a
+   canonical writer. The reader holds one game at a time. */
+#ifndef FF_FGN_H
+#define FF_FGN_H
+
+#include <stdio.h>
+
+#include "lib/buf.h"
+#include "lib/error.h"
+#include "lib/record.h"
+
+struct ff_fgn_reader;
+
+/* A reader on fp (not closed by the reader). Returns NULL when memory runs
+   out. */
+struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp);
+/* Free the reader (NULL is fine). */
+void ff_fgn_reader_free(struct ff_fgn_reader *r);
+
+/* Read the next game into rec (reset first; rec->number, line, col set).
+   Returns 1 when a game was read, 0 at the end of the input, -1 when the
+   game is malformed or reading failed: err then holds the code
+   (FF_ESYNTAX, FF_EIO or FF_ENOMEM), line, col, game and ply (the
+   1-based index of the ply token at or after which it broke; 0 in the
+   tag section). After a syntax error the reader has skipped to where the
+   next game starts, so calling again goes on with the next game; after
+   FF_EIO or FF_ENOMEM it returns 0 from then on. */
+int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error *err);
+
+/* The raw bytes of the game last returned (1 or -1), from its first byte
+   through the end of the line of its result token (or the point where the
+   reader resumed). Borrowed: valid until the next ff_fgn_read. */
+const char *ff_fgn_raw(const struct ff_fgn_reader *r, size_t *len);
+
+/* Bytes consumed so far (for progress reports). */
+unsigned long long ff_fgn_offset(const struct ff_fgn_reader *r);
+
+/* Append rec to out in canonical FGN. Returns 0 or -1 (no memory). */
+int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out);
+
+#endif

@@ -1,0 +1,67 @@
+/* The formats table. */
+#include "config.h"
+
+#include <string.h>
+
+#include "formats/fgn.h"
+#include "formats/format.h"
+
+static void *fgn_new(FILE *fp)
+{
+	return ff_fgn_reader_new(fp);
+}
+
+static int fgn_read(void *r, struct ff_record *rec, struct ff_error *err)
+{
+	return ff_fgn_read(r, rec, err);
+}
+
+static const char *fgn_raw(const void *r, size_t *len)
+{
+	return ff_fgn_raw(r, len);
+}
+
+static unsigned long long fgn_offset(const void *r)
+{
+	return ff_fgn_offset(r);
+}
+
+static void fgn_free(void *r)
+{
+	ff_fgn_reader_free(r);
+}
+
+static const struct ff_format formats[] = {
+	{ "fgn", "fgn", "fivefold game notation (design.md)", fgn_new, fgn_read, fgn_raw,
+	  fgn_offset, fgn_free, ff_fgn_write },
+};
+
+const struct ff_format *ff_format_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+const struct ff_format *ff_format_for_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	size_t i;
+
+	if (!dot)
+		return NULL;
+	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].ext, dot + 1) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+const struct ff_format *ff_format_at(int i)
+{
+	if (i < 0 || (size_t)i >= sizeof formats / sizeof formats[0])
+		return NULL;
+	return &formats[i];
+}

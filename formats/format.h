@@ -1,0 +1,37 @@
+/* The formats table: every notation fivefold reads or writes is one entry
+   {name, extension, reader, writer}. Commands pick entries by name or by a
+   file's extension and never switch on the format themselves. */
+#ifndef FF_FORMAT_H
+#define FF_FORMAT_H
+
+#include <stdio.h>
+
+#include "lib/buf.h"
+#include "lib/error.h"
+#include "lib/record.h"
+
+struct ff_format {
+	const char *name;       /* "fgn" */
+	const char *ext;        /* file extension without the dot */
+	const char *help;
+	/* A streaming reader on fp; NULL when memory runs out. */
+	void *(*reader_new)(FILE *fp);
+	/* Next game into rec: 1 read, 0 end, -1 error in err (see fgn.h). */
+	int (*read)(void *reader, struct ff_record *rec, struct ff_error *err);
+	/* The raw text of the game last read (borrowed). */
+	const char *(*raw)(const void *reader, size_t *len);
+	/* Bytes consumed so far. */
+	unsigned long long (*offset)(const void *reader);
+	void (*reader_free)(void *reader);
+	/* Append rec in this format. Returns 0 or -1. */
+	int (*write)(const struct ff_record *rec, struct ff_buf *out);
+};
+
+/* The format called name, or NULL. */
+const struct ff_format *ff_format_find(const char *name);
+/* The format whose extension ends path, or NULL. */
+const struct ff_format *ff_format_for_path(const char *path);
+/* The i-th format, NULL past the end. */
+const struct ff_format *ff_format_at(int i);
+
+#endif

@@ -1,0 +1,29 @@
+/* Agents for simulations. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/agent.h"
+
+static int random_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
+{
+	(void)st;
+	(void)legal;
+	return n == 1 ? 0 : (int)ff_rng_bounded(rng, (uint64_t)n);
+}
+
+const struct ff_agent ff_agent_random = {
+	"random", "a uniformly random legal ply (every game)", random_choose
+};
+
+const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *name)
+{
+	int i;
+
+	if (strcmp(name, ff_agent_random.name) == 0)
+		return &ff_agent_random;
+	for (i = 0; i < rules->nagents; i++)
+		if (strcmp(rules->agents[i].name, name) == 0)
+			return &rules->agents[i];
+	return NULL;
+}

@@ -1,0 +1,95 @@
+/* Growable byte buffers. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/buf.h"
+
+int ff_buf_reserve(struct ff_buf *b, size_t n)
+{
+	size_t need = b->len + n + 1, cap;
+	char *p;
+
+	if (need <= b->cap)
+		return 0;
+	cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	p = realloc(b->p, cap);
+	if (!p)
+		return -1;
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
+{
+	if (ff_buf_reserve(b, n))
+		return -1;
+	if (n)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+int ff_buf_adds(struct ff_buf *b, const char *s)
+{
+	return ff_buf_add(b, s, strlen(s));
+}
+
+int ff_buf_addc(struct ff_buf *b, char c)
+{
+	if (b->len + 1 >= b->cap && ff_buf_reserve(b, 1))
+		return -1;
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+int ff_buf_addf(struct ff_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || ff_buf_reserve(b, (size_t)n))
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int ff_buf_addu(struct ff_buf *b, uint64_t v)
+{
+	char tmp[24];
+	int i = (int)sizeof tmp;
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return ff_buf_add(b, tmp + i, sizeof tmp - (size_t)i);
+}
+
+void ff_buf_reset(struct ff_buf *b)
+{
+	b->len = 0;
+	if (b->p)
+		b->p[0] = '\0';
+}
+
+void ff_buf_free(struct ff_buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}

@@ -1,0 +1,36 @@
+/* Growable byte buffers: the one way the library builds text. */
+#ifndef FF_BUF_H
+#define FF_BUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A byte buffer. Invariant: p is NULL with len == cap == 0, or p points to
+   cap bytes of which the first len are used and p[len] == '\0' (there is
+   always room for the terminator). The buffer owns p. */
+struct ff_buf {
+	char *p;
+	size_t len;
+	size_t cap;
+};
+
+#define FF_BUF_INIT { NULL, 0, 0 }
+
+/* Make room for n more bytes (plus the terminator). Returns 0, or -1 when
+   memory runs out (the buffer is unchanged then). */
+int ff_buf_reserve(struct ff_buf *b, size_t n);
+/* Append n bytes / a string / one byte / a formatted string. Return 0 or -1
+   on allocation failure. */
+int ff_buf_add(struct ff_buf *b, const void *s, size_t n);
+int ff_buf_adds(struct ff_buf *b, const char *s);
+int ff_buf_addc(struct ff_buf *b, char c);
+int ff_buf_addf(struct ff_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Append the decimal form of v. Returns 0 or -1. */
+int ff_buf_addu(struct ff_buf *b, uint64_t v);
+/* Forget the contents, keep the memory. */
+void ff_buf_reset(struct ff_buf *b);
+/* Free the memory; the buffer is empty afterwards. */
+void ff_buf_free(struct ff_buf *b);
+
+#endif

@@ -1,0 +1,24 @@
+/* Dice: the throwing devices of the dice games (design.md "RNG ff1"). */
+#ifndef FF_DICE_H
+#define FF_DICE_H
+
+#include "lib/rng.h"
+
+/* A die. faces lists the distinct values it can show, ascending; nfaces
+   counts them. throw draws one value from the chance stream. */
+struct ff_dice {
+	const char *name;     /* option value: "d6", "knuckle", "painted", "d4" */
+	const char *help;
+	int nfaces;
+	int faces[6];
+	int (*roll)(struct ff_rng *g);
+};
+
+/* The die called name, or NULL. */
+const struct ff_dice *ff_dice_find(const char *name);
+/* The i-th die of the table (NULL past the end), for listings. */
+const struct ff_dice *ff_dice_at(int i);
+/* 1 when v is one of the die's faces. */
+int ff_dice_can_show(const struct ff_dice *d, int v);
+
+#endif

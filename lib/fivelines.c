@@ -1,0 +1,697 @@
+/* The Five Lines (Pente Grammai) rules engine: Schaedler's, Kidd's and the
+   two Locus Ludi readings, with every variant option of design.md.
+
+   Board: a ring of 10 points 0-9 (research/rules.md 2.1); both sides move
+   p -> (p+d) mod 10. Side 0 (seat 1, "A") has its goal on 7, side 1 (seat 2,
+   "B") on 2. A piece off the board ("in hand", written x) enters as if it
+   stood on the point before its entry point: 9 for A, 4 for B, so a throw
+   d enters on d-1 (A) or (5+d-1) mod 10 (B). In the Locus Ludi presets a
+   piece that lands on its own goal leaves the ring for the central sacred
+   line ("home") and never moves again.
+
+   Decisions design.md leaves open, made here and listed in docs/rules.md:
+   - holy-hit=no: a lone enemy piece on point 2 or 7 cannot be hit; the
+     mover's piece lands beside it (two or more still block, as anywhere).
+   - Locus Ludi with start=opponent-line: a point holding two or more enemy
+     pieces (only possible from that start) blocks, in knock-off too.
+   - nonexact: the goal is an extra destination when it lies strictly
+     between the piece and the point the throw reaches.
+   - skip-last=strict (research/rules.md 2.5): exactly one piece not on the
+     goal, its plain move legal, and the throw larger than its distance to
+     the (nearest) goal. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/dice.h"
+#include "lib/ruleset.h"
+
+enum { SCHAEDLER, KIDD, LL_RACE, LL_KNOCK };
+enum { PIECES = 5, POINTS = 10, HAND = 10 };
+/* Most moves one throw can give: 11 origins x (1 + 2 goal stops). */
+#define MAXMV 40
+enum { K_MOVE = 1, K_NONE = 2, K_SKIP = 3 };   /* ply.w[0] */
+/* ply.w[1] = from (0-9 or HAND), w[2] = to, w[3] = 1 on a hit */
+
+/* Option indexes: the order of fl_options below. */
+enum { O_SKIP, O_FOUR, O_NONEXACT, O_EXTRA, O_START, O_DICE, O_GOAL, O_ENTRY,
+       O_HOLYHIT, O_LEAVE, O_COUNT };
+
+#define P_ALL 0u
+#define P_KIDD (1u << KIDD)
+#define P_LOCUS ((1u << LL_RACE) | (1u << LL_KNOCK))
+
+static const struct ff_preset_desc fl_presets[] = {
+	{ "schaedler", "Schaedler: pieces start on the board, one per point off the sacred line, no hitting" },
+	{ "kidd", "Kidd: pieces enter from off the board, two or more block, a lone piece is hit" },
+	{ "locusludi-race", "Locus Ludi race: enter from the hand, one piece per point, goal leads to the central line" },
+	{ "locusludi-knockoff", "Locus Ludi knock-off: as race, landing on an enemy piece sends it to its hand" },
+};
+
+static const struct ff_option_desc fl_options[] = {
+	[O_SKIP] = { "skip-last", "no|yes|strict", "no", P_ALL,
+		     "with all pieces on the goal but one, the player may skip (strict: only when the throw would carry that piece past the goal)" },
+	[O_FOUR] = { "four-stones", "no|yes", "no", P_ALL, "four pieces on the goal win" },
+	[O_NONEXACT] = { "nonexact", "no|yes", "no", P_ALL,
+			 "a piece may stop on its goal with a throw at least the distance" },
+	[O_EXTRA] = { "extra-throw", "no|yes", "no", P_ALL,
+		      "landing on point 2 or 7 gives the same side another throw" },
+	[O_START] = { "start", "standard|opponent-line|board", "standard", P_ALL,
+		      "opponent-line: all pieces start on the opponent's goal; board (kidd): Schaedler's start" },
+	[O_DICE] = { "dice", "d6|knuckle|painted|d4", "d6", P_ALL,
+		     "the die: d6, knucklebone (1-4 at 10/40/40/10%), painted d6 (5->3, 6->2), d4" },
+	[O_GOAL] = { "goal", "own|either", "own", (1u << SCHAEDLER) | P_KIDD,
+		     "either: all pieces anywhere on points 2 and 7 win" },
+	[O_ENTRY] = { "entry", "priority|forced", "priority", P_KIDD | P_LOCUS,
+		      "priority: entering is compulsory when possible; forced: while a piece is off the board only entering is allowed" },
+	[O_HOLYHIT] = { "holy-hit", "no|yes", "yes", P_KIDD,
+			"a lone piece on point 2 or 7 can be hit" },
+	[O_LEAVE] = { "must-leave-holy", "no|yes", "yes", P_KIDD,
+		      "no: a player all of whose legal moves start on the goal may pass" },
+};
+
+/* The position and the rules in force. Invariants: for each side s,
+   hand[s] + home[s] + sum(n[s][p]) == PIECES; turn is 0 or 1; over != 0
+   exactly when term != FF_TERM_NONE. */
+struct fl_state {
+	/* rules */
+	uint8_t preset, skip, need, nonexact, extra, either, forced, holy_hit, leave;
+	const struct ff_dice *dice;
+	/* position */
+	uint8_t n[2][POINTS];  /* pieces of side s on point p */
+	uint8_t hand[2];       /* off the board */
+	uint8_t home[2];       /* on the central sacred line (Locus Ludi) */
+	uint8_t turn;          /* side to move */
+	uint8_t term;          /* enum ff_termination */
+	int8_t winner;         /* side that won, -1 otherwise */
+	uint32_t plies;        /* plies played */
+};
+
+static const int goal_of[2] = { 7, 2 };
+static const int virt_of[2] = { 9, 4 };   /* where a piece in hand "stands" */
+
+static int locus(const struct fl_state *s)
+{
+	return s->preset == LL_RACE || s->preset == LL_KNOCK;
+}
+
+static int is_goal(const struct fl_state *s, int side, int p)
+{
+	return s->either ? (p == 2 || p == 7) : p == goal_of[side];
+}
+
+static int on_goal(const struct fl_state *s, int side)
+{
+	if (locus(s))
+		return s->home[side];
+	if (s->either)
+		return s->n[side][2] + s->n[side][7];
+	return s->n[side][goal_of[side]];
+}
+
+/* Forward distance from point p (or HAND) to the nearest goal point. */
+static int goal_dist(const struct fl_state *s, int side, int p)
+{
+	int from = p == HAND ? virt_of[side] : p, d;
+
+	for (d = 1; d <= POINTS; d++)
+		if (is_goal(s, side, (from + d) % POINTS))
+			return d;
+	return POINTS;
+}
+
+/* Can side land on point to? Sets *hit when the landing sends an enemy
+   piece off the board. */
+static int can_land(const struct fl_state *s, int side, int to, int *hit)
+{
+	int e = s->n[1 - side][to], own = s->n[side][to];
+
+	*hit = 0;
+	switch (s->preset) {
+	case SCHAEDLER:
+		return to == 2 || to == 7 || own + e == 0;
+	case KIDD:
+		if (e >= 2)
+			return 0;
+		if (e == 1 && (s->holy_hit || (to != 2 && to != 7)))
+			*hit = 1;
+		return 1;
+	default:
+		if (to == goal_of[side] && e == 0)
+			return 1;   /* straight on to the central line */
+		if (own && to != goal_of[side])
+			return 0;
+		if (e == 0)
+			return 1;
+		if (s->preset == LL_RACE || e >= 2)
+			return 0;
+		*hit = 1;
+		return 1;
+	}
+}
+
+static void set_move(struct ff_ply *p, int roll, int from, int to, int hit)
+{
+	memset(p, 0, sizeof *p);
+	p->chance = roll;
+	p->w[0] = K_MOVE;
+	p->w[1] = (int16_t)from;
+	p->w[2] = (int16_t)to;
+	p->w[3] = (int16_t)hit;
+}
+
+static void set_kind(struct ff_ply *p, int roll, int kind)
+{
+	memset(p, 0, sizeof *p);
+	p->chance = roll;
+	p->w[0] = (int16_t)kind;
+}
+
+/* Append the moves of the piece(s) on from (or HAND) for throw d. */
+static int piece_moves(const struct fl_state *s, int side, int from, int d, struct ff_ply *out)
+{
+	int start = from == HAND ? virt_of[side] : from;
+	int base = (start + d) % POINTS, n = 0, hit, k;
+
+	if (can_land(s, side, base, &hit))
+		set_move(&out[n++], d, from, base, hit);
+	if (s->nonexact) {
+		for (k = 1; k < d; k++) {
+			int to = (start + k) % POINTS;
+
+			if (is_goal(s, side, to) && can_land(s, side, to, &hit))
+				set_move(&out[n++], d, from, to, hit);
+		}
+	}
+	return n;
+}
+
+/* The moves (no pass plies) of side for throw d; returns the count. */
+static int gen_moves(const struct fl_state *s, int side, int d, struct ff_ply *out)
+{
+	int n = 0, p;
+
+	/* (Schaedler's pieces never leave the board, so hand[] stays 0.) */
+	if (s->hand[side]) {
+		n = piece_moves(s, side, HAND, d, out);
+		if (n || s->forced)
+			return n;
+	}
+	for (p = 0; p < POINTS; p++)
+		if (s->n[side][p])
+			n += piece_moves(s, side, p, d, out + n);
+	return n;
+}
+
+/* May side pass voluntarily (written ROLL:skip) given its moves? */
+static int may_skip(const struct fl_state *s, int side, int d, const struct ff_ply *mv, int n)
+{
+	int i, last = -1;
+
+	if (n == 0)
+		return 0;
+	if (!s->leave && s->preset == KIDD) {
+		for (i = 0; i < n; i++)
+			if (mv[i].w[1] == HAND || !is_goal(s, side, mv[i].w[1]))
+				break;
+		if (i == n)
+			return 1;
+	}
+	if (!s->skip || PIECES - on_goal(s, side) != 1)
+		return 0;
+	if (s->skip == 1)
+		return 1;
+	/* strict: find the last piece, its plain move must be legal and the
+	   throw must carry it past the goal */
+	if (s->hand[side])
+		last = HAND;
+	else
+		for (i = 0; i < POINTS; i++)
+			if (s->n[side][i] && !is_goal(s, side, i))
+				last = i;
+	if (last < 0 || d <= goal_dist(s, side, last))
+		return 0;
+	for (i = 0; i < n; i++) {
+		int start = last == HAND ? virt_of[side] : last;
+
+		if (mv[i].w[1] == last && mv[i].w[2] == (start + d) % POINTS)
+			return 1;
+	}
+	return 0;
+}
+
+static int fl_legal(const void *st, int d, struct ff_ply *out)
+{
+	const struct fl_state *s = st;
+	int n = gen_moves(s, s->turn, d, out);
+
+	if (n == 0) {
+		set_kind(&out[0], d, K_NONE);
+		return 1;
+	}
+	if (may_skip(s, s->turn, d, out, n))
+		set_kind(&out[n++], d, K_SKIP);
+	return n;
+}
+
+/* Can side move with some face of the die? */
+static int can_move(const struct fl_state *s, int side)
+{
+	struct ff_ply buf[MAXMV];
+	int i;
+
+	for (i = 0; i < s->dice->nfaces; i++)
+		if (gen_moves(s, side, s->dice->faces[i], buf))
+			return 1;
+	return 0;
+}
+
+static int fl_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
+		   struct ff_error *err)
+{
+	struct fl_state *s = st;
+	int side, p, start = cfg->opt[O_START];
+
+	memset(s, 0, sizeof *s);
+	if (cfg->seats != 2)
+		return ff_error_set(err, FF_EBAD_TAG, "game 'fivelines' has 2 seats, not %d",
+				    cfg->seats);
+	s->preset = (uint8_t)cfg->preset;
+	s->skip = (uint8_t)cfg->opt[O_SKIP];
+	s->need = cfg->opt[O_FOUR] ? 4 : PIECES;
+	s->nonexact = (uint8_t)cfg->opt[O_NONEXACT];
+	s->extra = (uint8_t)cfg->opt[O_EXTRA];
+	s->either = (uint8_t)cfg->opt[O_GOAL];
+	s->forced = (uint8_t)cfg->opt[O_ENTRY];
+	s->holy_hit = (uint8_t)cfg->opt[O_HOLYHIT];
+	s->leave = (uint8_t)cfg->opt[O_LEAVE];
+	s->dice = ff_dice_at(cfg->opt[O_DICE]);
+	if (start == 2 && s->preset != KIDD)
+		return ff_error_set(err, FF_EBAD_OPTION,
+				    "option 'start=board' applies to preset 'kidd' only");
+	for (side = 0; side < 2; side++) {
+		if (start == 1) {
+			s->n[side][goal_of[1 - side]] = PIECES;
+		} else if (s->preset == SCHAEDLER || start == 2) {
+			for (p = 0; p < PIECES; p++)
+				s->n[side][side * 5 + p] = 1;
+		} else {
+			s->hand[side] = PIECES;
+		}
+	}
+	s->turn = (uint8_t)cfg->first;
+	s->winner = -1;
+	(void)chance;
+	return 0;
+}
+
+static int fl_sides(const void *st)
+{
+	return 2;
+}
+
+static int fl_side_of(const void *st, int seat)
+{
+	return seat;
+}
+
+static int fl_to_move(const void *st)
+{
+	return ((const struct fl_state *)st)->turn;
+}
+
+static int fl_roll(const void *st, struct ff_rng *chance)
+{
+	return ((const struct fl_state *)st)->dice->roll(chance);
+}
+
+static int fl_check_chance(const void *st, int d, struct ff_error *err)
+{
+	const struct fl_state *s = st;
+
+	if (ff_dice_can_show(s->dice, d))
+		return 0;
+	return ff_error_set(err, FF_EBAD_ROLL, "throw %d is not a face of the die '%s' (faces %d-%d)",
+			    d, s->dice->name, s->dice->faces[0],
+			    s->dice->faces[s->dice->nfaces - 1]);
+}
+
+/* Parse "R:" and return the offset after the colon, or -1. */
+static int parse_roll(const char *t, size_t len, int *roll)
+{
+	size_t i = 0;
+	int v = 0;
+
+	while (i < len && t[i] >= '0' && t[i] <= '9' && i < 4)
+		v = v * 10 + (t[i++] - '0');
+	if (i == 0 || i >= len || t[i] != ':')
+		return -1;
+	*roll = v;
+	return (int)i + 1;
+}
+
+static int parse_point(char c)
+{
+	if (c == 'x')
+		return HAND;
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	return -1;
+}
+
+static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *out,
+		    struct ff_error *err)
+{
+	const struct fl_state *s = st;
+	struct ff_ply mv[MAXMV];
+	int roll, i, from, to, star = 0, hit, n, k, found;
+
+	i = parse_roll(t, len, &roll);
+	if (i < 0)
+		goto bad;
+	t += i;
+	len -= (size_t)i;
+	if (len == 1 && t[0] == '-') {
+		set_kind(out, roll, K_NONE);
+		return 0;
+	}
+	if (len == 4 && memcmp(t, "skip", 4) == 0) {
+		set_kind(out, roll, K_SKIP);
+		return 0;
+	}
+	if (len && t[len - 1] == '*') {
+		star = 1;
+		len--;
+	}
+	if (len == 0 || (from = parse_point(t[0])) < 0)
+		goto bad;
+	if (len == 1) {
+		/* short form: the one destination a throw gives this piece */
+		n = gen_moves(s, s->turn, roll, mv);
+		for (k = 0, found = -1; k < n; k++) {
+			if (mv[k].w[1] != from)
+				continue;
+			if (found >= 0)
+				return ff_error_set(err, FF_ESYNTAX,
+						    "ambiguous short ply '%.*s': write it in long form",
+						    (int)(len + (size_t)i + (size_t)star), t - i);
+			found = k;
+		}
+		if (found >= 0) {
+			*out = mv[found];
+		} else {
+			int start = from == HAND ? virt_of[s->turn] : from;
+
+			to = (start + roll) % POINTS;
+			set_move(out, roll, from, to, 0);
+		}
+	} else {
+		if (len != 3 || t[1] != '-' || (to = parse_point(t[2])) < 0 || to == HAND)
+			goto bad;
+		can_land(s, s->turn, to, &hit);
+		set_move(out, roll, from, to, hit);
+	}
+	if (star && !out->w[3])
+		return ff_error_set(err, FF_EILLEGAL,
+				    "ply marks a hit '*' but point %d holds no enemy piece it could hit",
+				    out->w[2]);
+	return 0;
+bad:
+	return ff_error_set(err, FF_ESYNTAX,
+			    "malformed ply '%.*s': expected ROLL:FROM-TO, ROLL:FROM, ROLL:- or ROLL:skip",
+			    (int)(len + (size_t)(i > 0 ? i : 0)), t - (i > 0 ? i : 0));
+}
+
+static int add_point(struct ff_buf *b, int p)
+{
+	return ff_buf_addc(b, p == HAND ? 'x' : (char)('0' + p));
+}
+
+static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
+		     struct ff_buf *out)
+{
+	const struct fl_state *s = st;
+	struct ff_ply mv[MAXMV];
+	int n, k, same = 0;
+
+	if (ff_buf_addu(out, (uint64_t)ply->chance) || ff_buf_addc(out, ':'))
+		return -1;
+	if (ply->w[0] == K_NONE)
+		return ff_buf_addc(out, '-');
+	if (ply->w[0] == K_SKIP)
+		return ff_buf_adds(out, "skip");
+	if (add_point(out, ply->w[1]))
+		return -1;
+	if (form == FF_FORM_SHORT) {
+		n = gen_moves(s, s->turn, ply->chance, mv);
+		for (k = 0; k < n; k++)
+			same += mv[k].w[1] == ply->w[1];
+		if (same == 1)
+			return ply->w[3] ? ff_buf_addc(out, '*') : 0;
+	}
+	if (ff_buf_addc(out, '-') || add_point(out, ply->w[2]))
+		return -1;
+	return ply->w[3] ? ff_buf_addc(out, '*') : 0;
+}
+
+static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *out)
+{
+	const struct fl_state *s = st;
+	struct ff_ply mv[MAXMV];
+	int side = s->turn, d = ply->chance, from = ply->w[1], to = ply->w[2];
+	int n = gen_moves(s, side, d, mv), start, hit, k;
+
+	if (ply->w[0] == K_NONE) {
+		ff_buf_addf(out, "a move is possible with throw %d (", d);
+		fl_format(st, &mv[0], FF_FORM_LONG, out);
+		ff_buf_adds(out, ")");
+		return;
+	}
+	if (ply->w[0] == K_SKIP) {
+		ff_buf_adds(out, n == 0 ? "no move is possible, write ROLL:- instead of skipping"
+				       : "skipping is not allowed here");
+		return;
+	}
+	if (from == HAND && !s->hand[side]) {
+		ff_buf_addf(out, "seat %d has no piece off the board", side + 1);
+		return;
+	}
+	if (from != HAND && !s->n[side][from]) {
+		if (s->n[1 - side][from])
+			ff_buf_addf(out, "point %d holds no piece of seat %d, only of seat %d",
+				    from, side + 1, 2 - side);
+		else
+			ff_buf_addf(out, "point %d holds no piece of seat %d", from, side + 1);
+		return;
+	}
+	start = from == HAND ? virt_of[side] : from;
+	if (to != (start + d) % POINTS &&
+	    !(s->nonexact && is_goal(s, side, to) && (to - start + POINTS) % POINTS < d)) {
+		ff_buf_addf(out, "a throw of %d takes the piece %s%d to point %d, not %d", d,
+			    from == HAND ? "entering from " : "on ", from == HAND ? virt_of[side] : from,
+			    (start + d) % POINTS, to);
+		if (from == HAND)
+			ff_buf_addf(out, " (entering counts from point %d)", virt_of[side]);
+		return;
+	}
+	if (!can_land(s, side, to, &hit)) {
+		if (s->n[1 - side][to] >= 2 && s->preset == KIDD)
+			ff_buf_addf(out, "point %d is blocked by %d pieces of seat %d", to,
+				    s->n[1 - side][to], 2 - side);
+		else
+			ff_buf_addf(out, "point %d is occupied", to);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		if (mv[k].w[1] == HAND)
+			break;
+	if (from != HAND && s->hand[side] && (k < n || s->forced)) {
+		ff_buf_adds(out, s->forced ? "while a piece is off the board only entering is allowed"
+					   : "entering is compulsory when possible");
+		return;
+	}
+	ff_buf_adds(out, "the move is not allowed here");
+}
+
+static int fl_apply(void *st, const struct ff_ply *ply, struct ff_rng *chance,
+		    struct ff_error *err)
+{
+	struct fl_state *s = st;
+	int side = s->turn, from = ply->w[1], to = ply->w[2], again = 0;
+
+	(void)chance;
+	if (s->term != FF_TERM_NONE)
+		return ff_error_set(err, FF_EAFTER_END, "the game is already over");
+	if (ply->w[0] == K_MOVE) {
+		if (from == HAND)
+			s->hand[side]--;
+		else
+			s->n[side][from]--;
+		if (ply->w[3]) {
+			s->n[1 - side][to]--;
+			s->hand[1 - side]++;
+		}
+		if (locus(s) && to == goal_of[side])
+			s->home[side]++;
+		else
+			s->n[side][to]++;
+		again = s->extra && (to == 2 || to == 7);
+	}
+	s->plies++;
+	if (on_goal(s, side) >= s->need) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)side;
+	} else if (!can_move(s, 0) && !can_move(s, 1)) {
+		s->term = FF_TERM_BLOCKED;
+	}
+	if (!again)
+		s->turn = (uint8_t)(1 - side);
+	return 0;
+}
+
+static void fl_outcome(const void *st, struct ff_outcome *out)
+{
+	const struct fl_state *s = st;
+
+	out->term = (enum ff_termination)s->term;
+	out->winner = s->winner;
+}
+
+/* One end of a line: the pieces on point p as letters, e.g. "AA" or "-". */
+static void cell(const struct fl_state *s, int p, char *buf)
+{
+	int i, k = 0;
+
+	for (i = 0; i < s->n[0][p] && k < 6; i++)
+		buf[k++] = 'A';
+	for (i = 0; i < s->n[1][p] && k < 6; i++)
+		buf[k++] = 'B';
+	if (k == 0)
+		buf[k++] = '.';
+	buf[k] = '\0';
+}
+
+static void fl_render(const void *st, struct ff_buf *out)
+{
+	const struct fl_state *s = st;
+	char l[8], r[8];
+	int line;
+
+	ff_buf_adds(out, "            seat 2 (B, goal 2) sits here\n");
+	for (line = 5; line >= 1; line--) {
+		int left = 10 - line, right = line - 1;
+
+		cell(s, left, l);
+		cell(s, right, r);
+		ff_buf_addf(out, "  line %d  %d %-5s %s %5s %d\n", line, left, l,
+			    line == 3 ? "=== sacred ===" : "--------------", r, right);
+	}
+	ff_buf_adds(out, "            seat 1 (A, goal 7) sits here\n");
+	ff_buf_addf(out, "  off the board: A %d, B %d", s->hand[0], s->hand[1]);
+	if (locus(s))
+		ff_buf_addf(out, "; central sacred line: A %d, B %d", s->home[0], s->home[1]);
+	ff_buf_addf(out, "\n  on the goal: A %d, B %d of %d needed\n", on_goal(s, 0),
+		    on_goal(s, 1), s->need);
+}
+
+/* --- the greedy agent --- */
+
+/* Pieces of side that the enemy could hit with one throw. */
+static int blots_at_risk(const struct fl_state *s, int side)
+{
+	int p, q, d, risk = 0, enemy = 1 - side;
+
+	if (s->preset == SCHAEDLER || s->preset == LL_RACE)
+		return 0;
+	for (p = 0; p < POINTS; p++) {
+		if (s->n[side][p] != 1)
+			continue;
+		if (s->preset == KIDD && !s->holy_hit && (p == 2 || p == 7))
+			continue;
+		for (d = 1; d <= 6 && !risk; d++) {
+			if (!ff_dice_can_show(s->dice, d))
+				continue;
+			q = (p - d + POINTS) % POINTS;
+			if (s->n[enemy][q] || (s->hand[enemy] && q == virt_of[enemy])) {
+				risk++;
+				break;
+			}
+		}
+	}
+	return risk;
+}
+
+static int evaluate(const struct fl_state *s, int side)
+{
+	int score = 0, p, enemy = 1 - side;
+
+	if (s->term == FF_TERM_NORMAL)
+		return s->winner == side ? 1000000 : -1000000;
+	score += 1000 * on_goal(s, side) - 600 * on_goal(s, enemy);
+	for (p = 0; p < POINTS; p++) {
+		if (s->n[side][p] && !is_goal(s, side, p))
+			score -= 10 * s->n[side][p] * goal_dist(s, side, p);
+		if (s->n[enemy][p] && !is_goal(s, enemy, p))
+			score += 4 * s->n[enemy][p] * goal_dist(s, enemy, p);
+	}
+	score -= 110 * s->hand[side];
+	score += 60 * s->hand[enemy];
+	score -= 80 * blots_at_risk(s, side);
+	return score;
+}
+
+static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
+{
+	const struct fl_state *s = st;
+	struct fl_state t;
+	int i, best = 0, ties = 0, v, bestv = 0;
+
+	for (i = 0; i < n; i++) {
+		t = *s;
+		fl_apply(&t, &legal[i], NULL, NULL);
+		v = evaluate(&t, s->turn);
+		if (i == 0 || v > bestv) {
+			bestv = v;
+			best = i;
+			ties = 1;
+		} else if (v == bestv && ff_rng_bounded(rng, (uint64_t)++ties) == 0) {
+			best = i;
+		}
+	}
+	return best;
+}
+
+static const struct ff_agent fl_agents[] = {
+	{ "greedy", "one-ply: reach the goal, hit, avoid blots, keep pieces near the goal, skip when it helps",
+	  greedy_choose },
+};
+
+const struct ff_rules ff_fivelines_rules = {
+	.name = "fivelines",
+	.title = "Five Lines (Pente Grammai)",
+	.presets = fl_presets,
+	.npresets = (int)(sizeof fl_presets / sizeof fl_presets[0]),
+	.options = fl_options,
+	.noptions = O_COUNT,
+	.seats_min = 2,
+	.seats_max = 2,
+	.seats_default = 2,
+	.state_size = sizeof(struct fl_state),
+	.init = fl_init,
+	.sides = fl_sides,
+	.side_of = fl_side_of,
+	.to_move = fl_to_move,
+	.roll = fl_roll,
+	.check_chance = fl_check_chance,
+	.legal = fl_legal,
+	.parse = fl_parse,
+	.format = fl_format,
+	.explain = fl_explain,
+	.apply = fl_apply,
+	.outcome = fl_outcome,
+	.render = fl_render,
+	.agents = fl_agents,
+	.nagents = (int)(sizeof fl_agents / sizeof fl_agents[0]),
+};

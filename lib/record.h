@@ -1,0 +1,102 @@
+/* The game record: one game's tags, plies, comments and annotations, kept
+   as written (ply tokens are not interpreted here; engines do that). */
+#ifndef FF_RECORD_H
+#define FF_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/buf.h"
+
+/* Strings live in the record's text arena; fields hold offsets into it,
+   each string NUL-terminated there. Offsets stay valid while the record
+   grows (the arena may move; pointers from ff_record_str may not). */
+
+/* A tag, in the order read. */
+struct ff_tag {
+	uint32_t name;   /* offset of the name, e.g. "Game" */
+	uint32_t value;  /* offset of the unescaped value */
+	long line;       /* where the tag stands (1-based; 0 = made, not read) */
+	long col;
+};
+
+/* A ply token with its suffix annotation. */
+struct ff_rec_ply {
+	uint32_t tok;    /* offset of the token without suffix, e.g. "4:3-7" */
+	uint16_t len;    /* its length in bytes */
+	char suffix[3];  /* "", "!", "?", "!!", "??", "!?" or "?!" */
+	long line;       /* where the token starts (1-based; 0 = made) */
+	long col;        /* column in characters (1-based) */
+};
+
+/* A comment or numeric annotation. Notes stand after a ply: after == k
+   means after the k-th ply (1-based), 0 means before the first ply. Notes
+   with the same `after` keep their order. */
+enum ff_note_kind {
+	FF_NOTE_BRACE = '{',  /* {text}: text is what stood between the braces */
+	FF_NOTE_LINE = ';',   /* ;text to end of line: text excludes the newline */
+	FF_NOTE_NAG = '$'     /* $n: text is the decimal digits of n */
+};
+
+struct ff_note {
+	uint32_t after;
+	uint32_t text;
+	uint32_t len;
+	char kind;       /* an enum ff_note_kind value */
+};
+
+/* One game. Invariant: every offset field < text.len; ntags <= tags_cap,
+   and likewise for plies and notes. The record owns all its arrays.
+   Reset between games keeps the memory, so reading a stream reuses it. */
+struct ff_record {
+	struct ff_buf text;            /* the arena (starts with one "\0" byte) */
+	struct ff_tag *tags;
+	size_t ntags, tags_cap;
+	struct ff_rec_ply *plies;
+	size_t nplies, plies_cap;
+	struct ff_note *notes;
+	size_t nnotes, notes_cap;
+	uint32_t result;               /* offset of the result token; 0 = none */
+	long result_line, result_col;  /* where it stands; 0 = made */
+	long number;                   /* game number in its file (1-based) */
+	long line, col;                /* where the game starts in its file */
+};
+
+/* Initialise an empty record. Returns 0, or -1 when memory runs out. */
+int ff_record_init(struct ff_record *rec);
+/* Empty the record for the next game, keeping its memory. */
+void ff_record_reset(struct ff_record *rec);
+/* Free everything the record owns. */
+void ff_record_free(struct ff_record *rec);
+
+/* The string at offset off (borrowed; valid until the record next grows). */
+static inline const char *ff_record_str(const struct ff_record *rec, uint32_t off)
+{
+	return rec->text.p + off;
+}
+
+/* Store n bytes (plus a NUL) in the arena. Returns the offset, or 0 when
+   memory runs out (offset 0 is the empty string and never returned). */
+uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n);
+
+/* Append a tag (name and value are copied). Returns 0 or -1 (no memory). */
+int ff_record_add_tag(struct ff_record *rec, const char *name, const char *value,
+		      size_t value_len, long line, long col);
+/* Set tag name to value: replace the first tag of that name, or append.
+   Returns 0 or -1. */
+int ff_record_set_tag(struct ff_record *rec, const char *name, const char *value);
+/* The value of the first tag called name (case-sensitive), or NULL. */
+const char *ff_record_tag(const struct ff_record *rec, const char *name);
+
+/* Append a ply token (copied; suffix may be NULL). Returns 0 or -1. */
+int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
+		      const char *suffix, long line, long col);
+/* Append a note after the current last ply. Returns 0 or -1. */
+int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len);
+/* Set the result token (copied). Returns 0 or -1. */
+int ff_record_set_result(struct ff_record *rec, const char *tok, long line, long col);
+
+/* The result token, or "" when none was read. */
+const char *ff_record_result(const struct ff_record *rec);
+
+#endif

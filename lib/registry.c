@@ -1,0 +1,30 @@
+/* The registry: the one table of rules engines. Adding a game means adding
+   its engine file and one line here. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/ruleset.h"
+
+extern const struct ff_rules ff_fivelines_rules;
+
+static const struct ff_rules *const registry[] = {
+	&ff_fivelines_rules,
+};
+
+const struct ff_rules *ff_rules_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof registry / sizeof registry[0]; i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	return NULL;
+}
+
+const struct ff_rules *ff_rules_at(int i)
+{
+	if (i < 0 || (size_t)i >= sizeof registry / sizeof registry[0])
+		return NULL;
+	return registry[i];
+}

@@ -1,0 +1,319 @@
+/* Replaying records through their rules engines. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/replay.h"
+
+enum ff_verdict ff_verdict_of(enum ff_code code)
+{
+	switch (code) {
+	case FF_OK:
+		return FF_VALID;
+	case FF_EILLEGAL:
+	case FF_EWRONG_TURN:
+	case FF_EBAD_ROLL:
+	case FF_ESEED:
+	case FF_EBAD_DRAW:
+	case FF_EAFTER_END:
+	case FF_ERESULT:
+		return FF_ILLEGAL;
+	default:
+		return FF_MALFORMED;
+	}
+}
+
+void ff_game_init(struct ff_game *g)
+{
+	memset(g, 0, sizeof *g);
+}
+
+void ff_game_free(struct ff_game *g)
+{
+	free(g->state);
+	ff_buf_free(&g->scratch);
+	memset(g, 0, sizeof *g);
+}
+
+/* The tag called name and where it stands. */
+static const char *tag_at(const struct ff_record *rec, const char *name, long *line, long *col)
+{
+	size_t i;
+
+	for (i = 0; i < rec->ntags; i++) {
+		if (strcmp(ff_record_str(rec, rec->tags[i].name), name) == 0) {
+			*line = rec->tags[i].line;
+			*col = rec->tags[i].col;
+			return ff_record_str(rec, rec->tags[i].value);
+		}
+	}
+	return NULL;
+}
+
+static void locate(struct ff_error *err, const struct ff_record *rec, long line, long col,
+		   int ply, int seat)
+{
+	if (!err)
+		return;
+	err->line = line ? line : rec->line;
+	err->col = line ? col : rec->col;
+	err->game = rec->number;
+	err->ply = ply;
+	err->seat = seat;
+}
+
+static int parse_seed(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)
+{
+	static const char *const names[] = { "Game", "Rules", "Options", "Seats", "First" };
+	const char *v[5];
+	long line[5] = { 0 }, col[5] = { 0 }, sl = 0, sc = 0;
+	const char *seed;
+	int i, at;
+
+	for (i = 0; i < 5; i++)
+		v[i] = tag_at(rec, names[i], &line[i], &col[i]);
+	g->played = 0;
+	g->nlegal = 0;
+	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], err)) {
+		switch (err ? err->code : FF_OK) {
+		case FF_EUNKNOWN_GAME: at = 0; break;
+		case FF_EUNKNOWN_RULES: at = 1; break;
+		case FF_EBAD_TAG: at = v[4] && strstr(err->msg, "First") ? 4 : 3; break;
+		case FF_EMISSING_TAG: at = -1; break;
+		default: at = 2; break;
+		}
+		locate(err, rec, at >= 0 ? line[at] : 0, at >= 0 ? col[at] : 0, 0, 0);
+		return -1;
+	}
+	g->rules = g->cfg.rules;
+	if (g->state_cap < g->rules->state_size) {
+		void *p = realloc(g->state, g->rules->state_size);
+
+		if (!p) {
+			locate(err, rec, 0, 0, 0, 0);
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		}
+		g->state = p;
+		g->state_cap = g->rules->state_size;
+	}
+	seed = tag_at(rec, "Seed", &sl, &sc);
+	g->seeded = 0;
+	if (seed) {
+		if (parse_seed(seed, &g->seed)) {
+			locate(err, rec, sl, sc, 0, 0);
+			return ff_error_set(err, FF_EBAD_TAG,
+					    "bad Seed '%s': expected a decimal 64-bit number", seed);
+		}
+		g->seeded = 1;
+		ff_rng_seed(&g->chance, g->seed);
+	}
+	if (g->rules->init(g->state, &g->cfg, g->seeded ? &g->chance : NULL, err)) {
+		locate(err, rec, line[2] ? line[2] : line[0], line[2] ? col[2] : col[0], 0, 0);
+		return -1;
+	}
+	return 0;
+}
+
+int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
+		 struct ff_ply *played, struct ff_error *err)
+{
+	const struct ff_rules *r = g->rules;
+	const struct ff_rec_ply *rp = &rec->plies[k];
+	const char *tok = ff_record_str(rec, rp->tok);
+	int seat = r->to_move(g->state), i, expect;
+	struct ff_outcome o;
+
+	locate(err, rec, rp->line, rp->col, (int)k + 1, seat + 1);
+	r->outcome(g->state, &o);
+	if (o.term != FF_TERM_NONE)
+		return ff_error_set(err, FF_EAFTER_END,
+				    "ply '%s' comes after the game ended", tok);
+	if (r->parse(g->state, tok, rp->len, played, err))
+		return -1;
+	if (played->chance != FF_NO_CHANCE) {
+		if (r->check_chance(g->state, played->chance, err))
+			return -1;
+		if (g->seeded) {
+			expect = r->roll(g->state, &g->chance);
+			if (expect != played->chance)
+				return ff_error_set(err, FF_ESEED,
+						    "throw %d contradicts Seed %llu, which throws %d here",
+						    played->chance, (unsigned long long)g->seed, expect);
+		}
+	}
+	g->nlegal = r->legal(g->state, played->chance, g->legal);
+	for (i = 0; i < g->nlegal; i++)
+		if (ff_ply_eq(&g->legal[i], played))
+			break;
+	if (g->on_legal)
+		g->on_legal(g->on_legal_ctx, g, k, played, i < g->nlegal);
+	if (i == g->nlegal) {
+		ff_buf_reset(&g->scratch);
+		r->explain(g->state, played, &g->scratch);
+		return ff_error_set(err, FF_EILLEGAL, "illegal ply '%s': %s", tok,
+				    g->scratch.p ? g->scratch.p : "not allowed");
+	}
+	if (r->apply(g->state, played, g->seeded ? &g->chance : NULL, err))
+		return -1;
+	g->played = k + 1;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep)
+{
+	struct ff_buf all = FF_BUF_INIT;
+	size_t offs[FF_MAX_LEGAL];
+	const char *ptrs[FF_MAX_LEGAL];
+	int i, rc = 0;
+
+	for (i = 0; i < g->nlegal && !rc; i++) {
+		offs[i] = all.len;
+		rc = g->rules->format(g->state, &g->legal[i], FF_FORM_LONG, &all) ||
+		     ff_buf_addc(&all, '\0');
+	}
+	if (!rc) {
+		for (i = 0; i < g->nlegal; i++)
+			ptrs[i] = all.p + offs[i];
+		qsort(ptrs, (size_t)g->nlegal, sizeof ptrs[0], cmp_str);
+		for (i = 0; i < g->nlegal && !rc; i++)
+			rc = ff_buf_adds(out, ptrs[i]) ||
+			     (i + 1 < g->nlegal && ff_buf_addc(out, sep));
+	}
+	ff_buf_free(&all);
+	return rc ? -1 : 0;
+}
+
+const char *ff_result_token(const struct ff_outcome *o, int sides, char *buf)
+{
+	if (o->term == FF_TERM_NONE)
+		strcpy(buf, "*");
+	else if (o->winner < 0)
+		strcpy(buf, sides == 2 ? "1/2-1/2" : "D");
+	else if (sides == 2)
+		strcpy(buf, o->winner == 0 ? "1-0" : "0-1");
+	else
+		snprintf(buf, 16, "W%d", o->winner + 1);
+	return buf;
+}
+
+const char *ff_termination_name(enum ff_termination t)
+{
+	switch (t) {
+	case FF_TERM_NORMAL: return "normal";
+	case FF_TERM_BLOCKED: return "blocked";
+	case FF_TERM_REPETITION: return "repetition";
+	case FF_TERM_MOVECAP: return "movecap";
+	default: return "";
+	}
+}
+
+/* Map a result token to the two-side canonical form where it has one
+   ("W1" -> "1-0", "W2" -> "0-1", "D" -> "1/2-1/2"). */
+static const char *normal_result(const char *t, int sides)
+{
+	if (sides != 2)
+		return t;
+	if (strcmp(t, "W1") == 0)
+		return "1-0";
+	if (strcmp(t, "W2") == 0)
+		return "0-1";
+	if (strcmp(t, "D") == 0)
+		return "1/2-1/2";
+	return t;
+}
+
+static int valid_result(const char *t, int sides)
+{
+	int k;
+	char end;
+
+	if (!strcmp(t, "*") || !strcmp(t, "D"))
+		return 1;
+	if (sides == 2 && (!strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2")))
+		return 1;
+	return sscanf(t, "W%d%c", &k, &end) == 1 && k >= 1 && k <= sides;
+}
+
+int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)
+{
+	const struct ff_rules *r = g->rules;
+	int sides = r->sides(g->state), ply = (int)g->played;
+	int seat = r->to_move(g->state) + 1;
+	const char *tok = ff_record_result(rec), *tag, *term;
+	long tl = 0, tc = 0, xl = 0, xc = 0;
+	struct ff_outcome o;
+	char want[16];
+
+	r->outcome(g->state, &o);
+	ff_result_token(&o, sides, want);
+	tag = tag_at(rec, "Result", &tl, &tc);
+	term = tag_at(rec, "Termination", &xl, &xc);
+	locate(err, rec, rec->result_line, rec->result_col, ply, seat);
+	if (!valid_result(tok, sides))
+		return ff_error_set(err, FF_ESYNTAX, "result token '%s' does not fit a game of %d sides",
+				    tok, sides);
+	if (o.term != FF_TERM_NONE) {
+		if (strcmp(normal_result(tok, sides), want) != 0)
+			return ff_error_set(err, FF_ERESULT,
+					    "result '%s' but the game ended %s on the board (%s)",
+					    tok, want, ff_termination_name(o.term));
+		if (tag && strcmp(normal_result(tag, sides), want) != 0) {
+			locate(err, rec, tl, tc, ply, seat);
+			return ff_error_set(err, FF_ERESULT,
+					    "Result tag '%s' but the game ended %s on the board",
+					    tag, want);
+		}
+		return 0;
+	}
+	if (strcmp(tok, "*") != 0 &&
+	    !(term && (!strcmp(term, "resigned") || !strcmp(term, "abandoned") ||
+		       !strcmp(term, "movecap"))))
+		return ff_error_set(err, FF_ERESULT,
+				    "result '%s' but the game is not over on the board; a result "
+				    "not reached on the board needs Termination resigned, abandoned or movecap",
+				    tok);
+	if (tag && strcmp(normal_result(tag, sides), normal_result(tok, sides)) != 0) {
+		locate(err, rec, tl, tc, ply, seat);
+		return ff_error_set(err, FF_ERESULT, "Result tag '%s' differs from result token '%s'",
+				    tag, tok);
+	}
+	return 0;
+}
+
+enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
+			       struct ff_error *err)
+{
+	struct ff_ply p;
+	size_t k;
+
+	if (ff_game_start(g, rec, err))
+		return ff_verdict_of(err ? err->code : FF_ESYNTAX);
+	for (k = 0; k < rec->nplies; k++)
+		if (ff_game_step(g, rec, k, &p, err))
+			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
+	if (ff_game_finish(g, rec, err))
+		return ff_verdict_of(err ? err->code : FF_ERESULT);
+	return FF_VALID;
+}

@@ -1,0 +1,86 @@
+/* Replaying a record through its rules engine: the validator's core, used
+   by validate, show and (later) convert and import. Game-agnostic: it only
+   talks to the engine through struct ff_rules. */
+#ifndef FF_REPLAY_H
+#define FF_REPLAY_H
+
+#include <stdint.h>
+
+#include "lib/record.h"
+#include "lib/ruleset.h"
+
+/* A game being replayed. Invariants after a successful ff_game_start:
+   rules == cfg.rules, state holds rules->state_size bytes of the current
+   position, `played` plies of the record have been applied, and when
+   seeded, chance has drawn exactly the chance of those plies. legal[0..
+   nlegal) are the legal plies of the last ply stepped (before it was
+   applied). The struct owns state. */
+struct ff_game {
+	struct ff_config cfg;
+	const struct ff_rules *rules;
+	void *state;
+	size_t state_cap;
+	int seeded;
+	uint64_t seed;
+	struct ff_rng chance;
+	size_t played;
+	struct ff_ply legal[FF_MAX_LEGAL];
+	int nlegal;
+	struct ff_buf scratch;    /* for messages */
+	/* Called by ff_game_step once the legal plies of ply k are known and
+	   before the ply is applied, whether or not it is among them (matched
+	   says which); NULL for none. */
+	void (*on_legal)(void *ctx, const struct ff_game *g, size_t k,
+			 const struct ff_ply *played, int matched);
+	void *on_legal_ctx;
+};
+
+/* What a game's replay concluded. */
+enum ff_verdict {
+	FF_VALID = 0,      /* well-formed and legal, result consistent */
+	FF_ILLEGAL,        /* well-formed but breaks the rules (or the result) */
+	FF_MALFORMED       /* the record itself is malformed */
+};
+
+/* The verdict an error code stands for. */
+enum ff_verdict ff_verdict_of(enum ff_code code);
+
+/* Append the legal plies of the last step in canonical long form, sorted by
+   byte order, each followed by sep except the last. Returns 0 or -1. */
+int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep);
+
+/* Prepare an empty game. ff_game_free releases it. */
+void ff_game_init(struct ff_game *g);
+void ff_game_free(struct ff_game *g);
+
+/* Read the header of rec (Game, Rules, Options, Seats, First, Seed) and set
+   up the initial position. Returns 0, or -1 with err (located at the
+   offending tag). */
+int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err);
+
+/* Replay ply k (0-based) of rec: parse it, check its chance outcome (the
+   die's faces, and the Seed when there is one), check it is legal, apply
+   it. On success *played holds the decoded ply and g->legal the legal
+   plies it was chosen from. Returns 0, or -1 with err located at the ply
+   (after-end, syntax, bad-roll, seed-mismatch, illegal-move...). */
+int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
+		 struct ff_ply *played, struct ff_error *err);
+
+/* Check the record's result token and Result tag against the position
+   reached. Returns 0 or -1 with err (result-mismatch). */
+int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_error *err);
+
+/* Replay a whole record: start, every ply, finish. Returns the verdict;
+   err holds the first problem when it is not FF_VALID. */
+enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
+			       struct ff_error *err);
+
+/* The result token for an outcome with `sides` sides: "1-0", "0-1",
+   "1/2-1/2", "*" with two sides; "W<k>", "D", "*" with more. Writes into
+   buf (at least 16 bytes) and returns it. */
+const char *ff_result_token(const struct ff_outcome *o, int sides, char *buf);
+
+/* The Termination tag value of a termination ("normal", "blocked", ...). */
+const char *ff_termination_name(enum ff_termination t);
+
+#endif

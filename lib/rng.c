@@ -1,0 +1,79 @@
+/* The ff1 random number generator. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/rng.h"
+
+uint64_t ff_splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+void ff_rng_seed(struct ff_rng *g, uint64_t seed)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		g->s[i] = ff_splitmix64(&seed);
+}
+
+void ff_rng_set_state(struct ff_rng *g, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3)
+{
+	g->s[0] = s0;
+	g->s[1] = s1;
+	g->s[2] = s2;
+	g->s[3] = s3;
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t ff_rng_next(struct ff_rng *g)
+{
+	uint64_t *s = g->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n)
+{
+	uint64_t threshold = (0 - n) % n;  /* (2^64 - n) mod n */
+	uint64_t x;
+
+	do
+		x = ff_rng_next(g);
+	while (x < threshold);
+	return x % n;
+}
+
+void ff_rng_shuffle(struct ff_rng *g, void *a, uint64_t n, uint64_t size)
+{
+	unsigned char tmp[64], *p = a;
+	uint64_t i, j;
+
+	if (n < 2 || size > sizeof tmp)
+		return;
+	for (i = n - 1; i >= 1; i--) {
+		j = ff_rng_bounded(g, i + 1);
+		if (j != i) {
+			memcpy(tmp, p + i * size, size);
+			memcpy(p + i * size, p + j * size, size);
+			memcpy(p + j * size, tmp, size);
+		}
+	}
+}

@@ -1,0 +1,34 @@
+/* The ff1 random number generator (design.md "RNG ff1"): xoshiro256**
+   seeded with four SplitMix64 outputs. Every chance event in fivefold --
+   throws, shuffles, agents' choices -- comes from it. */
+#ifndef FF_RNG_H
+#define FF_RNG_H
+
+#include <stdint.h>
+
+/* Generator state. Invariant: not all four words zero (SplitMix64 seeding
+   guarantees it). Plain data: copy it to fork a stream. */
+struct ff_rng {
+	uint64_t s[4];
+};
+
+/* XOR'd into a game's Seed to seed the agents' stream, so the chance stream
+   never depends on how the agents play. */
+#define FF_AGENT_SEED_XOR UINT64_C(0x9E3779B97F4A7C15)
+
+/* One SplitMix64 step: advance *state and return the next output. */
+uint64_t ff_splitmix64(uint64_t *state);
+/* Seed g from seed: four successive SplitMix64 outputs. */
+void ff_rng_seed(struct ff_rng *g, uint64_t seed);
+/* Seed g from explicit state words (for known-answer tests). */
+void ff_rng_set_state(struct ff_rng *g, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);
+/* The next 64-bit output. */
+uint64_t ff_rng_next(struct ff_rng *g);
+/* Uniform in [0, n), n >= 1, by rejection: draw x until
+   x >= (2^64 - n) mod n, return x mod n. */
+uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n);
+/* Fisher-Yates: for i = n-1 down to 1, swap a[i] with a[bounded(i+1)].
+   a holds n items of size bytes each (size <= 64). */
+void ff_rng_shuffle(struct ff_rng *g, void *a, uint64_t n, uint64_t size);
+
+#endif

@@ -1,0 +1,199 @@
+/* The ruleset interface: one const struct of function pointers per rules
+   engine, registered in one table (lib/registry.c). Nothing outside an
+   engine knows which game it is playing; everything goes through here.
+
+   The model, designed for all four games:
+   - A game's state is plain data of rules->state_size bytes (no pointers
+     to outside memory), so copying it with memcpy forks a game. Hidden
+     information (hands, deck order) lives in the state; what a record may
+     not show is the engine's business.
+   - A turn is one ply. Chance that comes before the decision (a throw) is
+     the ply's `chance` value, drawn by roll() from the chance stream and
+     written in the ply; chance after it (drawn cards) is drawn by apply()
+     from the state's deck and the stream. Extra turns and teams follow
+     from to_move() and side_of(); a ply in several parts (a card split)
+     is still one struct ff_ply.
+   - Seats are 0-based inside the library (seat 1 of a record is 0 here);
+     sides are the units that win: seats, or teams where there are teams. */
+#ifndef FF_RULESET_H
+#define FF_RULESET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/buf.h"
+#include "lib/error.h"
+#include "lib/rng.h"
+
+#define FF_MAX_SEATS 12
+#define FF_MAX_OPTIONS 16
+#define FF_MAX_LEGAL 512       /* legal() never returns more plies */
+#define FF_PLY_WORDS 12
+#define FF_NO_CHANCE (-1)      /* ply.chance of a game without pre-ply chance */
+
+/* One ply, decoded. chance is the pre-ply chance outcome (a throw) or
+   FF_NO_CHANCE; w[] is the engine's encoding. Invariant: an engine fills
+   every word it does not use with 0, so two plies are the same ply exactly
+   when ff_ply_eq says so. */
+struct ff_ply {
+	int32_t chance;
+	int16_t w[FF_PLY_WORDS];
+};
+
+static inline int ff_ply_eq(const struct ff_ply *a, const struct ff_ply *b)
+{
+	int i;
+
+	if (a->chance != b->chance)
+		return 0;
+	for (i = 0; i < FF_PLY_WORDS; i++)
+		if (a->w[i] != b->w[i])
+			return 0;
+	return 1;
+}
+
+/* A rules preset (the Rules tag). */
+struct ff_preset_desc {
+	const char *name;     /* e.g. "schaedler" */
+	const char *help;     /* one line */
+};
+
+/* A header option (the Options tag). values lists the accepted values
+   separated by '|'; dflt names the default. A switch has the values
+   "no|yes" (or more, e.g. "no|yes|strict"): `name` alone means name=yes. values == NULL means a non-negative integer.
+   presets is a bit mask of the preset indexes where the option applies
+   (bit i = preset i); 0 means every preset. */
+struct ff_option_desc {
+	const char *name;
+	const char *values;
+	const char *dflt;
+	unsigned presets;
+	const char *help;
+};
+
+/* A game's parsed header: which rules, which options, how many seats.
+   opt[i] belongs to rules->options[i]: the index of its value in the
+   option's values list, or the integer for an integer option. */
+struct ff_config {
+	const struct ff_rules *rules;
+	int preset;                /* index into rules->presets */
+	int seats;                 /* number of seats */
+	int first;                 /* 0-based seat that moves first */
+	int opt[FF_MAX_OPTIONS];
+};
+
+/* How a game ended (or that it has not). */
+enum ff_termination {
+	FF_TERM_NONE = 0,     /* not over */
+	FF_TERM_NORMAL,       /* won on the board */
+	FF_TERM_BLOCKED,      /* no side can ever move again: drawn */
+	FF_TERM_REPETITION,
+	FF_TERM_MOVECAP
+};
+
+struct ff_outcome {
+	enum ff_termination term;
+	int winner;           /* 0-based side that won; -1 for a draw or not over */
+};
+
+/* Ply forms for format(). */
+enum ff_ply_form {
+	FF_FORM_LONG = 0,
+	FF_FORM_SHORT = 1
+};
+
+/* An agent that chooses a ply for simulations. choose() returns an index
+   into legal[0..n) (n >= 1); it may draw from rng (the agents' stream) but
+   never from the chance stream. */
+struct ff_agent {
+	const char *name;
+	const char *help;
+	int (*choose)(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng);
+};
+
+struct ff_rules {
+	const char *name;          /* registry name, e.g. "fivelines" */
+	const char *title;         /* e.g. "Five Lines (Pente Grammai)" */
+	const struct ff_preset_desc *presets;  /* the default first */
+	int npresets;
+	const struct ff_option_desc *options;
+	int noptions;              /* <= FF_MAX_OPTIONS */
+	int seats_min, seats_max, seats_default;
+	size_t state_size;
+
+	/* Check cfg (combinations the option table cannot express) and set
+	   up the initial position in st. chance is the chance stream when the
+	   record has a Seed (card games shuffle from it), else NULL. Returns 0,
+	   or -1 with err (FF_EBAD_OPTION, ...). */
+	int (*init)(void *st, const struct ff_config *cfg, struct ff_rng *chance,
+		    struct ff_error *err);
+	/* Number of sides (that can win), and the side of a 0-based seat. */
+	int (*sides)(const void *st);
+	int (*side_of)(const void *st, int seat);
+	/* The 0-based seat whose turn it is. */
+	int (*to_move)(const void *st);
+	/* Draw the pre-ply chance outcome of the coming turn from the chance
+	   stream; FF_NO_CHANCE where the game has none (then nothing is
+	   drawn). */
+	int (*roll)(const void *st, struct ff_rng *chance);
+	/* 0 when chance is a possible pre-ply outcome now, else -1 with err
+	   (FF_EBAD_ROLL). */
+	int (*check_chance)(const void *st, int chance, struct ff_error *err);
+	/* The legal plies for the coming turn given its chance outcome, in the
+	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
+	   its one "no move" ply, so the count is >= 1. */
+	int (*legal)(const void *st, int chance, struct ff_ply *out);
+	/* Decode a ply token (either form) in the current position. Returns 0,
+	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
+	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that
+	   names something the position lacks. Legality proper is checked by
+	   membership in legal(). */
+	int (*parse)(const void *st, const char *tok, size_t len, struct ff_ply *out,
+		     struct ff_error *err);
+	/* Append the ply in the given form, as it would be written before it
+	   is applied to st. Returns 0 or -1 (no memory). */
+	int (*format)(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
+		      struct ff_buf *out);
+	/* Append why ply is not legal in st (lowercase, no full stop). */
+	void (*explain)(const void *st, const struct ff_ply *ply, struct ff_buf *out);
+	/* Play a legal ply. chance is the chance stream or NULL (card games
+	   draw from it on reshuffles). Returns 0 or -1 with err. */
+	int (*apply)(void *st, const struct ff_ply *ply, struct ff_rng *chance,
+		     struct ff_error *err);
+	/* Whether the game is over, and how. */
+	void (*outcome)(const void *st, struct ff_outcome *out);
+	/* Append a text diagram of the position. */
+	void (*render)(const void *st, struct ff_buf *out);
+
+	const struct ff_agent *agents;  /* engine agents beyond "random" */
+	int nagents;
+};
+
+/* --- the registry (lib/registry.c) --- */
+
+/* The engine called name, or NULL. */
+const struct ff_rules *ff_rules_find(const char *name);
+/* The i-th registered engine, NULL past the end. */
+const struct ff_rules *ff_rules_at(int i);
+
+/* --- configurations (lib/config.c) --- */
+
+/* Fill cfg from a game's header values: game (the Game tag), rules (the
+   Rules tag; NULL = the default preset), options (the Options tag:
+   space- or comma-separated name or name=value; NULL = none), seats and
+   first (the Seats and First tags; NULL = defaults). Returns 0, or -1 with
+   err (FF_EUNKNOWN_GAME, FF_EUNKNOWN_RULES, FF_EUNKNOWN_OPTION,
+   FF_EBAD_OPTION, FF_EBAD_TAG). */
+int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
+		    const char *options, const char *seats, const char *first,
+		    struct ff_error *err);
+/* Append the canonical ruleset id, e.g. "fivelines/kidd:dice=knuckle,skip-last".
+   Returns 0 or -1. */
+int ff_config_id(const struct ff_config *cfg, struct ff_buf *out);
+/* Append the canonical Options tag value (non-default options sorted by
+   name, space-separated; "" when all are defaults). Returns 0 or -1. */
+int ff_config_options(const struct ff_config *cfg, struct ff_buf *out);
+/* Index of the option called name in rules->options, or -1. */
+int ff_rules_option_index(const struct ff_rules *rules, const char *name);
+
+#endif

@@ -1,0 +1,96 @@
+/* Simulating games with seeded agents. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/replay.h"
+#include "lib/simulate.h"
+
+static int set_tags(const struct ff_sim *sim, uint64_t seed, struct ff_buf *b,
+		    struct ff_record *rec)
+{
+	const struct ff_config *cfg = sim->cfg;
+	char name[16];
+	int s;
+
+	if (ff_record_add_tag(rec, "Game", cfg->rules->name, strlen(cfg->rules->name), 0, 0))
+		return -1;
+	if (ff_record_add_tag(rec, "Rules", cfg->rules->presets[cfg->preset].name,
+			      strlen(cfg->rules->presets[cfg->preset].name), 0, 0))
+		return -1;
+	ff_buf_reset(b);
+	if (ff_config_options(cfg, b))
+		return -1;
+	if (b->len && ff_record_add_tag(rec, "Options", b->p, b->len, 0, 0))
+		return -1;
+	if (cfg->seats != cfg->rules->seats_default) {
+		snprintf(name, sizeof name, "%d", cfg->seats);
+		if (ff_record_add_tag(rec, "Seats", name, strlen(name), 0, 0))
+			return -1;
+	}
+	for (s = 0; s < cfg->seats; s++) {
+		snprintf(name, sizeof name, "Seat%d", s + 1);
+		if (ff_record_add_tag(rec, name, sim->agents[s]->name,
+				      strlen(sim->agents[s]->name), 0, 0))
+			return -1;
+	}
+	if (cfg->first != 0) {
+		snprintf(name, sizeof name, "%d", cfg->first + 1);
+		if (ff_record_add_tag(rec, "First", name, strlen(name), 0, 0))
+			return -1;
+	}
+	ff_buf_reset(b);
+	if (ff_buf_addu(b, seed))
+		return -1;
+	return ff_record_add_tag(rec, "Seed", b->p, b->len, 0, 0);
+}
+
+int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
+		     struct ff_buf *scratch, struct ff_record *rec, struct ff_error *err)
+{
+	const struct ff_rules *r = sim->cfg->rules;
+	struct ff_ply legal[FF_MAX_LEGAL];
+	struct ff_rng chance, agent;
+	struct ff_outcome o;
+	char res[16];
+	int n, i, plies = 0;
+
+	ff_record_reset(rec);
+	ff_rng_seed(&chance, seed);
+	ff_rng_seed(&agent, seed ^ FF_AGENT_SEED_XOR);
+	if (set_tags(sim, seed, scratch, rec))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	if (r->init(state, sim->cfg, &chance, err))
+		return -1;
+	for (;;) {
+		r->outcome(state, &o);
+		if (o.term != FF_TERM_NONE)
+			break;
+		if (sim->max_plies > 0 && plies >= sim->max_plies) {
+			o.term = FF_TERM_MOVECAP;
+			o.winner = -1;
+			break;
+		}
+		n = r->legal(state, r->roll(state, &chance), legal);
+		i = sim->agents[r->to_move(state)]->choose(state, legal, n, &agent);
+		ff_buf_reset(scratch);
+		if (r->format(state, &legal[i], sim->form, scratch) ||
+		    ff_record_add_ply(rec, scratch->p, scratch->len, NULL, 0, 0))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		if (r->apply(state, &legal[i], &chance, err))
+			return -1;
+		plies++;
+	}
+	if (o.term == FF_TERM_MOVECAP)
+		strcpy(res, "*");
+	else
+		ff_result_token(&o, r->sides(state), res);
+	if (ff_record_add_tag(rec, "Result", res, strlen(res), 0, 0) ||
+	    (o.term != FF_TERM_NORMAL &&
+	     ff_record_add_tag(rec, "Termination", ff_termination_name(o.term),
+			       strlen(ff_termination_name(o.term)), 0, 0)) ||
+	    ff_record_set_result(rec, res, 0, 0))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	return 0;
+}
