@@ -1,0 +1,361 @@
+/* The conformance suite: every registered ruleset, every preset and every
+   option value, through the ruleset interface only (no engine internals),
+   so a new engine is covered by adding it to the registry. For each
+   configuration, simulated games (random and engine agents):
+   - validate (replay verdict FF_VALID);
+   - survive FGN write -> read -> write byte for byte;
+   - survive long -> short -> long ply rewriting;
+   - with one ply replaced by an illegal one, are reported at that ply
+     (illegal-move), with its chance outcome changed, at that ply
+     (seed-mismatch), with a ply after the end (after-end), and with a
+     wrong result (result-mismatch). */
+#include "config.h"
+
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/fgn.h"
+#include "lib/agent.h"
+#include "lib/replay.h"
+#include "lib/simulate.h"
+
+#define GAMES_PER_AGENT 12
+#define MAX_PLIES 3000
+
+struct stats {
+	long configs, games, mutated_illegal, mutated_chance, after_end, result;
+};
+
+static struct stats totals;
+
+/* Copy rec with ply k's token replaced by tok (k == nplies appends). */
+static void copy_with_ply(struct ff_record *dst, const struct ff_record *src, size_t k,
+			  const char *tok, const char *result)
+{
+	size_t i;
+
+	ff_record_reset(dst);
+	dst->number = src->number;
+	for (i = 0; i < src->ntags; i++) {
+		const char *name = ff_record_str(src, src->tags[i].name);
+		const char *val = ff_record_str(src, src->tags[i].value);
+
+		if (result && strcmp(name, "Result") == 0)
+			val = result;
+		ff_record_add_tag(dst, name, val, strlen(val), 0, 0);
+	}
+	for (i = 0; i < src->nplies; i++) {
+		const char *t = i == k ? tok : ff_record_str(src, src->plies[i].tok);
+
+		ff_record_add_ply(dst, t, strlen(t), NULL, 0, 0);
+	}
+	if (k == src->nplies)
+		ff_record_add_ply(dst, tok, strlen(tok), NULL, 0, 0);
+	ff_record_set_result(dst, result ? result : ff_record_result(src), 0, 0);
+}
+
+/* Replay rec up to (not including) ply k into g. */
+static int replay_to(struct ff_game *g, const struct ff_record *rec, size_t k)
+{
+	struct ff_error err;
+	struct ff_ply p;
+	size_t i;
+
+	if (ff_game_start(g, rec, &err))
+		return -1;
+	for (i = 0; i < k; i++)
+		if (ff_game_step(g, rec, i, &p, &err))
+			return -1;
+	return 0;
+}
+
+/* Look for a token of the game that parses at ply k with the same (want_same
+   = 1) or a different chance outcome than the played ply and is not legal.
+   Returns its index or -1. */
+static long find_mutant(struct ff_game *g, const struct ff_record *rec, size_t k, int want_same)
+{
+	struct ff_ply played, cand, legal[FF_MAX_LEGAL];
+	struct ff_error err;
+	const struct ff_rules *r;
+	int n, i;
+	size_t j;
+
+	if (replay_to(g, rec, k))
+		return -1;
+	r = g->rules;
+	if (r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &played, &err))
+		return -1;
+	n = r->legal(g->state, played.chance, legal);
+	for (j = 0; j < rec->nplies; j++) {
+		if (r->parse(g->state, ff_record_str(rec, rec->plies[j].tok), rec->plies[j].len, &cand,
+			     &err))
+			continue;
+		if ((cand.chance == played.chance) != want_same)
+			continue;
+		if (want_same) {
+			for (i = 0; i < n; i++)
+				if (ff_ply_eq(&legal[i], &cand))
+					break;
+			if (i < n)
+				continue;
+		} else if (r->check_chance(g->state, cand.chance, &err)) {
+			continue;
+		}
+		return (long)j;
+	}
+	return -1;
+}
+
+static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff_record *tmp,
+		       struct ff_buf *b1, struct ff_buf *b2)
+{
+	struct ff_error err;
+	struct ff_outcome o;
+	struct ff_ply p;
+	size_t k;
+	long j;
+	FILE *fp;
+	int rc;
+
+	/* 1. validates */
+	ff_error_clear(&err);
+	rc = ff_game_replay(g, rec, &err);
+	if (rc != FF_VALID)
+		fprintf(stderr, "conformance: game invalid: %s [%s] at ply %d\n", err.msg,
+			ff_code_name(err.code), err.ply);
+	CU_ASSERT_EQUAL(rc, FF_VALID);
+	if (rc != FF_VALID)
+		return;
+	g->rules->outcome(g->state, &o);
+
+	/* 2. FGN write -> read -> write is the identity */
+	ff_buf_reset(b1);
+	ff_buf_reset(b2);
+	CU_ASSERT_EQUAL(ff_fgn_write(rec, b1), 0);
+	fp = fmemopen(b1->p, b1->len, "rb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	{
+		struct ff_fgn_reader *rd = ff_fgn_reader_new(fp);
+
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_fgn_read(rd, tmp, &err), 1);
+		CU_ASSERT_EQUAL(tmp->nplies, rec->nplies);
+		CU_ASSERT_EQUAL(ff_fgn_write(tmp, b2), 0);
+		ff_fgn_reader_free(rd);
+	}
+	fclose(fp);
+	CU_ASSERT_TRUE(b1->len == b2->len && memcmp(b1->p, b2->p, b1->len) == 0);
+
+	/* 3. long -> short -> long gives the same plies */
+	{
+		struct ff_ply q;
+
+		if (replay_to(g, rec, 0) == 0) {
+			for (k = 0; k < rec->nplies; k++) {
+				const char *tok = ff_record_str(rec, rec->plies[k].tok);
+
+				CU_ASSERT_EQUAL(g->rules->parse(g->state, tok, rec->plies[k].len, &p, &err), 0);
+				ff_buf_reset(b1);
+				g->rules->format(g->state, &p, FF_FORM_SHORT, b1);
+				CU_ASSERT_EQUAL(g->rules->parse(g->state, b1->p, b1->len, &q, &err), 0);
+				CU_ASSERT_TRUE(ff_ply_eq(&p, &q));
+				ff_buf_reset(b2);
+				g->rules->format(g->state, &q, FF_FORM_LONG, b2);
+				CU_ASSERT_STRING_EQUAL(b2->p, tok);
+				if (ff_game_step(g, rec, k, &p, &err))
+					break;
+			}
+		}
+	}
+
+	/* 4. an illegal ply with the same chance is caught at that ply */
+	for (k = rec->nplies / 2; k < rec->nplies; k++) {
+		j = find_mutant(g, rec, k, 1);
+		if (j < 0)
+			continue;
+		copy_with_ply(tmp, rec, k, ff_record_str(rec, rec->plies[j].tok), NULL);
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
+		CU_ASSERT_EQUAL(err.code, FF_EILLEGAL);
+		CU_ASSERT_EQUAL(err.ply, (int)k + 1);
+		totals.mutated_illegal++;
+		break;
+	}
+	/* 5. a ply whose chance outcome differs from the Seed's is caught */
+	for (k = 0; k < rec->nplies; k++) {
+		j = find_mutant(g, rec, k, 0);
+		if (j < 0)
+			continue;
+		copy_with_ply(tmp, rec, k, ff_record_str(rec, rec->plies[j].tok), NULL);
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
+		CU_ASSERT_EQUAL(err.code, FF_ESEED);
+		CU_ASSERT_EQUAL(err.ply, (int)k + 1);
+		totals.mutated_chance++;
+		break;
+	}
+	/* 6. a ply after the end */
+	if (o.term != FF_TERM_NONE && rec->nplies > 0) {
+		copy_with_ply(tmp, rec, rec->nplies,
+			      ff_record_str(rec, rec->plies[rec->nplies - 1].tok), NULL);
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
+		CU_ASSERT_EQUAL(err.code, FF_EAFTER_END);
+		CU_ASSERT_EQUAL(err.ply, (int)rec->nplies + 1);
+		totals.after_end++;
+	}
+	/* 7. a wrong result (only where the board decided it: a game cut by
+	   the move cap may carry any result with Termination "movecap") */
+	if (o.term != FF_TERM_NONE) {
+		const char *res = ff_record_result(rec);
+		const char *wrong = strcmp(res, "1-0") == 0 ? "0-1" : "1-0";
+
+		copy_with_ply(tmp, rec, (size_t)-1, "", wrong);
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
+		CU_ASSERT_EQUAL(err.code, FF_ERESULT);
+		totals.result++;
+	}
+	totals.games++;
+}
+
+static void run_config(const struct ff_config *cfg)
+{
+	struct ff_sim sim;
+	struct ff_record rec, tmp;
+	struct ff_buf scratch = FF_BUF_INIT, b1 = FF_BUF_INIT, b2 = FF_BUF_INIT;
+	struct ff_game g;
+	struct ff_error err;
+	void *state = malloc(cfg->rules->state_size);
+	int a, i, s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+	ff_record_init(&rec);
+	ff_record_init(&tmp);
+	ff_game_init(&g);
+	memset(&sim, 0, sizeof sim);
+	sim.cfg = cfg;
+	sim.max_plies = MAX_PLIES;
+	for (a = -1; a < cfg->rules->nagents; a++) {
+		for (s = 0; s < cfg->seats; s++)
+			sim.agents[s] = a < 0 ? &ff_agent_random : &cfg->rules->agents[a];
+		for (i = 0; i < GAMES_PER_AGENT; i++) {
+			ff_error_clear(&err);
+			CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, 1000 + (uint64_t)i, state, &scratch,
+							       &rec, &err), 0);
+			rec.number = i + 1;
+			check_game(&g, &rec, &tmp, &b1, &b2);
+		}
+	}
+	totals.configs++;
+	ff_game_free(&g);
+	ff_record_free(&rec);
+	ff_record_free(&tmp);
+	ff_buf_free(&scratch);
+	ff_buf_free(&b1);
+	ff_buf_free(&b2);
+	free(state);
+}
+
+/* Every preset with its defaults, and with each non-default value of each
+   option that applies to it. */
+static void test_every_ruleset(void)
+{
+	const struct ff_rules *r;
+	struct ff_config cfg;
+	struct ff_error err;
+	char opt[96];
+	void *probe;
+	int ri, p, o;
+
+	for (ri = 0; (r = ff_rules_at(ri)); ri++) {
+		probe = malloc(r->state_size);
+		for (p = 0; p < r->npresets; p++) {
+			CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name, r->presets[p].name, NULL,
+							      NULL, NULL, &err), 0);
+			run_config(&cfg);
+			for (o = 0; o < r->noptions; o++) {
+				const struct ff_option_desc *od = &r->options[o];
+				const char *v = od->values, *bar;
+
+				if (od->presets && !(od->presets & (1u << p)))
+					continue;
+				for (; v; v = bar ? bar + 1 : NULL) {
+					bar = strchr(v, '|');
+					snprintf(opt, sizeof opt, "%s=%.*s", od->name,
+						 (int)(bar ? (size_t)(bar - v) : strlen(v)), v);
+					if (strcmp(opt + strlen(od->name) + 1, od->dflt) == 0)
+						continue;
+					ff_error_clear(&err);
+					CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name,
+									      r->presets[p].name, opt,
+									      NULL, NULL, &err), 0);
+					/* combinations the engine itself refuses are skipped */
+					if (r->init(probe, &cfg, NULL, &err))
+						continue;
+					run_config(&cfg);
+				}
+			}
+		}
+		free(probe);
+	}
+	fprintf(stderr, "conformance: %ld configurations, %ld games; mutations caught: %ld illegal, "
+		"%ld chance, %ld after-end, %ld result\n", totals.configs, totals.games,
+		totals.mutated_illegal, totals.mutated_chance, totals.after_end, totals.result);
+	CU_ASSERT_TRUE(totals.configs >= 40);
+	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
+	CU_ASSERT_TRUE(totals.mutated_chance > totals.games / 2);
+}
+
+static void test_config_ids(void)
+{
+	struct ff_config cfg;
+	struct ff_error err;
+	struct ff_buf b = FF_BUF_INIT;
+
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "kidd", "skip-last dice=knuckle", NULL,
+					NULL, &err), 0);
+	ff_config_id(&cfg, &b);
+	CU_ASSERT_STRING_EQUAL(b.p, "fivelines/kidd:dice=knuckle,skip-last");
+	ff_buf_reset(&b);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "dice=d6", NULL, NULL, &err), 0);
+	ff_config_id(&cfg, &b);
+	CU_ASSERT_STRING_EQUAL(b.p, "fivelines/schaedler");
+	ff_buf_reset(&b);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "kidd", "holy-hit=no,skip-last=strict",
+					NULL, NULL, &err), 0);
+	ff_config_id(&cfg, &b);
+	CU_ASSERT_STRING_EQUAL(b.p, "fivelines/kidd:holy-hit=no,skip-last=strict");
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "bogus", NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EUNKNOWN_OPTION);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "dice=d7", NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "holy-hit=no", NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "nope", NULL, NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EUNKNOWN_RULES);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "chess", NULL, NULL, NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EUNKNOWN_GAME);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, NULL, "3", NULL, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_TAG);
+	ff_buf_free(&b);
+}
+
+int main(void)
+{
+	CU_pSuite s;
+	unsigned failed;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 1;
+	s = CU_add_suite("conformance", NULL, NULL);
+	CU_add_test(s, "ruleset ids and option errors", test_config_ids);
+	CU_add_test(s, "every ruleset, preset and option", test_every_ruleset);
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failed = CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed != 0;
+}
