@@ -118,12 +118,14 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		diagram(&g, &rec, 0, &out);
 	for (k = 0; k < upto; k++) {
 		if (ff_game_step(&g, &rec, k, &p, &err)) {
+			if (!all)
+				diagram(&g, &rec, k, &out);
+			fflush(stdout);
 			ff_buf_reset(&diag);
 			ff_diag_format(&diag, file, &err, 0);
 			fputs(diag.p, stderr);
-			fputs("(the diagram above is the last legal position)\n", stderr);
-			if (!all)
-				diagram(&g, &rec, k, &out);
+			fprintf(stderr, "fivefold show: the position shown is the one before ply %zu\n",
+				k + 1);
 			status = FF_EXIT_FAIL;
 			goto out;
 		}
