@@ -89,6 +89,13 @@ struct fl_state {
 	uint32_t plies;        /* plies played */
 };
 
+/* x mod POINTS for x >= 0; cheap for the usual x < 2 * POINTS, still
+   right for the odd throw of a malformed record. */
+static inline int ring(int x)
+{
+	return x < POINTS ? x : x < 2 * POINTS ? x - POINTS : x % POINTS;
+}
+
 static const int goal_of[2] = { 7, 2 };
 static const int virt_of[2] = { 9, 4 };   /* where a piece in hand "stands" */
 
@@ -117,14 +124,14 @@ static int goal_dist(const struct fl_state *s, int side, int p)
 	int from = p == HAND ? virt_of[side] : p, d;
 
 	for (d = 1; d <= POINTS; d++)
-		if (is_goal(s, side, (from + d) % POINTS))
+		if (is_goal(s, side, ring(from + d)))
 			return d;
 	return POINTS;
 }
 
 /* Can side land on point to? Sets *hit when the landing sends an enemy
    piece off the board. */
-static int can_land(const struct fl_state *s, int side, int to, int *hit)
+static inline int can_land(const struct fl_state *s, int side, int to, int *hit)
 {
 	int e = s->n[1 - side][to], own = s->n[side][to];
 
@@ -152,10 +159,9 @@ static int can_land(const struct fl_state *s, int side, int to, int *hit)
 	}
 }
 
-static void set_move(struct ff_ply *p, int roll, int from, int to, int hit)
+static inline void set_move(struct ff_ply *p, int roll, int from, int to, int hit)
 {
-	memset(p, 0, sizeof *p);
-	p->chance = roll;
+	*p = (struct ff_ply){ .chance = roll };
 	p->w[0] = K_MOVE;
 	p->w[1] = (int16_t)from;
 	p->w[2] = (int16_t)to;
@@ -164,22 +170,22 @@ static void set_move(struct ff_ply *p, int roll, int from, int to, int hit)
 
 static void set_kind(struct ff_ply *p, int roll, int kind)
 {
-	memset(p, 0, sizeof *p);
-	p->chance = roll;
+	*p = (struct ff_ply){ .chance = roll };
 	p->w[0] = (int16_t)kind;
 }
 
 /* Append the moves of the piece(s) on from (or HAND) for throw d. */
-static int piece_moves(const struct fl_state *s, int side, int from, int d, struct ff_ply *out)
+static inline int piece_moves(const struct fl_state *s, int side, int from, int d,
+			      struct ff_ply *out)
 {
 	int start = from == HAND ? virt_of[side] : from;
-	int base = (start + d) % POINTS, n = 0, hit, k;
+	int base = ring(start + d), n = 0, hit, k;
 
 	if (can_land(s, side, base, &hit))
 		set_move(&out[n++], d, from, base, hit);
 	if (s->nonexact) {
 		for (k = 1; k < d; k++) {
-			int to = (start + k) % POINTS;
+			int to = ring(start + k);
 
 			if (is_goal(s, side, to) && can_land(s, side, to, &hit))
 				set_move(&out[n++], d, from, to, hit);
@@ -236,7 +242,7 @@ static int may_skip(const struct fl_state *s, int side, int d, const struct ff_p
 	for (i = 0; i < n; i++) {
 		int start = last == HAND ? virt_of[side] : last;
 
-		if (mv[i].w[1] == last && mv[i].w[2] == (start + d) % POINTS)
+		if (mv[i].w[1] == last && mv[i].w[2] == ring(start + d))
 			return 1;
 	}
 	return 0;
@@ -256,14 +262,45 @@ static int fl_legal(const void *st, int d, struct ff_ply *out)
 	return n;
 }
 
+/* Can the piece(s) on from (or HAND) move with throw d? */
+static int piece_can_move(const struct fl_state *s, int side, int from, int d)
+{
+	int start = from == HAND ? virt_of[side] : from, hit, k;
+
+	if (can_land(s, side, ring(start + d), &hit))
+		return 1;
+	for (k = 1; s->nonexact && k < d; k++)
+		if (is_goal(s, side, ring(start + k)) &&
+		    can_land(s, side, ring(start + k), &hit))
+			return 1;
+	return 0;
+}
+
+/* Has side a move for throw d? gen_moves' rules, stopping at the first
+   move and building no plies (this runs after every ply). */
+static int has_move(const struct fl_state *s, int side, int d)
+{
+	int p;
+
+	if (s->hand[side]) {
+		if (piece_can_move(s, side, HAND, d))
+			return 1;
+		if (s->forced)
+			return 0;
+	}
+	for (p = 0; p < POINTS; p++)
+		if (s->n[side][p] && piece_can_move(s, side, p, d))
+			return 1;
+	return 0;
+}
+
 /* Can side move with some face of the die? */
 static int can_move(const struct fl_state *s, int side)
 {
-	struct ff_ply buf[MAXMV];
 	int i;
 
 	for (i = 0; i < s->dice->nfaces; i++)
-		if (gen_moves(s, side, s->dice->faces[i], buf))
+		if (has_move(s, side, s->dice->faces[i]))
 			return 1;
 	return 0;
 }
@@ -404,7 +441,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 		} else {
 			int start = from == HAND ? virt_of[s->turn] : from;
 
-			to = (start + roll) % POINTS;
+			to = ring(start + roll);
 			set_move(out, roll, from, to, 0);
 		}
 	} else {
@@ -424,36 +461,38 @@ bad:
 			    (int)(len + (size_t)(i > 0 ? i : 0)), t - (i > 0 ? i : 0));
 }
 
-static int add_point(struct ff_buf *b, int p)
-{
-	return ff_buf_addc(b, p == HAND ? 'x' : (char)('0' + p));
-}
-
 static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
 		     struct ff_buf *out)
 {
 	const struct fl_state *s = st;
 	struct ff_ply mv[MAXMV];
-	int n, k, same = 0;
+	char t[16], *q = t;
+	int n, k, same = 0, d = ply->chance;
 
-	if (ff_buf_addu(out, (uint64_t)ply->chance) || ff_buf_addc(out, ':'))
-		return -1;
-	if (ply->w[0] == K_NONE)
-		return ff_buf_addc(out, '-');
-	if (ply->w[0] == K_SKIP)
-		return ff_buf_adds(out, "skip");
-	if (add_point(out, ply->w[1]))
-		return -1;
-	if (form == FF_FORM_SHORT) {
-		n = gen_moves(s, s->turn, ply->chance, mv);
-		for (k = 0; k < n; k++)
-			same += mv[k].w[1] == ply->w[1];
-		if (same == 1)
-			return ply->w[3] ? ff_buf_addc(out, '*') : 0;
+	if (d >= 10)
+		*q++ = (char)('0' + d / 10 % 10);
+	*q++ = (char)('0' + d % 10);
+	*q++ = ':';
+	if (ply->w[0] == K_NONE) {
+		*q++ = '-';
+	} else if (ply->w[0] == K_SKIP) {
+		memcpy(q, "skip", 4);
+		q += 4;
+	} else {
+		*q++ = ply->w[1] == HAND ? 'x' : (char)('0' + ply->w[1]);
+		if (form == FF_FORM_SHORT) {
+			n = gen_moves(s, s->turn, d, mv);
+			for (k = 0; k < n; k++)
+				same += mv[k].w[1] == ply->w[1];
+		}
+		if (same != 1) {
+			*q++ = '-';
+			*q++ = (char)('0' + ply->w[2]);
+		}
+		if (ply->w[3])
+			*q++ = '*';
 	}
-	if (ff_buf_addc(out, '-') || add_point(out, ply->w[2]))
-		return -1;
-	return ply->w[3] ? ff_buf_addc(out, '*') : 0;
+	return ff_buf_add(out, t, (size_t)(q - t));
 }
 
 static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *out)
@@ -487,11 +526,11 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 		return;
 	}
 	start = from == HAND ? virt_of[side] : from;
-	if (to != (start + d) % POINTS &&
-	    !(s->nonexact && is_goal(s, side, to) && (to - start + POINTS) % POINTS < d)) {
+	if (to != ring(start + d) &&
+	    !(s->nonexact && is_goal(s, side, to) && ring(to - start + POINTS) < d)) {
 		ff_buf_addf(out, "a throw of %d takes the piece %s%d to point %d, not %d", d,
 			    from == HAND ? "entering from " : "on ", from == HAND ? virt_of[side] : from,
-			    (start + d) % POINTS, to);
+			    ring(start + d), to);
 		if (from == HAND)
 			ff_buf_addf(out, " (entering counts from point %d)", virt_of[side]);
 		return;
@@ -613,7 +652,7 @@ static int blots_at_risk(const struct fl_state *s, int side)
 		for (d = 1; d <= 6 && !risk; d++) {
 			if (!ff_dice_can_show(s->dice, d))
 				continue;
-			q = (p - d + POINTS) % POINTS;
+			q = ring(p - d + POINTS);
 			if (s->n[enemy][q] || (s->hand[enemy] && q == virt_of[enemy])) {
 				risk++;
 				break;

@@ -1,0 +1,64 @@
+#!/bin/sh
+# make bench: throughput of simulate and validate for every Five Lines preset
+# with 1 and 2 threads, and the peak memory of validating a >= 500 MB file
+# against a small one (streaming: it must not grow with the file).
+# Prints figures; it is not a test and asserts nothing but that the runs
+# succeeded. usage: bench/run.sh FIVEFOLD FFBENCH  (env: BENCH_GAMES,
+# BENCH_BIG_MB, BENCH_DIR)
+set -eu
+ff=$1
+fb=$2
+games=${BENCH_GAMES:-20000}
+big_mb=${BENCH_BIG_MB:-520}
+dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
+trap 'rm -rf "$dir"' EXIT
+
+# field NAME from an ffbench line
+field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.0f", n / t; else print "inf" }'; }
+
+echo "fivefold benchmark: $("$ff" --version), $(nproc) cores, $(uname -m)"
+echo "simulate: --games $games --agents random, writing FGN; validate: the same file"
+printf '%-20s %-9s %3s %10s %12s %8s\n' preset command thr games/s plies/s MB/s
+for rules in schaedler kidd locusludi-race locusludi-knockoff; do
+	f=$dir/$rules.fgn
+	for t in 1 2; do
+		r=$("$fb" -o "$f" -- "$ff" simulate --game fivelines --rules "$rules" \
+			--games "$games" --seed 1 --threads "$t")
+		[ "$(field status "$r")" = 0 ] || { echo "simulate failed: $r"; exit 1; }
+		w=$(field wall "$r")
+		plies=$("$ff" validate -q "$f" | sed -n 's/.* \([0-9]*\) plies$/\1/p')
+		mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+		printf '%-20s %-9s %3s %10s %12s %8s\n' "$rules" simulate "$t" "$(rate "$games" "$w")" \
+			"$(rate "$plies" "$w")" "$(awk -v m="$mb" -v t="$w" 'BEGIN { printf "%.0f", m / t }')"
+	done
+	for t in 1 2; do
+		r=$("$fb" -o /dev/null -- "$ff" validate -q --threads "$t" "$f")
+		[ "$(field status "$r")" = 0 ] || { echo "validate failed: $r"; exit 1; }
+		w=$(field wall "$r")
+		printf '%-20s %-9s %3s %10s %12s %8s\n' "$rules" validate "$t" "$(rate "$games" "$w")" \
+			"$(rate "$plies" "$w")" "$(awk -v m="$mb" -v t="$w" 'BEGIN { printf "%.0f", m / t }')"
+	done
+done
+
+echo
+echo "streaming memory: validate a small file and a >= ${big_mb} MB file (schaedler, random agents)"
+small=$dir/small.fgn
+big=$dir/big.fgn
+"$ff" simulate --game fivelines --games 200 --seed 5 >"$small"
+# about 3 KB a game: generate in parts until the file is large enough
+n=0
+: >"$big"
+while [ "$(wc -c <"$big")" -lt $((big_mb * 1000000)) ]; do
+	"$ff" simulate --game fivelines --games 50000 --seed $((1000000 + n * 50000)) --threads 2 >>"$big"
+	n=$((n + 1))
+done
+for f in "$small" "$big"; do
+	r=$("$fb" -o /dev/null -- "$ff" validate -q "$f")
+	[ "$(field status "$r")" = 0 ] || { echo "validate failed: $r"; exit 1; }
+	sz=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+	w=$(field wall "$r")
+	printf '%-10s %8s MB  peak RSS %8s KB  %6.2f s  %6.0f MB/s\n' "$(basename "$f")" "$sz" \
+		"$(field maxrss_kb "$r")" "$w" "$(awk -v m="$sz" -v t="$w" 'BEGIN { print m / t }')"
+done
+echo "targets: validate >= 5,000,000 plies/s per core; simulate (schaedler, random) >= 20,000 games/s per core"

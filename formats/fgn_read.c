@@ -1,0 +1,660 @@
+/* FGN reader: a streaming, lenient reader that returns one game at a time.
+
+   Input is UTF-8; a BOM at the very start is skipped; \r is white space;
+   the last line need not end in a newline. Positions: lines from 1,
+   columns from 1 in characters (bytes that are not UTF-8 continuation
+   bytes; a tab counts 1).
+
+   A game is an optional tag section, `[Name "value"]` one per line, then
+   movetext ending in a result token (1-0 0-1 1/2-1/2 * D W<k>). In
+   movetext: `{...}` and `;...` comments, `$n` NAGs, move numbers `12.`
+   and `12...` (ignored, also glued to a ply), suffixes ! ? !! ?? !? ?!
+   taken off the end of a ply token. `(` `)` (no variations) and `[` `]`
+   (tag syntax; no ply notation uses them) are errors there, except for a
+   `[` that starts a line (see below). Every other run of non-blank bytes
+   up to white space or one of { ; ( ) [ ] is a ply token. Also errors:
+   `$` not followed by digits only, a suffix with no ply before it, a ply
+   token longer than 65535 bytes.
+
+   Where a game ends:
+   - after its result token, at the end of that line. Comments that follow
+     the result token on its line belong to the game (notes after its last
+     ply); anything else there starts the next game.
+   - at a line whose first non-blank character is `[` once movetext has
+     begun: the next game starts there; without a result token so far this
+     is the error "missing result token".
+   - at the end of the input ("missing result token" unless it had one).
+   A brace comment ends at `}`. It also ends, as an "unterminated comment"
+   error, at a line whose first non-blank character is `[` or at the end of
+   the input, so that a missing `}` never swallows the games after it and
+   memory stays bounded by the largest game.
+
+   Error recovery: after the first syntax error of a game the reader keeps
+   scanning that game by the same rules without storing anything more (a
+   bad tag line is skipped to its end), so the game ends exactly where the
+   rules above say, and the next call goes on with the next game. The
+   error reported is the first one.
+
+   Raw text (ff_fgn_raw): from the game's first token through the end of
+   its result line; a game that ends elsewhere (next game, end of input)
+   ends after its last non-blank byte and the newline that follows it.
+
+   Buffering: fread into a buffer (256 KiB to start) that keeps the bytes
+   from the start of the current game; it grows when one game fills more
+   than half of it. Tokens cut by the end of the buffer are rescanned
+   from their start after a refill. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/fgn.h"
+
+#define BUF_SIZE ((size_t)256 * 1024)
+
+/* Character classes. */
+enum {
+	C_WS = 1,     /* white space */
+	C_DELIM = 2,  /* ends a ply token: white space { ; ( ) [ ] */
+	C_BLANK = 4   /* white space other than \n */
+};
+
+static const unsigned char cls[256] = {
+	[' '] = C_WS | C_DELIM | C_BLANK,
+	['\t'] = C_WS | C_DELIM | C_BLANK,
+	['\r'] = C_WS | C_DELIM | C_BLANK,
+	['\f'] = C_WS | C_DELIM | C_BLANK,
+	['\v'] = C_WS | C_DELIM | C_BLANK,
+	['\n'] = C_WS | C_DELIM,
+	['{'] = C_DELIM,
+	[';'] = C_DELIM,
+	['('] = C_DELIM,
+	[')'] = C_DELIM,
+	['['] = C_DELIM,
+	[']'] = C_DELIM,
+};
+
+/* Results of the token scanners. */
+enum { T_OK, T_NEED, T_NOMEM };
+
+/* Results of fill. */
+enum { F_EIO = -1, F_ENOMEM = -2 };
+
+struct ff_fgn_reader {
+	FILE *fp;
+	unsigned char *buf;
+	size_t cap;
+	size_t start;      /* first byte of the current game (kept on refill) */
+	size_t pos;        /* scan position */
+	size_t end;        /* bytes in buf */
+	size_t raw_end;    /* end of the last game's raw text */
+	unsigned long long base;  /* stream offset of buf[0] */
+	long line;         /* line of pos */
+	size_t cpos;       /* a position on the line of pos ... */
+	long ccol;         /* ... and its column */
+	long number;       /* games started so far */
+	int bol;           /* only blanks since the start of the line */
+	int bom;           /* BOM check still to do */
+	int eof;
+	int failed;
+	struct ff_buf tmp; /* tag name and value */
+};
+
+/* One call of ff_fgn_read. */
+struct game {
+	struct ff_fgn_reader *r;
+	struct ff_record *rec;
+	struct ff_error *err;
+	int bad;    /* a syntax error has been recorded */
+	int moves;  /* in movetext */
+	int after;  /* the result token has been read */
+};
+
+struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp)
+{
+	struct ff_fgn_reader *r = calloc(1, sizeof *r);
+
+	if (!r)
+		return NULL;
+	r->buf = malloc(BUF_SIZE);
+	if (!r->buf) {
+		free(r);
+		return NULL;
+	}
+	r->fp = fp;
+	r->cap = BUF_SIZE;
+	r->line = 1;
+	r->ccol = 1;
+	r->bol = 1;
+	r->bom = 1;
+	return r;
+}
+
+void ff_fgn_reader_free(struct ff_fgn_reader *r)
+{
+	if (!r)
+		return;
+	ff_buf_free(&r->tmp);
+	free(r->buf);
+	free(r);
+}
+
+const char *ff_fgn_raw(const struct ff_fgn_reader *r, size_t *len)
+{
+	*len = r->raw_end - r->start;
+	return (const char *)r->buf + r->start;
+}
+
+unsigned long long ff_fgn_offset(const struct ff_fgn_reader *r)
+{
+	return r->base + r->pos;
+}
+
+/* The column of buf[i], i on the line of pos and not before cpos. */
+static long colat(struct ff_fgn_reader *r, size_t i)
+{
+	const unsigned char *p = r->buf + r->cpos, *e = r->buf + i;
+	long c = r->ccol;
+
+	for (; p < e; p++)
+		c += (*p & 0xC0) != 0x80;
+	r->cpos = i;
+	r->ccol = c;
+	return c;
+}
+
+/* Count the newlines in buf[a, z) into the line position. */
+static void lines(struct ff_fgn_reader *r, size_t a, size_t z)
+{
+	const unsigned char *p;
+
+	while (a < z && (p = memchr(r->buf + a, '\n', z - a))) {
+		a = (size_t)(p - r->buf) + 1;
+		r->line++;
+		r->cpos = a;
+		r->ccol = 1;
+	}
+}
+
+/* Read more input, keeping buf[start, end). Returns 1 when bytes were
+   added, 0 at the end of the input, F_EIO or F_ENOMEM. */
+static int fill(struct ff_fgn_reader *r)
+{
+	size_t n, keep;
+
+	if (r->eof)
+		return 0;
+	if (r->cpos < r->start)
+		colat(r, r->start);
+	if (r->start > 0) {
+		keep = r->end - r->start;
+		memmove(r->buf, r->buf + r->start, keep);
+		r->base += r->start;
+		r->pos -= r->start;
+		r->cpos -= r->start;
+		r->end = keep;
+		r->start = 0;
+	}
+	if (r->cap - r->end < r->cap / 2) {
+		unsigned char *p;
+
+		if (r->cap > (size_t)-1 / 2)
+			return F_ENOMEM;
+		p = realloc(r->buf, r->cap * 2);
+		if (!p)
+			return F_ENOMEM;
+		r->buf = p;
+		r->cap *= 2;
+	}
+	n = fread(r->buf + r->end, 1, r->cap - r->end, r->fp);
+	r->end += n;
+	if (n == 0) {
+		if (ferror(r->fp))
+			return F_EIO;
+		r->eof = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* Record the first syntax error of the game. */
+static void syntax(struct game *g, long line, long col, size_t ply, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void syntax(struct game *g, long line, long col, size_t ply, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (g->bad)
+		return;
+	g->bad = 1;
+	g->err->code = FF_ESYNTAX;
+	g->err->line = line;
+	g->err->col = col;
+	g->err->game = g->rec->number;
+	g->err->ply = ply > 0x7fffffff ? 0x7fffffff : (int)ply;
+	g->err->seat = 0;
+	va_start(ap, fmt);
+	vsnprintf(g->err->msg, sizeof g->err->msg, fmt, ap);
+	va_end(ap);
+}
+
+/* The character at p for a message: printable ASCII as is, a UTF-8
+   sequence as is, anything else as \xNN. */
+static void charname(char out[8], const unsigned char *p, const unsigned char *e)
+{
+	size_t n = 1;
+
+	if (*p >= 0x21 && *p <= 0x7e) {
+		out[0] = (char)*p;
+		out[1] = '\0';
+	} else if (*p >= 0xc0 && *p <= 0xf7) {
+		while (n < 4 && p + n < e && (p[n] & 0xC0) == 0x80)
+			n++;
+		memcpy(out, p, n);
+		out[n] = '\0';
+	} else {
+		snprintf(out, 8, "\\x%02x", *p);
+	}
+}
+
+/* Where the raw text of a game that ends before buf[x] ends: after its
+   last non-blank byte and the newline that follows it, if any. */
+static size_t trim(const struct ff_fgn_reader *r, size_t x)
+{
+	size_t z = x;
+	const unsigned char *nl;
+
+	while (z > r->start && (cls[r->buf[z - 1]] & C_WS))
+		z--;
+	nl = memchr(r->buf + z, '\n', x - z);
+	return nl ? (size_t)(nl - r->buf) + 1 : z;
+}
+
+static int is_blank(unsigned char c)
+{
+	return (cls[c] & C_BLANK) != 0;
+}
+
+static int is_namechar(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* A tag line starting at buf[p] == '['. */
+static int tag_line(struct game *g, size_t p, long line, long col)
+{
+	struct ff_fgn_reader *r = g->r;
+	const unsigned char *b = r->buf, *nl;
+	size_t le, i, ns, vq, vs, run;
+	char what[8];
+
+	nl = memchr(b + p, '\n', r->end - p);
+	if (!nl && !r->eof)
+		return T_NEED;
+	le = nl ? (size_t)(nl - b) : r->end;
+	r->pos = le;
+	if (g->bad)
+		return T_OK;
+	i = p + 1;
+	while (i < le && is_blank(b[i]))
+		i++;
+	ns = i;
+	while (i < le && is_namechar(b[i]))
+		i++;
+	if (i == ns)
+		goto unexpected;
+	ff_buf_reset(&r->tmp);
+	if (ff_buf_add(&r->tmp, b + ns, i - ns) || ff_buf_addc(&r->tmp, '\0'))
+		return T_NOMEM;
+	vs = r->tmp.len;
+	while (i < le && is_blank(b[i]))
+		i++;
+	if (i >= le || b[i] != '"')
+		goto unexpected;
+	vq = i++;
+	for (;;) {
+		run = i;
+		while (i < le && b[i] != '"' && b[i] != '\\')
+			i++;
+		if (ff_buf_add(&r->tmp, b + run, i - run))
+			return T_NOMEM;
+		if (i >= le) {
+			syntax(g, line, colat(r, vq), 0, "unterminated tag value");
+			return T_OK;
+		}
+		if (b[i] == '"')
+			break;
+		/* a backslash: \" and \\ are escapes, others stay */
+		if (i + 1 < le && (b[i + 1] == '"' || b[i + 1] == '\\'))
+			i++;
+		if (ff_buf_addc(&r->tmp, (char)b[i]))
+			return T_NOMEM;
+		i++;
+	}
+	i++;
+	while (i < le && is_blank(b[i]))
+		i++;
+	if (i >= le || b[i] != ']')
+		goto unexpected;
+	i++;
+	while (i < le && is_blank(b[i]))
+		i++;
+	if (i < le)
+		goto unexpected;
+	if (ff_record_add_tag(g->rec, r->tmp.p, r->tmp.p + vs, r->tmp.len - vs, line, col))
+		return T_NOMEM;
+	return T_OK;
+
+unexpected:
+	if (i >= le) {
+		syntax(g, line, col, 0, "unterminated tag");
+	} else {
+		charname(what, b + i, b + le);
+		syntax(g, line, colat(r, i), 0, "unexpected character '%s'", what);
+	}
+	return T_OK;
+}
+
+/* A brace comment starting at buf[p] == '{'. */
+static int brace(struct game *g, size_t p, long line, long col)
+{
+	struct ff_fgn_reader *r = g->r;
+	const unsigned char *b = r->buf;
+	size_t e = r->end, q = p + 1, k;
+
+	for (;;) {
+		while (q < e && b[q] != '}' && b[q] != '\n')
+			q++;
+		if (q == e) {
+			if (!r->eof)
+				return T_NEED;
+			break;
+		}
+		if (b[q] == '}') {
+			if (!g->bad && ff_record_add_note(g->rec, FF_NOTE_BRACE,
+							  (const char *)b + p + 1, q - p - 1))
+				return T_NOMEM;
+			lines(r, p + 1, q);
+			r->pos = q + 1;
+			return T_OK;
+		}
+		/* a newline: a line starting with '[' ends the comment */
+		k = q + 1;
+		while (k < e && is_blank(b[k]))
+			k++;
+		if (k == e && !r->eof)
+			return T_NEED;
+		if (k < e && b[k] == '[')
+			break;
+		q = k;
+	}
+	syntax(g, line, col, g->rec->nplies, "unterminated comment");
+	lines(r, p + 1, q);
+	r->pos = q;
+	return T_OK;
+}
+
+/* A line comment starting at buf[p] == ';'. */
+static int semi(struct game *g, size_t p)
+{
+	struct ff_fgn_reader *r = g->r;
+	const unsigned char *b = r->buf, *nl;
+	size_t le, te;
+
+	nl = memchr(b + p + 1, '\n', r->end - p - 1);
+	if (!nl && !r->eof)
+		return T_NEED;
+	le = nl ? (size_t)(nl - b) : r->end;
+	te = le;
+	if (te > p + 1 && b[te - 1] == '\r')
+		te--;
+	if (!g->bad && ff_record_add_note(g->rec, FF_NOTE_LINE, (const char *)b + p + 1,
+					  te - p - 1))
+		return T_NOMEM;
+	r->pos = le;
+	return T_OK;
+}
+
+static int is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Whether s[0, n) is a result token. */
+static int is_result(const unsigned char *s, size_t n)
+{
+	size_t i;
+
+	switch (n) {
+	case 1:
+		return s[0] == '*' || s[0] == 'D';
+	case 3:
+		if (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)
+			return 1;
+		break;
+	case 7:
+		return memcmp(s, "1/2-1/2", 7) == 0;
+	}
+	if (s[0] != 'W' || n < 2 || n > 20 || s[1] < '1' || s[1] > '9')
+		return 0;
+	for (i = 2; i < n; i++)
+		if (!is_digit(s[i]))
+			return 0;
+	return 1;
+}
+
+/* Any other movetext token, starting at buf[p]. */
+static int word(struct game *g, size_t p, long line, long col)
+{
+	struct ff_fgn_reader *r = g->r;
+	struct ff_record *rec = g->rec;
+	const unsigned char *b = r->buf;
+	size_t e = r->end, q = p, s = p, len, i, k;
+	unsigned char c = b[p];
+	char suffix[3];
+
+	if (c == '(' || c == ')' || c == '[' || c == ']') {
+		syntax(g, line, col, rec->nplies, "unexpected character '%c'", c);
+		r->pos = p + 1;
+		return T_OK;
+	}
+	while (q < e && !(cls[b[q]] & C_DELIM))
+		q++;
+	if (q == e && !r->eof)
+		return T_NEED;
+	r->pos = q;
+	/* move numbers, perhaps glued to what follows */
+	while (is_digit(c)) {
+		i = s + 1;
+		while (i < q && is_digit(b[i]))
+			i++;
+		if (i == q || b[i] != '.')
+			break;
+		while (i < q && b[i] == '.')
+			i++;
+		if (i == q)
+			return T_OK;
+		s = i;
+		c = b[s];
+	}
+	if (s > p)
+		col = colat(r, s);
+	len = q - s;
+	if (is_result(b + s, len)) {
+		char tok[24];
+
+		g->after = 1;
+		if (g->bad)
+			return T_OK;
+		memcpy(tok, b + s, len);
+		tok[len] = '\0';
+		return ff_record_set_result(rec, tok, line, col) ? T_NOMEM : T_OK;
+	}
+	if (c == '$') {
+		for (i = 1; i < len && is_digit(b[s + i]); i++)
+			;
+		if (len < 2 || i < len) {
+			syntax(g, line, col, rec->nplies, "bad nag '%.*s'",
+			       (int)(len > 40 ? 40 : len), (const char *)b + s);
+			return T_OK;
+		}
+		if (!g->bad && ff_record_add_note(rec, FF_NOTE_NAG, (const char *)b + s + 1,
+						  len - 1))
+			return T_NOMEM;
+		return T_OK;
+	}
+	suffix[0] = '\0';
+	if (b[q - 1] == '!' || b[q - 1] == '?') {
+		k = len >= 2 && (b[q - 2] == '!' || b[q - 2] == '?') ? 2 : 1;
+		memcpy(suffix, b + q - k, k);
+		suffix[k] = '\0';
+		len -= k;
+		if (len == 0) {
+			syntax(g, line, col, rec->nplies, "annotation '%s' without a ply", suffix);
+			return T_OK;
+		}
+	}
+	if (len > UINT16_MAX) {
+		syntax(g, line, col, rec->nplies + 1, "ply token too long (%zu bytes)", len);
+		return T_OK;
+	}
+	if (g->bad)
+		return T_OK;
+	if (ff_record_add_ply(rec, (const char *)b + s, len, suffix, line, col))
+		return T_NOMEM;
+	return T_OK;
+}
+
+/* Reading failed: report it and return 0 from now on. */
+static int failure(struct game *g, int code)
+{
+	struct ff_fgn_reader *r = g->r;
+	struct ff_error *err = g->err;
+
+	r->failed = 1;
+	r->raw_end = r->end;
+	ff_error_clear(err);
+	err->code = code == F_EIO ? FF_EIO : FF_ENOMEM;
+	err->line = r->line;
+	err->game = g->rec->number;
+	snprintf(err->msg, sizeof err->msg, "%s",
+		 code == F_EIO ? "read error" : "out of memory");
+	return -1;
+}
+
+/* The game ends; its raw text ends before buf[raw_end]. */
+static int finish(struct game *g, size_t raw_end)
+{
+	g->r->raw_end = raw_end;
+	return g->bad ? -1 : 1;
+}
+
+int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error *err)
+{
+	struct ff_error dummy;
+	struct game g;
+	int started = 0, rc = 0;
+	long line, col;
+
+	if (!err)
+		err = &dummy;
+	ff_error_clear(err);
+	ff_record_reset(rec);
+	memset(&g, 0, sizeof g);
+	g.r = r;
+	g.rec = rec;
+	g.err = err;
+	r->start = r->raw_end = r->pos;
+	if (r->failed)
+		return 0;
+	if (r->bom) {
+		while (r->end - r->pos < 3 && (rc = fill(r)) > 0)
+			;
+		if (rc < 0)
+			return failure(&g, rc);
+		if (r->end - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
+			r->pos += 3;
+			r->start = r->cpos = r->pos;
+		}
+		r->bom = 0;
+	}
+	for (;;) {
+		const unsigned char *b = r->buf;
+		size_t p = r->pos, e = r->end;
+		unsigned char c = 0;
+
+		/* white space */
+		while (p < e) {
+			c = b[p];
+			if (!(cls[c] & C_WS))
+				break;
+			if (c == '\n') {
+				r->line++;
+				r->cpos = p + 1;
+				r->ccol = 1;
+				r->bol = 1;
+				if (g.after) {
+					r->pos = p + 1;
+					return finish(&g, trim(r, p + 1));
+				}
+			}
+			p++;
+		}
+		r->pos = p;
+		if (p == e) {
+			if (!started)
+				r->start = p;
+			rc = fill(r);
+			if (rc > 0)
+				continue;
+			if (rc < 0)
+				return failure(&g, rc);
+			if (!started)
+				return 0;
+			if (!g.after)
+				syntax(&g, r->line, colat(r, p), rec->nplies, "missing result token");
+			return finish(&g, trim(r, p));
+		}
+
+		if (!started) {
+			started = 1;
+			r->start = p;
+			rec->number = ++r->number;
+			rec->line = r->line;
+			rec->col = colat(r, p);
+		}
+		line = r->line;
+		col = colat(r, p);
+		if (!g.moves && c == '[') {
+			rc = tag_line(&g, p, line, col);
+		} else {
+			g.moves = 1;
+			if (g.after) {
+				if (c != '{' && c != ';')
+					return finish(&g, trim(r, p));
+			} else if (c == '[' && r->bol) {
+				syntax(&g, line, col, rec->nplies, "missing result token");
+				return finish(&g, trim(r, p));
+			}
+			if (c == '{')
+				rc = brace(&g, p, line, col);
+			else if (c == ';')
+				rc = semi(&g, p);
+			else
+				rc = word(&g, p, line, col);
+		}
+		if (rc == T_NEED) {
+			rc = fill(r);
+			if (rc < 0)
+				return failure(&g, rc);
+			continue;
+		}
+		if (rc == T_NOMEM)
+			return failure(&g, F_ENOMEM);
+		r->bol = 0;
+	}
+}

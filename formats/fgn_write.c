@@ -1,0 +1,165 @@
+/* FGN writer: one game record in canonical FGN.
+
+   Canonical form: each tag as [Name "value"] on its own line in stored
+   order (" and \ escaped as \" and \\; a newline or \r in a value is
+   written as a space), then an empty line, then the movetext, then the result token on its own line (* when
+   there is none), then an empty line: every game ends in "\n\n".
+
+   Movetext items in order: notes before the first ply, then each ply
+   (token and suffix) followed by its notes. Brace notes are {text}, NAGs
+   $n, line notes ;text and the line ends right after them. Items are
+   separated by one space, or by a newline where the line would otherwise
+   be longer than 79 bytes (counting bytes since the last newline written,
+   newlines inside comments included); an item longer than that stands
+   alone on its line.
+
+   Texts that FGN cannot carry as they are (only from records made by
+   other readers; the FGN reader never produces them):
+   - a brace note whose text contains } is written as a line note when
+     the text holds no newline or \r; otherwise each } becomes ).
+   - in a brace note's text, a [ that is the first non-blank character of
+     a line becomes ( (such a line would end the comment on reading).
+   - newlines and \r in a line note's text become spaces. */
+#include "config.h"
+
+#include <string.h>
+
+#include "formats/fgn.h"
+
+#define WIDTH 79
+
+struct writer {
+	struct ff_buf *out;
+	size_t col;   /* bytes since the last newline */
+	int fail;
+};
+
+static void put(struct writer *w, const char *s, size_t n)
+{
+	size_t i = n;
+
+	if (ff_buf_add(w->out, s, n))
+		w->fail = 1;
+	while (i > 0 && s[i - 1] != '\n')
+		i--;
+	w->col = i > 0 ? n - i : w->col + n;
+}
+
+static void put1(struct writer *w, char c)
+{
+	put(w, &c, 1);
+}
+
+/* Start an item whose first line is first bytes long. */
+static void sep(struct writer *w, size_t first)
+{
+	if (w->col == 0)
+		return;
+	if (w->col + 1 + first > WIDTH)
+		put1(w, '\n');
+	else
+		put1(w, ' ');
+}
+
+static void tag_value(struct writer *w, const char *v)
+{
+	for (; *v; v++) {
+		if (*v == '"' || *v == '\\')
+			put1(w, '\\');
+		put1(w, *v == '\n' || *v == '\r' ? ' ' : *v);
+	}
+}
+
+static void line_note(struct writer *w, const char *t, size_t n)
+{
+	size_t i;
+
+	sep(w, n + 1);
+	put1(w, ';');
+	for (i = 0; i < n; i++)
+		put1(w, t[i] == '\n' || t[i] == '\r' ? ' ' : t[i]);
+	put1(w, '\n');
+}
+
+static void brace_note(struct writer *w, const char *t, size_t n)
+{
+	const char *nl = memchr(t, '\n', n);
+	size_t i, first = nl ? (size_t)(nl - t) + 1 : n + 2;
+	int bol = 0;
+	char c;
+
+	if (memchr(t, '}', n) && !nl && !memchr(t, '\r', n)) {
+		line_note(w, t, n);
+		return;
+	}
+	sep(w, first);
+	put1(w, '{');
+	for (i = 0; i < n; i++) {
+		c = t[i];
+		if (c == '}')
+			c = ')';
+		else if (c == '[' && bol)
+			c = '(';
+		if (c == '\n')
+			bol = 1;
+		else if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+			bol = 0;
+		put1(w, c);
+	}
+	put1(w, '}');
+}
+
+static void note(struct writer *w, const struct ff_record *rec, const struct ff_note *nt)
+{
+	const char *t = ff_record_str(rec, nt->text);
+
+	switch (nt->kind) {
+	case FF_NOTE_LINE:
+		line_note(w, t, nt->len);
+		break;
+	case FF_NOTE_NAG:
+		sep(w, nt->len + 1);
+		put1(w, '$');
+		put(w, t, nt->len);
+		break;
+	default:
+		brace_note(w, t, nt->len);
+		break;
+	}
+}
+
+int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
+{
+	struct writer w = { out, 0, 0 };
+	const char *res = ff_record_result(rec);
+	size_t i, j = 0, k, slen;
+
+	for (i = 0; i < rec->ntags; i++) {
+		put(&w, "[", 1);
+		put(&w, ff_record_str(rec, rec->tags[i].name),
+		    strlen(ff_record_str(rec, rec->tags[i].name)));
+		put(&w, " \"", 2);
+		tag_value(&w, ff_record_str(rec, rec->tags[i].value));
+		put(&w, "\"]\n", 3);
+	}
+	put(&w, "\n", 1);
+	for (k = 0; k <= rec->nplies; k++) {
+		if (k > 0) {
+			const struct ff_rec_ply *p = &rec->plies[k - 1];
+
+			slen = strnlen(p->suffix, sizeof p->suffix);
+			sep(&w, p->len + slen);
+			put(&w, ff_record_str(rec, p->tok), p->len);
+			put(&w, p->suffix, slen);
+		}
+		while (j < rec->nnotes && (rec->notes[j].after <= k || k == rec->nplies))
+			note(&w, rec, &rec->notes[j++]);
+	}
+	if (w.col > 0)
+		put(&w, "\n", 1);
+	if (!*res)
+		res = "*";
+	put(&w, res, strlen(res));
+	put(&w, "\n\n", 2);
+	return w.fail ? -1 : 0;
+}
