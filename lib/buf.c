@@ -26,7 +26,7 @@ int ff_buf_reserve(struct ff_buf *b, size_t n)
 	return 0;
 }
 
-int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
+int ff_buf_add_slow(struct ff_buf *b, const void *s, size_t n)
 {
 	if (ff_buf_reserve(b, n))
 		return -1;
@@ -40,15 +40,6 @@ int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
 int ff_buf_adds(struct ff_buf *b, const char *s)
 {
 	return ff_buf_add(b, s, strlen(s));
-}
-
-int ff_buf_addc(struct ff_buf *b, char c)
-{
-	if (b->len + 1 >= b->cap && ff_buf_reserve(b, 1))
-		return -1;
-	b->p[b->len++] = c;
-	b->p[b->len] = '\0';
-	return 0;
 }
 
 int ff_buf_addf(struct ff_buf *b, const char *fmt, ...)

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A byte buffer. Invariant: p is NULL with len == cap == 0, or p points to
    cap bytes of which the first len are used and p[len] == '\0' (there is
@@ -21,9 +22,21 @@ struct ff_buf {
 int ff_buf_reserve(struct ff_buf *b, size_t n);
 /* Append n bytes / a string / one byte / a formatted string. Return 0 or -1
    on allocation failure. */
-int ff_buf_add(struct ff_buf *b, const void *s, size_t n);
+int ff_buf_add_slow(struct ff_buf *b, const void *s, size_t n);
+static inline int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap || !n)
+		return ff_buf_add_slow(b, s, n);
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
 int ff_buf_adds(struct ff_buf *b, const char *s);
-int ff_buf_addc(struct ff_buf *b, char c);
+static inline int ff_buf_addc(struct ff_buf *b, char c)
+{
+	return ff_buf_add(b, &c, 1);
+}
 int ff_buf_addf(struct ff_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Append the decimal form of v. Returns 0 or -1. */

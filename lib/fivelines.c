@@ -78,6 +78,7 @@ static const struct ff_option_desc fl_options[] = {
 struct fl_state {
 	/* rules */
 	uint8_t preset, skip, need, nonexact, extra, either, forced, holy_hit, leave;
+	uint8_t may_block;     /* 0 when no position can be a deadlock */
 	const struct ff_dice *dice;
 	/* position */
 	uint8_t n[2][POINTS];  /* pieces of side s on point p */
@@ -325,6 +326,10 @@ static int fl_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 	s->holy_hit = (uint8_t)cfg->opt[O_HOLYHIT];
 	s->leave = (uint8_t)cfg->opt[O_LEAVE];
 	s->dice = ff_dice_at(cfg->opt[O_DICE]);
+	/* Schaedler with a die showing 1-5: every piece has a sacred point
+	   (open to all) 1-5 points ahead, so a side can always move and the
+	   deadlock test after each ply can be skipped. */
+	s->may_block = !(s->preset == SCHAEDLER && s->dice->nfaces >= 5);
 	if (start == 2 && s->preset != KIDD)
 		return ff_error_set(err, FF_EBAD_OPTION,
 				    "option 'start=board' applies to preset 'kidd' only");
@@ -582,7 +587,7 @@ static int fl_apply(void *st, const struct ff_ply *ply, struct ff_rng *chance,
 	if (on_goal(s, side) >= s->need) {
 		s->term = FF_TERM_NORMAL;
 		s->winner = (int8_t)side;
-	} else if (!can_move(s, 0) && !can_move(s, 1)) {
+	} else if (s->may_block && !can_move(s, 0) && !can_move(s, 1)) {
 		s->term = FF_TERM_BLOCKED;
 	}
 	if (!again)

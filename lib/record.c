@@ -49,9 +49,13 @@ uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
 {
 	size_t off = rec->text.len;
 
-	if (off > UINT32_MAX - n - 1 || ff_buf_add(&rec->text, s, n) ||
-	    ff_buf_addc(&rec->text, '\0'))
+	if (off > UINT32_MAX - n - 1 || ff_buf_reserve(&rec->text, n + 1))
 		return 0;
+	if (n)
+		memcpy(rec->text.p + off, s, n);
+	rec->text.p[off + n] = '\0';
+	rec->text.len = off + n + 1;
+	rec->text.p[rec->text.len] = '\0';
 	return (uint32_t)off;
 }
 
@@ -116,9 +120,11 @@ int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
 	p = &rec->plies[rec->nplies++];
 	p->tok = off;
 	p->len = (uint16_t)len;
-	memset(p->suffix, 0, sizeof p->suffix);
-	if (suffix)
-		strncpy(p->suffix, suffix, sizeof p->suffix - 1);
+	p->suffix[0] = p->suffix[1] = p->suffix[2] = '\0';
+	if (suffix && suffix[0]) {
+		p->suffix[0] = suffix[0];
+		p->suffix[1] = suffix[1];
+	}
 	p->line = line;
 	p->col = col;
 	return 0;

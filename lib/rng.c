@@ -50,17 +50,6 @@ uint64_t ff_rng_next(struct ff_rng *g)
 	return result;
 }
 
-uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n)
-{
-	uint64_t threshold = (0 - n) % n;  /* (2^64 - n) mod n */
-	uint64_t x;
-
-	do
-		x = ff_rng_next(g);
-	while (x < threshold);
-	return x % n;
-}
-
 void ff_rng_shuffle(struct ff_rng *g, void *a, uint64_t n, uint64_t size)
 {
 	unsigned char tmp[64], *p = a;

@@ -25,8 +25,18 @@ void ff_rng_set_state(struct ff_rng *g, uint64_t s0, uint64_t s1, uint64_t s2, u
 /* The next 64-bit output. */
 uint64_t ff_rng_next(struct ff_rng *g);
 /* Uniform in [0, n), n >= 1, by rejection: draw x until
-   x >= (2^64 - n) mod n, return x mod n. */
-uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n);
+   x >= (2^64 - n) mod n, return x mod n. Inline, so that a constant n (a
+   die) needs no division at run time. */
+static inline uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n)
+{
+	uint64_t threshold = (0 - n) % n;  /* (2^64 - n) mod n */
+	uint64_t x;
+
+	do
+		x = ff_rng_next(g);
+	while (x < threshold);
+	return x % n;
+}
 /* Fisher-Yates: for i = n-1 down to 1, swap a[i] with a[bounded(i+1)].
    a holds n items of size bytes each (size <= 64). */
 void ff_rng_shuffle(struct ff_rng *g, void *a, uint64_t n, uint64_t size);
