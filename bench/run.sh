@@ -42,10 +42,12 @@ for rules in schaedler kidd locusludi-race locusludi-knockoff; do
 done
 
 echo
-echo "streaming memory: validate a small file and a >= ${big_mb} MB file (schaedler, random agents)"
+echo "streaming memory: peak RSS of validate on files of growing size (schaedler, random agents)"
 small=$dir/small.fgn
+mid=$dir/mid.fgn
 big=$dir/big.fgn
 "$ff" simulate --game fivelines --games 200 --seed 5 >"$small"
+"$ff" simulate --game fivelines --games 20000 --seed 1000000 --threads 2 >"$mid"
 # about 3 KB a game: generate in parts until the file is large enough
 n=0
 : >"$big"
@@ -53,12 +55,16 @@ while [ "$(wc -c <"$big")" -lt $((big_mb * 1000000)) ]; do
 	"$ff" simulate --game fivelines --games 50000 --seed $((1000000 + n * 50000)) --threads 2 >>"$big"
 	n=$((n + 1))
 done
-for f in "$small" "$big"; do
-	r=$("$fb" -o /dev/null -- "$ff" validate -q "$f")
-	[ "$(field status "$r")" = 0 ] || { echo "validate failed: $r"; exit 1; }
-	sz=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
-	w=$(field wall "$r")
-	printf '%-10s %8s MB  peak RSS %8s KB  %6.2f s  %6.0f MB/s\n' "$(basename "$f")" "$sz" \
-		"$(field maxrss_kb "$r")" "$w" "$(awk -v m="$sz" -v t="$w" 'BEGIN { print m / t }')"
+printf '%-10s %9s %3s %12s %8s %8s\n' file MB thr "peak RSS KB" seconds MB/s
+for f in "$small" "$mid" "$big"; do
+	for t in 1 2; do
+		r=$("$fb" -o /dev/null -- "$ff" validate -q --threads "$t" "$f")
+		[ "$(field status "$r")" = 0 ] || { echo "validate failed: $r"; exit 1; }
+		sz=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+		w=$(field wall "$r")
+		printf '%-10s %9s %3s %12s %8s %8.0f\n' "$(basename "$f")" "$sz" "$t" \
+			"$(field maxrss_kb "$r")" "$w" "$(awk -v m="$sz" -v t="$w" 'BEGIN { print m / t }')"
+	done
 done
+echo "(one thread holds one game; N threads hold at most 2N batches of 16 games)"
 echo "targets: validate >= 5,000,000 plies/s per core; simulate (schaedler, random) >= 20,000 games/s per core"

@@ -14,7 +14,9 @@
 #include "lib/pool.h"
 #include "lib/replay.h"
 
-#define BATCH 64
+/* Games per unit of work: one with one thread (streaming holds one game);
+   a small batch with more, to keep the pool's locking cheap. */
+#define BATCH 16
 #define MAX_THREADS 64
 
 enum { OPT_LEGAL = 256, OPT_FORMAT, OPT_FROM };
@@ -46,6 +48,7 @@ struct slot {
 
 struct vctx {
 	struct ff_input in;
+	int batch;             /* games per slot, 1..BATCH */
 	int legal, json, quiet;
 	struct ff_game games[MAX_THREADS];
 	long valid, illegal, malformed, failed;
@@ -91,7 +94,7 @@ static int produce(void *ctx, void *p, size_t seq)
 	int rc;
 
 	s->n = 0;
-	while (s->n < BATCH) {
+	while (s->n < v->batch) {
 		rc = ff_input_next(&v->in, &s->recs[s->n], &s->rerr[s->n], &s->file[s->n]);
 		if (rc == 0)
 			break;
@@ -273,6 +276,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
 	ff_input_init(&v->in, argv + optind, argc - optind, from);
+	v->batch = threads == 1 ? 1 : BATCH;
 	rc = ff_pool_run(&ops, v, (int)threads);
 	ff_input_close(&v->in);
 	fflush(stdout);
