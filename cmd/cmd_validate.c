@@ -233,7 +233,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	long threads = 1;
 	int c, i, rc;
 
-	v = calloc(1, sizeof *v);
+	v = aligned_alloc(64, (sizeof *v + 63) / 64 * 64);
+	if (v)
+		memset(v, 0, sizeof *v);
 	if (!v) {
 		fputs("fivefold validate: out of memory\n", stderr);
 		return FF_EXIT_FAIL;

@@ -14,7 +14,8 @@
 struct pool {
 	const struct ff_pool_ops *ops;
 	void *ctx;
-	unsigned char *slots;
+	unsigned char *slots;  /* nslots slots, `stride` bytes apart */
+	size_t stride;         /* slot_size rounded up to a cache line */
 	unsigned char *ready;
 	size_t nslots;
 	size_t produced, consumed, total;
@@ -30,7 +31,7 @@ struct worker_arg {
 
 static void *slot_at(struct pool *p, size_t seq)
 {
-	return p->slots + (seq % p->nslots) * p->ops->slot_size;
+	return p->slots + (seq % p->nslots) * p->stride;
 }
 
 static void *worker_main(void *arg)
@@ -100,7 +101,10 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 	p.ops = ops;
 	p.ctx = ctx;
 	p.nslots = threads == 1 ? 1 : 2 * (size_t)threads;
-	p.slots = calloc(p.nslots, ops->slot_size);
+	p.stride = (ops->slot_size + 63) / 64 * 64;
+	p.slots = aligned_alloc(64, p.nslots * p.stride);
+	if (p.slots)
+		memset(p.slots, 0, p.nslots * p.stride);
 	p.ready = calloc(p.nslots, 1);
 	tids = calloc((size_t)threads, sizeof *tids);
 	args = calloc((size_t)threads, sizeof *args);
@@ -109,7 +113,7 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 		goto out;
 	}
 	for (inited = 0; inited < p.nslots; inited++)
-		if (ops->slot_init(ctx, p.slots + inited * ops->slot_size)) {
+		if (ops->slot_init(ctx, p.slots + inited * p.stride)) {
 			rc = -1;
 			goto out;
 		}
@@ -161,7 +165,7 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 	pthread_cond_destroy(&p.cv);
 out:
 	for (i = 0; i < inited; i++)
-		ops->slot_free(ctx, p.slots + i * ops->slot_size);
+		ops->slot_free(ctx, p.slots + i * p.stride);
 	free(p.slots);
 	free(p.ready);
 	free(tids);

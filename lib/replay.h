@@ -16,7 +16,7 @@
    nlegal) are the legal plies of the last ply stepped (before it was
    applied). The struct owns state. */
 struct ff_game {
-	struct ff_config cfg;
+	_Alignas(64) struct ff_config cfg;  /* aligned: games of threads side by side */
 	const struct ff_rules *rules;
 	void *state;
 	size_t state_cap;
