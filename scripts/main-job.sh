@@ -4,7 +4,13 @@
 # print the summary. The games are left in _build/games.fgn.
 set -eu
 cd "$(dirname "$0")/.."
-sh scripts/setup.sh >/dev/null
+log=$(mktemp)
+if ! sh scripts/setup.sh >"$log" 2>&1; then
+	cat "$log"
+	echo "main-job: set-up failed (output above)" >&2
+	exit 1
+fi
+rm -f "$log"
 ff=_build/fivefold
 {
 	$ff simulate --game fivelines --rules schaedler --games 3000 --seed 1 --agents greedy --threads 2
