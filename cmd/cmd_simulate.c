@@ -249,7 +249,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		goto out;
 	}
 	ff_error_clear(&err);
-	if (ff_config_parse(&cfg, game, rules, options, NULL, NULL, &err)) {
+	if (ff_config_parse(&cfg, game, rules, options, NULL, NULL, NULL, &err)) {
 		ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 		goto out;
 	}

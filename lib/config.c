@@ -137,9 +137,9 @@ static int apply_option(struct ff_config *cfg, unsigned char *seen, const char *
 	return 0;
 }
 
-int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
-		    const char *options, const char *seats, const char *first,
-		    struct ff_error *err)
+static int config_parse(struct ff_config *cfg, const char *game, const char *rules,
+			const char *options, const char *seats, const char *first, int *part,
+			struct ff_error *err)
 {
 	const struct ff_rules *r;
 	unsigned char seen[FF_MAX_OPTIONS] = { 0 };
@@ -155,6 +155,7 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 		return ff_error_set(err, FF_EUNKNOWN_GAME, "unknown game '%s'", game);
 	cfg->rules = r;
 	cfg->preset = 0;
+	*part = FF_PART_RULES;
 	if (rules) {
 		for (i = 0; i < r->npresets; i++)
 			if (strcmp(r->presets[i].name, rules) == 0)
@@ -164,6 +165,7 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 					    "unknown rules '%s' for game '%s'", rules, game);
 		cfg->preset = i;
 	}
+	*part = FF_PART_OPTIONS;
 	for (i = 0; i < r->noptions; i++)
 		cfg->opt[i] = default_value(&r->options[i]);
 	for (p = options ? options : ""; *p;) {
@@ -176,6 +178,7 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 			return -1;
 		p += n;
 	}
+	*part = FF_PART_SEATS;
 	cfg->seats = r->seats_default;
 	if (seats) {
 		if (parse_int(seats, strlen(seats), r->seats_min, r->seats_max, &v))
@@ -184,6 +187,7 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 					    seats, game, r->seats_min, r->seats_max);
 		cfg->seats = (int)v;
 	}
+	*part = FF_PART_FIRST;
 	cfg->first = 0;
 	if (first) {
 		if (parse_int(first, strlen(first), 1, cfg->seats, &v))
@@ -193,6 +197,17 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 		cfg->first = (int)v - 1;
 	}
 	return 0;
+}
+
+int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
+		    const char *options, const char *seats, const char *first,
+		    int *which, struct ff_error *err)
+{
+	int part = FF_PART_GAME, rc = config_parse(cfg, game, rules, options, seats, first, &part, err);
+
+	if (rc && which)
+		*which = part;
+	return rc;
 }
 
 /* Append the non-default options, sorted by name, joined by sep. */

@@ -408,6 +408,8 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 {
 	const struct fl_state *s = st;
 	struct ff_ply mv[MAXMV];
+	const char *tok = t;   /* the whole token, for messages */
+	int tlen = (int)len;
 	int roll, i, from, to, star = 0, hit, n, k, found;
 
 	i = parse_roll(t, len, &roll);
@@ -438,7 +440,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 			if (found >= 0)
 				return ff_error_set(err, FF_ESYNTAX,
 						    "ambiguous short ply '%.*s': write it in long form",
-						    (int)(len + (size_t)i + (size_t)star), t - i);
+						    tlen, tok);
 			found = k;
 		}
 		if (found >= 0) {
@@ -463,7 +465,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 bad:
 	return ff_error_set(err, FF_ESYNTAX,
 			    "malformed ply '%.*s': expected ROLL:FROM-TO, ROLL:FROM, ROLL:- or ROLL:skip",
-			    (int)(len + (size_t)(i > 0 ? i : 0)), t - (i > 0 ? i : 0));
+			    tlen, tok);
 }
 
 static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form form,

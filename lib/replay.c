@@ -91,15 +91,9 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 		v[i] = tag_at(rec, names[i], &line[i], &col[i]);
 	g->played = 0;
 	g->nlegal = 0;
-	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], err)) {
-		switch (err ? err->code : FF_OK) {
-		case FF_EUNKNOWN_GAME: at = 0; break;
-		case FF_EUNKNOWN_RULES: at = 1; break;
-		case FF_EBAD_TAG: at = v[4] && strstr(err->msg, "First") ? 4 : 3; break;
-		case FF_EMISSING_TAG: at = -1; break;
-		default: at = 2; break;
-		}
-		locate(err, rec, at >= 0 ? line[at] : 0, at >= 0 ? col[at] : 0, 0, 0);
+	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], &at, err)) {
+		/* at indexes names[]; a missing Game tag has no place of its own */
+		locate(err, rec, v[at] ? line[at] : 0, v[at] ? col[at] : 0, 0, 0);
 		return -1;
 	}
 	g->rules = g->cfg.rules;

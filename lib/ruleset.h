@@ -182,11 +182,13 @@ const struct ff_rules *ff_rules_at(int i);
    Rules tag; NULL = the default preset), options (the Options tag:
    space- or comma-separated name or name=value; NULL = none), seats and
    first (the Seats and First tags; NULL = defaults). Returns 0, or -1 with
-   err (FF_EUNKNOWN_GAME, FF_EUNKNOWN_RULES, FF_EUNKNOWN_OPTION,
-   FF_EBAD_OPTION, FF_EBAD_TAG). */
+   err (FF_EMISSING_TAG, FF_EUNKNOWN_GAME, FF_EUNKNOWN_RULES,
+   FF_EUNKNOWN_OPTION, FF_EBAD_OPTION, FF_EBAD_TAG) and, when which is not
+   NULL, *which set to the faulty value's enum ff_config_part. */
+enum ff_config_part { FF_PART_GAME, FF_PART_RULES, FF_PART_OPTIONS, FF_PART_SEATS, FF_PART_FIRST };
 int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 		    const char *options, const char *seats, const char *first,
-		    struct ff_error *err);
+		    int *which, struct ff_error *err);
 /* Append the canonical ruleset id, e.g. "fivelines/kidd:dice=knuckle,skip-last".
    Returns 0 or -1. */
 int ff_config_id(const struct ff_config *cfg, struct ff_buf *out);

@@ -21,6 +21,8 @@
 #include "lib/replay.h"
 #include "lib/simulate.h"
 
+#include "tests/test_main.h"
+
 #define GAMES_PER_AGENT 12
 #define MAX_PLIES 3000
 
@@ -274,7 +276,7 @@ static void test_every_ruleset(void)
 		probe = malloc(r->state_size);
 		for (p = 0; p < r->npresets; p++) {
 			CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name, r->presets[p].name, NULL,
-							      NULL, NULL, &err), 0);
+							      NULL, NULL, NULL, &err), 0);
 			run_config(&cfg);
 			for (o = 0; o < r->noptions; o++) {
 				const struct ff_option_desc *od = &r->options[o];
@@ -291,7 +293,7 @@ static void test_every_ruleset(void)
 					ff_error_clear(&err);
 					CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name,
 									      r->presets[p].name, opt,
-									      NULL, NULL, &err), 0);
+									      NULL, NULL, NULL, &err), 0);
 					/* combinations the engine itself refuses are skipped */
 					if (r->init(probe, &cfg, NULL, &err))
 						continue;
@@ -316,46 +318,36 @@ static void test_config_ids(void)
 	struct ff_buf b = FF_BUF_INIT;
 
 	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "kidd", "skip-last dice=knuckle", NULL,
-					NULL, &err), 0);
+					NULL, NULL, &err), 0);
 	ff_config_id(&cfg, &b);
 	CU_ASSERT_STRING_EQUAL(b.p, "fivelines/kidd:dice=knuckle,skip-last");
 	ff_buf_reset(&b);
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "dice=d6", NULL, NULL, &err), 0);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "dice=d6", NULL, NULL, NULL, &err), 0);
 	ff_config_id(&cfg, &b);
 	CU_ASSERT_STRING_EQUAL(b.p, "fivelines/schaedler");
 	ff_buf_reset(&b);
 	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "kidd", "holy-hit=no,skip-last=strict",
-					NULL, NULL, &err), 0);
+					NULL, NULL, NULL, &err), 0);
 	ff_config_id(&cfg, &b);
 	CU_ASSERT_STRING_EQUAL(b.p, "fivelines/kidd:holy-hit=no,skip-last=strict");
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "bogus", NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "bogus", NULL, NULL, NULL, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EUNKNOWN_OPTION);
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "dice=d7", NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "dice=d7", NULL, NULL, NULL, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "holy-hit=no", NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, "holy-hit=no", NULL, NULL, NULL, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "nope", NULL, NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "nope", NULL, NULL, NULL, NULL, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EUNKNOWN_RULES);
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "chess", NULL, NULL, NULL, NULL, &err), -1);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "chess", NULL, NULL, NULL, NULL, NULL, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EUNKNOWN_GAME);
-	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, NULL, "3", NULL, &err), -1);
+	CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", NULL, NULL, "3", NULL, NULL, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EBAD_TAG);
 	ff_buf_free(&b);
 }
 
-int main(void)
-{
-	CU_pSuite s;
-	unsigned failed;
+static const struct ff_test tests[] = {
+	{ "ruleset ids and option errors", test_config_ids },
+	{ "every ruleset, preset and option", test_every_ruleset },
+};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	s = CU_add_suite("conformance", NULL, NULL);
-	CU_add_test(s, "ruleset ids and option errors", test_config_ids);
-	CU_add_test(s, "every ruleset, preset and option", test_every_ruleset);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failed = CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failed != 0;
-}
+FF_TEST_MAIN("conformance", tests)

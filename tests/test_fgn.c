@@ -13,6 +13,8 @@
 
 #include "formats/fgn.h"
 
+#include "tests/test_main.h"
+
 /* The reader's initial buffer size (formats/fgn_read.c); the boundary test
    puts tokens across it. */
 #define READ_BUF ((size_t)256 * 1024)
@@ -1077,56 +1079,30 @@ static void test_golden(void)
 	}
 }
 
-int main(void)
-{
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} tests[] = {
-		{ "basic game", test_basic },
-		{ "tags", test_tags },
-		{ "comments", test_comments },
-		{ "nags and suffixes", test_nags_suffixes },
-		{ "move numbers", test_move_numbers },
-		{ "result tokens", test_results },
-		{ "positions: crlf, utf-8, tab", test_positions },
-		{ "bom", test_bom },
-		{ "empty input", test_empty },
-		{ "read error", test_read_error },
-		{ "several games", test_games },
-		{ "bad tags", test_bad_tags },
-		{ "eof in tag", test_eof_in_tag },
-		{ "unterminated comment", test_unterminated_comment },
-		{ "missing result", test_missing_result },
-		{ "parentheses", test_parens },
-		{ "bad tokens", test_bad_tokens },
-		{ "buffer boundaries", test_boundaries },
-		{ "game larger than the buffer", test_big_game },
-		{ "writer", test_write },
-		{ "writer line breaks", test_write_wrap },
-		{ "tag escape round trip", test_tag_roundtrip },
-		{ "golden files", test_golden },
-	};
-	CU_pSuite suite;
-	size_t i;
-	unsigned failed;
+static const struct ff_test tests[] = {
+	{ "basic game", test_basic },
+	{ "tags", test_tags },
+	{ "comments", test_comments },
+	{ "nags and suffixes", test_nags_suffixes },
+	{ "move numbers", test_move_numbers },
+	{ "result tokens", test_results },
+	{ "positions: crlf, utf-8, tab", test_positions },
+	{ "bom", test_bom },
+	{ "empty input", test_empty },
+	{ "read error", test_read_error },
+	{ "several games", test_games },
+	{ "bad tags", test_bad_tags },
+	{ "eof in tag", test_eof_in_tag },
+	{ "unterminated comment", test_unterminated_comment },
+	{ "missing result", test_missing_result },
+	{ "parentheses", test_parens },
+	{ "bad tokens", test_bad_tokens },
+	{ "buffer boundaries", test_boundaries },
+	{ "game larger than the buffer", test_big_game },
+	{ "writer", test_write },
+	{ "writer line breaks", test_write_wrap },
+	{ "tag escape round trip", test_tag_roundtrip },
+	{ "golden files", test_golden },
+};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	suite = CU_add_suite("fgn", NULL, NULL);
-	if (!suite) {
-		CU_cleanup_registry();
-		return 1;
-	}
-	for (i = 0; i < sizeof tests / sizeof *tests; i++) {
-		if (!CU_add_test(suite, tests[i].name, tests[i].fn)) {
-			CU_cleanup_registry();
-			return 1;
-		}
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failed = CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failed != 0;
-}
+FF_TEST_MAIN("fgn", tests)

@@ -15,6 +15,8 @@
 
 #include "lib/replay.h"
 
+#include "tests/test_main.h"
+
 static struct fl_state st;
 
 /* Set up preset/options with the real registry's option table. */
@@ -24,7 +26,7 @@ static void setup(const char *preset, const char *options)
 	struct ff_error err;
 
 	ff_error_clear(&err);
-	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "fivelines", preset, options, NULL, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "fivelines", preset, options, NULL, NULL, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(fl_init(&st, &cfg, NULL, &err), 0);
 }
 
@@ -469,38 +471,28 @@ static void test_short_form(void)
 	ff_buf_free(&b);
 }
 
-int main(void)
-{
-	CU_pSuite s;
-	unsigned failed;
+static const struct ff_test tests[] = {
+	{ "schaedler opening (TabletopGames vectors)", test_schaedler_opening },
+	{ "schaedler zugzwang (TabletopGames vector)", test_schaedler_zugzwang },
+	{ "schaedler sacred points shared", test_schaedler_sacred_shared },
+	{ "schaedler win", test_schaedler_win },
+	{ "goal=either", test_goal_either },
+	{ "kidd entry points", test_kidd_entry },
+	{ "kidd hit and block", test_kidd_hit_and_block },
+	{ "kidd holy-hit", test_kidd_holy_hit },
+	{ "kidd entry priority and forced", test_kidd_entry_rules },
+	{ "must-leave-holy", test_must_leave_holy },
+	{ "skip-last", test_skip_last },
+	{ "skip-last=strict", test_skip_last_strict },
+	{ "nonexact", test_nonexact },
+	{ "extra-throw", test_extra_throw },
+	{ "four-stones", test_four_stones },
+	{ "locus ludi goal and blocking", test_locus_goal_and_block },
+	{ "locus ludi knock-off capture on the goal", test_locus_knockoff },
+	{ "locus ludi race: enemy on the goal blocks", test_locus_race_blocks_goal },
+	{ "deadlock detection", test_blocked_draw },
+	{ "parse errors and dice faces", test_parse_errors },
+	{ "short form", test_short_form },
+};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	s = CU_add_suite("fivelines", NULL, NULL);
-	CU_add_test(s, "schaedler opening (TabletopGames vectors)", test_schaedler_opening);
-	CU_add_test(s, "schaedler zugzwang (TabletopGames vector)", test_schaedler_zugzwang);
-	CU_add_test(s, "schaedler sacred points shared", test_schaedler_sacred_shared);
-	CU_add_test(s, "schaedler win", test_schaedler_win);
-	CU_add_test(s, "goal=either", test_goal_either);
-	CU_add_test(s, "kidd entry points", test_kidd_entry);
-	CU_add_test(s, "kidd hit and block", test_kidd_hit_and_block);
-	CU_add_test(s, "kidd holy-hit", test_kidd_holy_hit);
-	CU_add_test(s, "kidd entry priority and forced", test_kidd_entry_rules);
-	CU_add_test(s, "must-leave-holy", test_must_leave_holy);
-	CU_add_test(s, "skip-last", test_skip_last);
-	CU_add_test(s, "skip-last=strict", test_skip_last_strict);
-	CU_add_test(s, "nonexact", test_nonexact);
-	CU_add_test(s, "extra-throw", test_extra_throw);
-	CU_add_test(s, "four-stones", test_four_stones);
-	CU_add_test(s, "locus ludi goal and blocking", test_locus_goal_and_block);
-	CU_add_test(s, "locus ludi knock-off capture on the goal", test_locus_knockoff);
-	CU_add_test(s, "locus ludi race: enemy on the goal blocks", test_locus_race_blocks_goal);
-	CU_add_test(s, "deadlock detection", test_blocked_draw);
-	CU_add_test(s, "parse errors and dice faces", test_parse_errors);
-	CU_add_test(s, "short form", test_short_form);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failed = CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failed != 0;
-}
+FF_TEST_MAIN("fivelines", tests)

@@ -9,6 +9,8 @@
 #include "lib/dice.h"
 #include "lib/rng.h"
 
+#include "tests/test_main.h"
+
 static void test_primitives(void)
 {
 	struct ff_rng g;
@@ -94,22 +96,12 @@ static void test_shuffle(void)
 	CU_ASSERT_STRING_EQUAL(got, want);
 }
 
-int main(void)
-{
-	CU_pSuite s;
-	unsigned failed;
+static const struct ff_test tests[] = {
+	{ "splitmix64 and xoshiro256** vectors", test_primitives },
+	{ "ff1 first outputs", test_first_outputs },
+	{ "dice known answers", test_dice },
+	{ "bounded(52) known answers", test_bounded },
+	{ "52-card shuffle known answer", test_shuffle },
+};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	s = CU_add_suite("rng", NULL, NULL);
-	CU_add_test(s, "splitmix64 and xoshiro256** vectors", test_primitives);
-	CU_add_test(s, "ff1 first outputs", test_first_outputs);
-	CU_add_test(s, "dice known answers", test_dice);
-	CU_add_test(s, "bounded(52) known answers", test_bounded);
-	CU_add_test(s, "52-card shuffle known answer", test_shuffle);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failed = CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failed != 0;
-}
+FF_TEST_MAIN("rng", tests)
