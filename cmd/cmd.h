@@ -31,7 +31,8 @@ struct ff_cmd {
 	int (*run)(const struct ff_cmd *cmd, int argc, char **argv);
 };
 
-extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_simulate;
+extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_simulate,
+	ff_cmd_import;
 
 /* Print the command's help to fp. */
 void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp);

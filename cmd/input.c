@@ -18,8 +18,10 @@ void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_for
 
 static void close_current(struct ff_input *in)
 {
-	if (in->reader)
+	if (in->reader) {
+		in->done += in->fmt->offset(in->reader);
 		in->fmt->reader_free(in->reader);
+	}
 	if (in->fp && in->fp != stdin)
 		fclose(in->fp);
 	in->reader = NULL;
@@ -79,6 +81,11 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 		}
 		close_current(in);
 	}
+}
+
+unsigned long long ff_input_offset(const struct ff_input *in)
+{
+	return in->done + (in->reader ? in->fmt->offset(in->reader) : 0);
 }
 
 void ff_input_close(struct ff_input *in)

@@ -18,6 +18,7 @@ struct ff_input {
 	FILE *fp;
 	const struct ff_format *fmt;
 	void *reader;
+	unsigned long long done;   /* bytes of the files already finished */
 };
 
 /* Start reading files[0..n) (n == 0: standard input). */
@@ -28,6 +29,8 @@ void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_for
    *file receives the name of the game's file (borrowed, stable). */
 int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *err,
 		  const char **file);
+/* Bytes read so far over all files (for progress lines). */
+unsigned long long ff_input_offset(const struct ff_input *in);
 /* Close whatever is open. */
 void ff_input_close(struct ff_input *in);
 

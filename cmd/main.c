@@ -12,6 +12,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_validate,
 	&ff_cmd_show,
 	&ff_cmd_simulate,
+	&ff_cmd_import,
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -34,8 +35,9 @@ static void main_help(FILE *fp)
 	      "       fivefold help [command]\n"
 	      "       fivefold --version\n\n"
 	      "fivefold records, validates, simulates and shows games of Five Lines\n"
-	      "(Pente Grammai) in FGN, the fivefold game notation. Input comes from\n"
-	      "FILES, or standard input where there are none.\n\n"
+	      "(Pente Grammai) in FGN, the fivefold game notation, and keeps them in a\n"
+	      "SQLite store. Input comes from FILES, or standard input where there are\n"
+	      "none.\n\n"
 	      "commands:\n", fp);
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "  %-10s %s\n", commands[i]->name, commands[i]->summary);

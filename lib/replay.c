@@ -33,6 +33,7 @@ void ff_game_init(struct ff_game *g)
 void ff_game_free(struct ff_game *g)
 {
 	free(g->state);
+	free(g->prev);
 	ff_buf_free(&g->scratch);
 	memset(g, 0, sizeof *g);
 }
@@ -99,12 +100,16 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	g->rules = g->cfg.rules;
 	if (g->state_cap < g->rules->state_size) {
 		void *p = realloc(g->state, g->rules->state_size);
+		void *q = p ? realloc(g->prev, g->rules->state_size) : NULL;
 
-		if (!p) {
+		if (p)
+			g->state = p;
+		if (q)
+			g->prev = q;
+		if (!p || !q) {
 			locate(err, rec, 0, 0, 0, 0);
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		}
-		g->state = p;
 		g->state_cap = g->rules->state_size;
 	}
 	seed = tag_at(rec, "Seed", &sl, &sc);
@@ -310,4 +315,62 @@ enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 	if (ff_game_finish(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ERESULT);
 	return FF_VALID;
+}
+
+/* Copy rec's notes that stand after ply `after` (from index *j on). */
+static int copy_notes(const struct ff_record *rec, size_t *j, size_t after, struct ff_record *out)
+{
+	for (; *j < rec->nnotes && rec->notes[*j].after == after; (*j)++) {
+		const struct ff_note *n = &rec->notes[*j];
+
+		if (ff_record_add_note(out, n->kind, ff_record_str(rec, n->text), n->len))
+			return -1;
+	}
+	return 0;
+}
+
+enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
+				enum ff_ply_form form, struct ff_record *out, struct ff_error *err)
+{
+	const struct ff_rules *r;
+	struct ff_ply p;
+	size_t k, j = 0, i;
+
+	ff_record_reset(out);
+	out->number = rec->number;
+	out->line = rec->line;
+	out->col = rec->col;
+	if (ff_game_start(g, rec, err))
+		return ff_verdict_of(err ? err->code : FF_ESYNTAX);
+	r = g->rules;
+	for (i = 0; i < rec->ntags; i++) {
+		const struct ff_tag *t = &rec->tags[i];
+		const char *v = ff_record_str(rec, t->value);
+
+		if (ff_record_add_tag(out, ff_record_str(rec, t->name), v, strlen(v), t->line, t->col))
+			goto nomem;
+	}
+	for (k = 0; k < rec->nplies; k++) {
+		const struct ff_rec_ply *rp = &rec->plies[k];
+
+		if (copy_notes(rec, &j, k, out))
+			goto nomem;
+		memcpy(g->prev, g->state, r->state_size);
+		if (ff_game_step(g, rec, k, &p, err))
+			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
+		ff_buf_reset(&g->scratch);
+		if (r->format(g->prev, &p, form, &g->scratch) ||
+		    ff_record_add_ply(out, g->scratch.p, g->scratch.len, rp->suffix, rp->line, rp->col))
+			goto nomem;
+	}
+	if (copy_notes(rec, &j, rec->nplies, out))
+		goto nomem;
+	if (ff_game_finish(g, rec, err))
+		return ff_verdict_of(err ? err->code : FF_ERESULT);
+	if (ff_record_set_result(out, ff_record_result(rec), rec->result_line, rec->result_col))
+		goto nomem;
+	return FF_VALID;
+nomem:
+	ff_error_set(err, FF_ENOMEM, "out of memory");
+	return FF_MALFORMED;
 }

@@ -27,6 +27,7 @@ struct ff_game {
 	struct ff_ply legal[FF_MAX_LEGAL];
 	int nlegal;
 	struct ff_buf scratch;    /* for messages */
+	void *prev;               /* state_cap bytes: the position before a ply */
 	/* Called by ff_game_step once the legal plies of ply k are known and
 	   before the ply is applied, whether or not it is among them (matched
 	   says which); NULL for none. */
@@ -74,6 +75,13 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
    err holds the first problem when it is not FF_VALID. */
 enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 			       struct ff_error *err);
+
+/* Replay rec and write into out the same game with every ply rewritten
+   by the engine in the given form (canonical long form, or short where it
+   is unambiguous); tags, notes, suffixes and the result are kept. Returns
+   the verdict; out is complete only when it is FF_VALID. */
+enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
+				enum ff_ply_form form, struct ff_record *out, struct ff_error *err);
 
 /* The result token for an outcome with `sides` sides: "1-0", "0-1",
    "1/2-1/2", "*" with two sides; "W<k>", "D", "*" with more. Writes into

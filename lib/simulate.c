@@ -40,6 +40,8 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, struct ff_buf *b,
 		if (ff_record_add_tag(rec, "First", name, strlen(name), 0, 0))
 			return -1;
 	}
+	if (ff_record_add_tag(rec, "Source", "fivefold simulate", 17, 0, 0))
+		return -1;
 	ff_buf_reset(b);
 	if (ff_buf_addu(b, seed))
 		return -1;

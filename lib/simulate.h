@@ -20,8 +20,9 @@ struct ff_sim {
 /* Play one game whose chance stream is ff1(seed) and whose agents draw from
    ff1(seed ^ FF_AGENT_SEED_XOR); write it into rec (reset first) with the
    tags Game, Rules, Options (when not all defaults), Seat1..SeatN (the
-   agents' names), Seed, Result and, unless the game ended normally,
-   Termination. state is scratch memory of cfg->rules->state_size bytes;
+   agents' names), Source "fivefold simulate" (how import tells simulated
+   games from played ones), Seed, Result and, unless the game ended
+   normally, Termination. state is scratch memory of cfg->rules->state_size bytes;
    scratch a buffer for formatting. Returns 0 or -1 with err. */
 int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 		     struct ff_buf *scratch, struct ff_record *rec, struct ff_error *err);

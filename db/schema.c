@@ -1,0 +1,80 @@
+/* The store's schema and its ordered migrations. Migration i brings a store
+   from user_version i to i+1; a new store runs them all. Never edit a
+   released migration: add the next one. docs/store.md documents the tables
+   for people who query them with the sqlite3 shell. */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "db/schema.h"
+
+static const char *const migrations[] = {
+	/* 0 -> 1: the first schema */
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  hash TEXT NOT NULL UNIQUE,"
+	"  ruleset TEXT NOT NULL,"
+	"  game TEXT NOT NULL,"
+	"  preset TEXT NOT NULL,"
+	"  options TEXT NOT NULL,"
+	"  seats INTEGER NOT NULL,"
+	"  first_seat INTEGER NOT NULL,"
+	"  first_side INTEGER NOT NULL,"
+	"  result TEXT NOT NULL,"
+	"  winner_side INTEGER,"
+	"  termination TEXT NOT NULL,"
+	"  plies INTEGER NOT NULL,"
+	"  seed TEXT,"
+	"  origin TEXT NOT NULL CHECK (origin IN ('imported', 'simulated')),"
+	"  event TEXT, site TEXT, date TEXT, round TEXT,"
+	"  source_file TEXT NOT NULL,"
+	"  source_game INTEGER NOT NULL,"
+	"  source_line INTEGER NOT NULL,"
+	"  fgn TEXT NOT NULL"
+	");"
+	"CREATE TABLE tags ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (game_id, pos)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE players ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL UNIQUE"
+	");"
+	"CREATE TABLE seats ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+	"  seat INTEGER NOT NULL,"
+	"  side INTEGER NOT NULL,"
+	"  player_id INTEGER REFERENCES players(id),"
+	"  PRIMARY KEY (game_id, seat)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE quarantine ("
+	"  id INTEGER PRIMARY KEY,"
+	"  hash TEXT NOT NULL UNIQUE,"
+	"  source_file TEXT NOT NULL,"
+	"  source_game INTEGER NOT NULL,"
+	"  source_line INTEGER NOT NULL,"
+	"  verdict TEXT NOT NULL,"
+	"  code TEXT NOT NULL,"
+	"  diagnostics TEXT NOT NULL,"
+	"  raw TEXT NOT NULL"
+	");"
+	"CREATE INDEX games_by_ruleset ON games(ruleset, origin, plies);"
+	"CREATE INDEX games_by_game ON games(game, preset);"
+	"CREATE INDEX games_by_date ON games(date);"
+	"CREATE INDEX seats_by_player ON seats(player_id);",
+};
+
+int ff_schema_count(void)
+{
+	return (int)(sizeof migrations / sizeof migrations[0]);
+}
+
+const char *ff_schema_migration(int from)
+{
+	if (from < 0 || from >= ff_schema_count())
+		return NULL;
+	return migrations[from];
+}

@@ -1,0 +1,34 @@
+/* The store's internals, shared by the files of db/ only. */
+#ifndef FF_STORE_INT_H
+#define FF_STORE_INT_H
+
+#include <sqlite3.h>
+
+#include "db/store.h"
+
+enum {
+	ST_GAME, ST_TAG, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT,
+	ST_COUNT
+};
+
+/* Invariants: db is open and at FF_SCHEMA_VERSION; stmt[i] is NULL or a
+   statement prepared on db; cache holds ncache (name, players.id) pairs of
+   rows that exist (committed or in the open transaction). */
+struct ff_store {
+	sqlite3 *db;
+	char *path;
+	int found_version;
+	sqlite3_stmt *stmt[ST_COUNT];
+	struct {
+		char *name;
+		sqlite3_int64 id;
+	} cache[32];
+	size_t ncache;
+};
+
+/* Prepare *st once (persistent). Returns 0 or -1 with err. */
+int ff_store_prepare(struct ff_store *s, sqlite3_stmt **st, const char *sql, struct ff_error *err);
+/* Fill err from the database's last error; returns -1. */
+int ff_store_fail(struct ff_store *s, struct ff_error *err, const char *what);
+
+#endif
