@@ -33,7 +33,8 @@ enum { PIECES = 5, POINTS = 10, HAND = 10 };
 /* Most moves one throw can give: 11 origins x (1 + 2 goal stops). */
 #define MAXMV 40
 enum { K_MOVE = 1, K_NONE = 2, K_SKIP = 3 };   /* ply.w[0] */
-/* ply.w[1] = from (0-9 or HAND), w[2] = to, w[3] = 1 on a hit */
+/* ply.w[1] = from (0-9 or HAND), w[2] = to, w[3] = 1 on a hit, w[4] = 1 when
+   the record marks a hit ('*') that the move does not make (never legal) */
 
 /* Option indexes: the order of fl_options below. */
 enum { O_SKIP, O_FOUR, O_NONEXACT, O_EXTRA, O_START, O_DICE, O_GOAL, O_ENTRY,
@@ -333,6 +334,11 @@ static int fl_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 	if (start == 2 && s->preset != KIDD)
 		return ff_error_set(err, FF_EBAD_OPTION,
 				    "option 'start=board' applies to preset 'kidd' only");
+	/* every piece would start on a sacred point: both sides have won */
+	if (start == 1 && s->either)
+		return ff_error_set(err, FF_EBAD_OPTION,
+				    "options 'goal=either' and 'start=opponent-line' cannot go together: "
+				    "both sides would start with all pieces on the goal");
 	for (side = 0; side < 2; side++) {
 		if (start == 1) {
 			s->n[side][goal_of[1 - side]] = PIECES;
@@ -458,9 +464,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 		set_move(out, roll, from, to, hit);
 	}
 	if (star && !out->w[3])
-		return ff_error_set(err, FF_EILLEGAL,
-				    "ply marks a hit '*' but point %d holds no enemy piece it could hit",
-				    out->w[2]);
+		out->w[4] = 1;
 	return 0;
 bad:
 	return ff_error_set(err, FF_ESYNTAX,
@@ -496,7 +500,7 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 			*q++ = '-';
 			*q++ = (char)('0' + ply->w[2]);
 		}
-		if (ply->w[3])
+		if (ply->w[3] || ply->w[4])
 			*q++ = '*';
 	}
 	return ff_buf_add(out, t, (size_t)(q - t));
@@ -533,6 +537,14 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 		return;
 	}
 	start = from == HAND ? virt_of[side] : from;
+	if (ply->w[4]) {
+		if (s->n[1 - side][to] == 1 && s->preset == KIDD && !s->holy_hit && (to == 2 || to == 7))
+			ff_buf_addf(out, "the ply marks a hit '*' but the lone piece on point %d cannot "
+				    "be hit (holy-hit=no)", to);
+		else
+			ff_buf_addf(out, "the ply marks a hit '*' but the move hits nothing on point %d", to);
+		return;
+	}
 	if (to != ring(start + d) &&
 	    !(s->nonexact && is_goal(s, side, to) && ring(to - start + POINTS) < d)) {
 		ff_buf_addf(out, "a throw of %d takes the piece %s%d to point %d, not %d", d,

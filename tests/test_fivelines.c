@@ -193,6 +193,17 @@ static void test_kidd_hit_and_block(void)
 	CU_ASSERT_EQUAL(play("5:3-8"), FF_EILLEGAL);
 	/* a '*' on a move that hits nothing is refused */
 	CU_ASSERT_EQUAL(play("1:3-4*"), FF_EILLEGAL);
+	/* and so is an option set that starts with both sides on the goal */
+	{
+		struct ff_config cfg;
+		struct ff_error err;
+
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_config_parse(&cfg, "fivelines", "schaedler",
+						"goal=either start=opponent-line", NULL, NULL, NULL, &err), 0);
+		CU_ASSERT_EQUAL(fl_init(&st, &cfg, NULL, &err), -1);
+		CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
+	}
 }
 
 static void test_kidd_holy_hit(void)
