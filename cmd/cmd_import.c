@@ -129,6 +129,7 @@ static int store_valid(struct importer *im, const struct ff_record *rec, const c
 	sg.preset = g->rules->presets[g->cfg.preset].name;
 	sg.options = im->opts.p ? im->opts.p : "";
 	sg.seats = g->cfg.seats;
+	sg.sides = g->rules->sides(g->state);
 	sg.first_seat = g->cfg.first + 1;
 	sg.first_side = sides[g->cfg.first];
 	sg.side_of_seat = sides;

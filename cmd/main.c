@@ -13,6 +13,8 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_show,
 	&ff_cmd_simulate,
 	&ff_cmd_import,
+	&ff_cmd_stats,
+	&ff_cmd_export,
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -66,9 +66,9 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 	if (ff_store_prepare(s, &s->stmt[ST_GAME],
 			     "INSERT INTO games(hash, ruleset, game, preset, options, seats, first_seat,"
 			     " first_side, result, winner_side, termination, plies, seed, origin, event,"
-			     " site, date, round, source_file, source_game, source_line, fgn)"
+			     " site, date, round, source_file, source_game, source_line, fgn, sides)"
 			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-			     " ?16, ?17, ?18, ?19, ?20, ?21, ?22) ON CONFLICT(hash) DO NOTHING", err) ||
+			     " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23) ON CONFLICT(hash) DO NOTHING", err) ||
 	    ff_store_prepare(s, &s->stmt[ST_TAG],
 			     "INSERT INTO tags(game_id, pos, name, value) VALUES (?1, ?2, ?3, ?4)", err) ||
 	    ff_store_prepare(s, &s->stmt[ST_SEAT],
@@ -102,6 +102,7 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 	sqlite3_bind_int64(st, 20, g->source_game);
 	sqlite3_bind_int64(st, 21, g->source_line);
 	sqlite3_bind_text(st, 22, g->fgn, (int)g->fgn_len, SQLITE_STATIC);
+	sqlite3_bind_int(st, 23, g->sides);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		sqlite3_reset(st);
 		return ff_store_fail(s, err, "storing a game");

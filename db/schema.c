@@ -18,6 +18,7 @@ static const char *const migrations[] = {
 	"  preset TEXT NOT NULL,"
 	"  options TEXT NOT NULL,"
 	"  seats INTEGER NOT NULL,"
+	"  sides INTEGER NOT NULL,"
 	"  first_seat INTEGER NOT NULL,"
 	"  first_side INTEGER NOT NULL,"
 	"  result TEXT NOT NULL,"
@@ -61,7 +62,9 @@ static const char *const migrations[] = {
 	"  diagnostics TEXT NOT NULL,"
 	"  raw TEXT NOT NULL"
 	");"
-	"CREATE INDEX games_by_ruleset ON games(ruleset, origin, plies);"
+	/* covers `stats` (all its filters but --player): no table reads */
+	"CREATE INDEX games_stats ON games(ruleset, plies, sides, first_side, winner_side,"
+	"  result, origin, options, date);"
 	"CREATE INDEX games_by_game ON games(game, preset);"
 	"CREATE INDEX games_by_date ON games(date);"
 	"CREATE INDEX seats_by_player ON seats(player_id);",

@@ -34,6 +34,7 @@ struct ff_store_game {
 	const char *ruleset;        /* canonical ruleset id */
 	const char *game, *preset, *options;
 	int seats;
+	int sides;                  /* sides that can win (seats or teams) */
 	int first_seat;             /* 1-based */
 	int first_side;             /* 1-based side of the first seat */
 	const int *side_of_seat;    /* [seats], 1-based sides */
@@ -69,6 +70,43 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
    (same file, game number and raw text) is already there, -1 with err. */
 int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r,
 			struct ff_error *err);
+
+/* --- statistics (db/stats.c) --- */
+
+/* Which games `stats` looks at; NULL members do not filter. */
+struct ff_stats_filter {
+	const char *game, *preset;
+	const char *option;     /* rulesets with this option set (name or name=value) */
+	const char *origin;     /* "imported" or "simulated" */
+	const char *player;     /* a seat held by this player */
+	const char *since, *until;  /* Date tag range, YYYY.MM.DD, inclusive */
+};
+
+/* The games of one ruleset id. Invariants: finished = n - unfinished;
+   draws + sum(side_wins) = finished; plies[] sorted, nplies == n. */
+struct ff_stats_group {
+	const char *ruleset;
+	int sides;
+	long n, unfinished, draws, first_wins;
+	long side_wins[16];
+	const int *plies;
+	size_t nplies;
+	double mean, var;       /* of plies (var: sample variance) */
+};
+
+/* Call cb once per ruleset id (in byte order) with its aggregates; the
+   group and its arrays are valid during the call only. Returns 0, -1
+   with err, or cb's non-zero return. */
+int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
+		   int (*cb)(void *ctx, const struct ff_stats_group *g), void *ctx,
+		   struct ff_error *err);
+
+/* --- export (db/export.c) --- */
+
+/* Call cb with the canonical FGN of every stored game that passes f, in
+   the order stored. Returns 0, -1 with err, or cb's non-zero return. */
+int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
+		    int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err);
 
 /* The 128-bit content hash of n bytes, as 32 hex digits plus a NUL in out. */
 void ff_content_hash(const void *p, size_t n, char out[33]);

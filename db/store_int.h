@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include "db/store.h"
+#include "lib/buf.h"
 
 enum {
 	ST_GAME, ST_TAG, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT,
@@ -28,6 +29,11 @@ struct ff_store {
 
 /* Prepare *st once (persistent). Returns 0 or -1 with err. */
 int ff_store_prepare(struct ff_store *s, sqlite3_stmt **st, const char *sql, struct ff_error *err);
+/* Append the filter's conditions, each as " AND cond" with named
+   parameters (:game, :preset, ...), to a query whose WHERE clause is open. */
+void ff_store_filter_sql(struct ff_buf *sql, const struct ff_stats_filter *f);
+/* Bind the filter's values to the named parameters of st that use them. */
+void ff_store_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f);
 /* Fill err from the database's last error; returns -1. */
 int ff_store_fail(struct ff_store *s, struct ff_error *err, const char *what);
 

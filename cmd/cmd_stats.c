@@ -1,0 +1,456 @@
+/* fivefold stats: per ruleset id, the number of games, first-player and
+   per-side win rates with 95% Wilson intervals, draws and unfinished
+   games, and game lengths; --compare OPTION sets the ruleset ids that
+   differ only in OPTION side by side with the differences, their 95%
+   intervals and a two-proportion test. Rates are over finished games
+   (result not "*"); a draw counts as a game not won. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "db/store.h"
+#include "lib/statmath.h"
+
+#define MAX_SIDES 16
+#define SMALL 30   /* fewer finished games than this draws a warning */
+#define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
+
+enum { OPT_COMPARE = 256, OPT_GAME, OPT_RULES, OPT_OPTION, OPT_ORIGIN, OPT_PLAYER, OPT_SINCE,
+       OPT_UNTIL, OPT_FORMAT };
+
+static const struct ff_opt opts[] = {
+	{ "db", required_argument, 'd', "FILE", "the store (required)" },
+	{ "compare", required_argument, OPT_COMPARE, "OPTION",
+	  "compare ruleset ids that differ only in OPTION (e.g. skip-last)" },
+	{ "game", required_argument, OPT_GAME, "GAME", "only this game" },
+	{ "rules", required_argument, OPT_RULES, "PRESET", "only this rules preset" },
+	{ "option", required_argument, OPT_OPTION, "OPT", "only ruleset ids with this option (name or name=value)" },
+	{ "origin", required_argument, OPT_ORIGIN, "imported|simulated", "only games of this origin" },
+	{ "player", required_argument, OPT_PLAYER, "NAME", "only games with this player in a seat" },
+	{ "since", required_argument, OPT_SINCE, "YYYY.MM.DD", "only games dated on or after" },
+	{ "until", required_argument, OPT_UNTIL, "YYYY.MM.DD", "only games dated on or before" },
+	{ "format", required_argument, OPT_FORMAT, "text|csv|json", "output format (default text)" },
+	{ "help", no_argument, 'h', NULL, "show this help" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+/* One ruleset id's figures (a copy of a struct ff_stats_group). */
+struct row {
+	char *ruleset;
+	int sides;
+	long n, unfinished, finished, draws, first_wins;
+	long side_wins[MAX_SIDES];
+	double mean, var, median, p90;
+};
+
+struct rows {
+	struct row *v;
+	size_t n, cap;
+	int max_sides;
+};
+
+static int collect(void *ctx, const struct ff_stats_group *g)
+{
+	struct rows *rs = ctx;
+	struct row *r;
+
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? rs->cap * 2 : 16;
+		struct row *v = realloc(rs->v, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		rs->v = v;
+		rs->cap = cap;
+	}
+	r = &rs->v[rs->n];
+	memset(r, 0, sizeof *r);
+	r->ruleset = strdup(g->ruleset);
+	if (!r->ruleset)
+		return -1;
+	r->sides = g->sides > MAX_SIDES ? MAX_SIDES : g->sides;
+	r->n = g->n;
+	r->unfinished = g->unfinished;
+	r->finished = g->n - g->unfinished;
+	r->draws = g->draws;
+	r->first_wins = g->first_wins;
+	memcpy(r->side_wins, g->side_wins, sizeof r->side_wins);
+	r->mean = g->mean;
+	r->var = g->var;
+	r->median = ff_quantile(g->plies, g->nplies, 0.5);
+	r->p90 = ff_quantile(g->plies, g->nplies, 0.9);
+	if (r->sides > rs->max_sides)
+		rs->max_sides = r->sides;
+	rs->n++;
+	return 0;
+}
+
+static int small(long k, long n)
+{
+	return n < SMALL || k < 5 || n - k < 5;
+}
+
+/* "0.5123 [0.5092, 0.5154]" */
+static void rate(struct ff_buf *b, long k, long n)
+{
+	double lo, hi;
+
+	ff_wilson(k, n, FF_Z95, &lo, &hi);
+	if (n == 0)
+		ff_buf_adds(b, "-");
+	else
+		ff_buf_addf(b, "%.4f [%.4f, %.4f]", (double)k / (double)n, lo, hi);
+}
+
+static void print_text(const struct rows *rs)
+{
+	struct ff_buf b = FF_BUF_INIT;
+	size_t i, w = 7;
+	int k, warn = 0;
+
+	for (i = 0; i < rs->n; i++)
+		if (strlen(rs->v[i].ruleset) > w)
+			w = strlen(rs->v[i].ruleset);
+	printf("%-*s %8s %6s %6s  %-26s", (int)w, "ruleset", "games", "unfin", "draws",
+	       "first player wins [95% CI]");
+	for (k = 0; k < rs->max_sides; k++) {
+		char h[32];
+
+		snprintf(h, sizeof h, "side %d wins [95%% CI]", k + 1);
+		printf("  %-26s", h);
+	}
+	printf(" %8s %7s %7s\n", "plies", "median", "p90");
+	for (i = 0; i < rs->n; i++) {
+		const struct row *r = &rs->v[i];
+
+		ff_buf_reset(&b);
+		rate(&b, r->first_wins, r->finished);
+		printf("%-*s %8ld %6ld %6ld  %-26s", (int)w, r->ruleset, r->n, r->unfinished, r->draws,
+		       b.p);
+		for (k = 0; k < rs->max_sides; k++) {
+			ff_buf_reset(&b);
+			if (k < r->sides)
+				rate(&b, r->side_wins[k], r->finished);
+			printf("  %-26s", b.p ? b.p : "");
+		}
+		printf(" %8.1f %7.1f %7.1f%s\n", r->mean, r->median, r->p90,
+		       small(r->first_wins, r->finished) ? "  (small sample)" : "");
+		warn |= small(r->first_wins, r->finished);
+	}
+	if (warn)
+		printf("warning: a small sample (fewer than %d finished games, or fewer than 5 wins or "
+		       "non-wins) makes the intervals rough\n", SMALL);
+	printf("rates are over finished games (result not *); intervals are 95%% Wilson\n");
+	ff_buf_free(&b);
+}
+
+static void print_csv(const struct rows *rs)
+{
+	double lo, hi;
+	size_t i;
+	int k;
+
+	printf("ruleset,games,unfinished,draws,finished,first_wins,first_rate,first_lo,first_hi");
+	for (k = 0; k < rs->max_sides; k++)
+		printf(",side%d_wins,side%d_rate,side%d_lo,side%d_hi", k + 1, k + 1, k + 1, k + 1);
+	printf(",plies_mean,plies_sd,plies_median,plies_p90,small_sample\n");
+	for (i = 0; i < rs->n; i++) {
+		const struct row *r = &rs->v[i];
+
+		ff_wilson(r->first_wins, r->finished, FF_Z95, &lo, &hi);
+		printf("\"%s\",%ld,%ld,%ld,%ld,%ld,%.6f,%.6f,%.6f", r->ruleset, r->n, r->unfinished,
+		       r->draws, r->finished, r->first_wins,
+		       r->finished ? (double)r->first_wins / (double)r->finished : 0, lo, hi);
+		for (k = 0; k < rs->max_sides; k++) {
+			if (k >= r->sides) {
+				printf(",,,,");
+				continue;
+			}
+			ff_wilson(r->side_wins[k], r->finished, FF_Z95, &lo, &hi);
+			printf(",%ld,%.6f,%.6f,%.6f", r->side_wins[k],
+			       r->finished ? (double)r->side_wins[k] / (double)r->finished : 0, lo, hi);
+		}
+		printf(",%.4f,%.4f,%.1f,%.1f,%d\n", r->mean, sqrt(r->var), r->median, r->p90,
+		       small(r->first_wins, r->finished));
+	}
+}
+
+static void json_rate(const char *key, long k, long n)
+{
+	double lo, hi;
+
+	ff_wilson(k, n, FF_Z95, &lo, &hi);
+	printf("\"%s\":{\"wins\":%ld,\"rate\":%.6f,\"ci95\":[%.6f,%.6f]}", key, k,
+	       n ? (double)k / (double)n : 0, lo, hi);
+}
+
+static void print_json(const struct rows *rs)
+{
+	struct ff_buf b = FF_BUF_INIT;
+	char key[16];
+	size_t i;
+	int k;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct row *r = &rs->v[i];
+
+		ff_buf_reset(&b);
+		ff_json_str(&b, r->ruleset);
+		printf("{\"ruleset\":%s,\"games\":%ld,\"unfinished\":%ld,\"draws\":%ld,\"finished\":%ld,",
+		       b.p, r->n, r->unfinished, r->draws, r->finished);
+		json_rate("first_player", r->first_wins, r->finished);
+		printf(",\"sides\":{");
+		for (k = 0; k < r->sides; k++) {
+			snprintf(key, sizeof key, "%d", k + 1);
+			if (k)
+				putchar(',');
+			json_rate(key, r->side_wins[k], r->finished);
+		}
+		printf("},\"plies\":{\"mean\":%.4f,\"sd\":%.4f,\"median\":%.1f,\"p90\":%.1f},"
+		       "\"small_sample\":%s}\n", r->mean, sqrt(r->var), r->median, r->p90,
+		       small(r->first_wins, r->finished) ? "true" : "false");
+	}
+	ff_buf_free(&b);
+}
+
+/* Split a ruleset id into its base without `option` and the arm (the
+   option's item, or "-" when it is at its default). */
+static void split_arm(const char *id, const char *option, struct ff_buf *base, struct ff_buf *arm)
+{
+	const char *colon = strchr(id, ':'), *p;
+	size_t olen = strlen(option);
+	int kept = 0;
+
+	ff_buf_reset(base);
+	ff_buf_reset(arm);
+	ff_buf_add(base, id, colon ? (size_t)(colon - id) : strlen(id));
+	for (p = colon ? colon + 1 : NULL; p && *p;) {
+		size_t len = strcspn(p, ",");
+
+		if ((len == olen || (len > olen && p[olen] == '=')) && strncmp(p, option, olen) == 0) {
+			ff_buf_add(arm, p, len);
+		} else {
+			ff_buf_addc(base, kept ? ',' : ':');
+			ff_buf_add(base, p, len);
+			kept = 1;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (!arm->len)
+		ff_buf_adds(arm, DEFAULT_ARM);
+}
+
+struct arm {
+	char *base, *arm;
+	const struct row *r;
+};
+
+static int cmp_arm(const void *a, const void *b)
+{
+	const struct arm *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	if (c)
+		return c;
+	/* the default arm first */
+	c = (strcmp(y->arm, DEFAULT_ARM) == 0) - (strcmp(x->arm, DEFAULT_ARM) == 0);
+	return c ? c : strcmp(x->arm, y->arm);
+}
+
+static void compare(const struct rows *rs, const char *option, int fmt)
+{
+	struct ff_buf base = FF_BUF_INIT, arm = FF_BUF_INIT, b = FF_BUF_INIT;
+	struct arm *arms = calloc(rs->n ? rs->n : 1, sizeof *arms);
+	size_t i, j, k, pairs = 0;
+	int warn = 0;
+
+	if (!arms)
+		return;
+	for (i = 0; i < rs->n; i++) {
+		split_arm(rs->v[i].ruleset, option, &base, &arm);
+		arms[i].base = strdup(base.p);
+		arms[i].arm = strdup(arm.p);
+		arms[i].r = &rs->v[i];
+	}
+	qsort(arms, rs->n, sizeof *arms, cmp_arm);
+	if (fmt == 1)
+		printf("base,arm,games,finished,first_wins,first_rate,first_lo,first_hi,plies_mean,"
+		       "plies_lo,plies_hi,diff_first,diff_first_lo,diff_first_hi,z,p_value,"
+		       "diff_plies,diff_plies_lo,diff_plies_hi,small_sample\n");
+	else if (fmt == 0)
+		printf("compare %s: each arm against the first of its base; 95%% intervals\n", option);
+	for (i = 0; i < rs->n; i = j) {
+		for (j = i + 1; j < rs->n && strcmp(arms[j].base, arms[i].base) == 0; j++)
+			;
+		if (j - i < 2)
+			continue;
+		for (k = i; k < j; k++) {
+			const struct row *r = arms[k].r, *a = arms[i].r;
+			double lo, hi, mlo, mhi, dlo, dhi, plo, phi, z, p;
+			double sd = sqrt(r->var), half = r->n ? FF_Z95 * sd / sqrt((double)r->n) : 0;
+			int sm = small(r->first_wins, r->finished);
+
+			warn |= sm;
+			ff_wilson(r->first_wins, r->finished, FF_Z95, &lo, &hi);
+			mlo = r->mean - half;
+			mhi = r->mean + half;
+			ff_newcombe(r->first_wins, r->finished, a->first_wins, a->finished, FF_Z95, &dlo, &dhi);
+			p = ff_two_prop_test(r->first_wins, r->finished, a->first_wins, a->finished, &z);
+			ff_mean_diff(r->mean, r->var, r->n, a->mean, a->var, a->n, FF_Z95, &plo, &phi);
+			double fr = r->finished ? (double)r->first_wins / (double)r->finished : 0;
+			double fa = a->finished ? (double)a->first_wins / (double)a->finished : 0;
+
+			if (fmt == 1) {
+				printf("\"%s\",\"%s\",%ld,%ld,%ld,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f", arms[k].base,
+				       arms[k].arm, r->n, r->finished, r->first_wins, fr, lo, hi, r->mean, mlo,
+				       mhi);
+				if (k == i)
+					printf(",,,,,,,,,%d\n", sm);
+				else
+					printf(",%.6f,%.6f,%.6f,%.4f,%.3g,%.4f,%.4f,%.4f,%d\n", fr - fa, dlo, dhi, z,
+					       p, r->mean - a->mean, plo, phi, sm);
+				continue;
+			}
+			if (fmt == 2) {
+				ff_buf_reset(&b);
+				ff_buf_adds(&b, "{\"base\":");
+				ff_json_str(&b, arms[k].base);
+				ff_buf_adds(&b, ",\"arm\":");
+				ff_json_str(&b, arms[k].arm);
+				printf("%s,\"games\":%ld,\"finished\":%ld,\"first_player\":{\"wins\":%ld,"
+				       "\"rate\":%.6f,\"ci95\":[%.6f,%.6f]},\"plies\":{\"mean\":%.4f,"
+				       "\"ci95\":[%.4f,%.4f]}", b.p, r->n, r->finished, r->first_wins, fr, lo,
+				       hi, r->mean, mlo, mhi);
+				if (k != i)
+					printf(",\"against\":\"%s\",\"diff_first_player\":{\"value\":%.6f,"
+					       "\"ci95\":[%.6f,%.6f],\"z\":%.4f,\"p\":%.6g},\"diff_plies\":"
+					       "{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", arms[i].arm, fr - fa,
+					       dlo, dhi, z, p, r->mean - a->mean, plo, phi);
+				printf(",\"small_sample\":%s}\n", sm ? "true" : "false");
+				continue;
+			}
+			printf("%s  %-18s games %8ld  first player %.4f [%.4f, %.4f]  plies %.2f [%.2f, %.2f]%s\n",
+			       arms[k].base, arms[k].arm, r->n, fr, lo, hi, r->mean, mlo, mhi,
+			       sm ? "  (small sample)" : "");
+			if (k != i)
+				printf("%*s  %s - %s: first player %+.4f [%+.4f, %+.4f], z = %.2f, p = %.3g;"
+				       " plies %+.2f [%+.2f, %+.2f]\n", (int)strlen(arms[k].base), "",
+				       arms[k].arm, arms[i].arm, fr - fa, dlo, dhi, z, p, r->mean - a->mean,
+				       plo, phi);
+		}
+		pairs++;
+	}
+	if (fmt == 0) {
+		if (!pairs)
+			printf("no ruleset ids differ only in '%s'\n", option);
+		if (warn)
+			printf("warning: a small sample makes the intervals and the test rough\n");
+		printf("first-player rates over finished games; difference interval: Newcombe (Wilson);"
+		       " test: pooled two-proportion z; plies: Welch, normal\n");
+	}
+	for (i = 0; i < rs->n; i++) {
+		free(arms[i].base);
+		free(arms[i].arm);
+	}
+	free(arms);
+	ff_buf_free(&base);
+	ff_buf_free(&arm);
+	ff_buf_free(&b);
+}
+
+static int run(const struct ff_cmd *cmd, int argc, char **argv)
+{
+	struct ff_getopt go;
+	struct ff_stats_filter f;
+	struct ff_store *store;
+	struct ff_error err;
+	struct rows rs;
+	const char *db = NULL, *cmp = NULL;
+	char *arg;
+	int c, fmt = 0, rc;
+	size_t i;
+
+	memset(&f, 0, sizeof f);
+	ff_getopt_init(&go, cmd);
+	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
+		switch (c) {
+		case 'd': db = arg; break;
+		case OPT_COMPARE: cmp = arg; break;
+		case OPT_GAME: f.game = arg; break;
+		case OPT_RULES: f.preset = arg; break;
+		case OPT_OPTION: f.option = arg; break;
+		case OPT_ORIGIN:
+			if (strcmp(arg, "imported") && strcmp(arg, "simulated"))
+				return ff_cmd_usage_error(cmd, "--origin takes imported or simulated, not '%s'", arg);
+			f.origin = arg;
+			break;
+		case OPT_PLAYER: f.player = arg; break;
+		case OPT_SINCE: f.since = arg; break;
+		case OPT_UNTIL: f.until = arg; break;
+		case OPT_FORMAT:
+			if (!strcmp(arg, "text"))
+				fmt = 0;
+			else if (!strcmp(arg, "csv"))
+				fmt = 1;
+			else if (!strcmp(arg, "json"))
+				fmt = 2;
+			else
+				return ff_cmd_usage_error(cmd, "--format takes text, csv or json, not '%s'", arg);
+			break;
+		case 'h':
+			ff_cmd_help(cmd, stdout);
+			return FF_EXIT_OK;
+		default:
+			return FF_EXIT_USAGE;
+		}
+	}
+	if (!db)
+		return ff_cmd_usage_error(cmd, "--db FILE is required");
+	if (optind < argc)
+		return ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[optind]);
+	ff_error_clear(&err);
+	if (ff_store_open(&store, db, &err)) {
+		fprintf(stderr, "fivefold stats: %s\n", err.msg);
+		return FF_EXIT_FAIL;
+	}
+	memset(&rs, 0, sizeof rs);
+	rc = ff_store_stats(store, &f, collect, &rs, &err);
+	ff_store_close(store);
+	if (rc) {
+		fprintf(stderr, "fivefold stats: %s\n", rc < 0 && err.msg[0] ? err.msg : "out of memory");
+	} else if (cmp) {
+		compare(&rs, cmp, fmt);
+	} else if (fmt == 1) {
+		print_csv(&rs);
+	} else if (fmt == 2) {
+		print_json(&rs);
+	} else if (rs.n == 0) {
+		printf("no games\n");
+	} else {
+		print_text(&rs);
+	}
+	for (i = 0; i < rs.n; i++)
+		free(rs.v[i].ruleset);
+	free(rs.v);
+	return rc ? FF_EXIT_FAIL : FF_EXIT_OK;
+}
+
+const struct ff_cmd ff_cmd_stats = {
+	.name = "stats",
+	.summary = "win rates with 95% intervals, game lengths, variant comparisons",
+	.usage = "--db FILE [OPTIONS]",
+	.about = "Per ruleset id: games, unfinished games, draws, the first player's and\n"
+		 "each side's win rate over finished games with 95% Wilson intervals, and\n"
+		 "plies (mean, median, 90th percentile). --compare OPTION pairs ruleset ids\n"
+		 "that differ only in OPTION and reports the difference in first-player\n"
+		 "win rate (Newcombe interval, two-proportion z test) and in mean length\n"
+		 "(Welch interval). Small samples are flagged. See docs/store.md.",
+	.opts = opts,
+	.run = run,
+};
