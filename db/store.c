@@ -30,6 +30,22 @@ static int exec(struct ff_store *s, const char *sql, struct ff_error *err)
 	return 0;
 }
 
+/* Switch to WAL. Changing the journal mode takes an exclusive lock and
+   SQLite answers BUSY at once, without the busy handler, while another
+   connection holds the file (two imports creating one store): so retry,
+   within the same time limit. */
+static int set_wal(struct ff_store *s, struct ff_error *err)
+{
+	int waited = 0, rc;
+
+	while ((rc = sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL)) == SQLITE_BUSY &&
+	       waited < BUSY_TIMEOUT_MS) {
+		sqlite3_sleep(10);
+		waited += 10;
+	}
+	return rc == SQLITE_OK ? 0 : db_error(s, err, "switching to WAL");
+}
+
 static int user_version(struct ff_store *s, int *v, struct ff_error *err)
 {
 	sqlite3_stmt *st;
@@ -104,8 +120,7 @@ int ff_store_open(struct ff_store **out, const char *path, struct ff_error *err)
 	}
 	/* the busy timeout first: switching to WAL itself takes a lock */
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	if (exec(s, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-		    "PRAGMA foreign_keys = ON;", err) ||
+	if (set_wal(s, err) || exec(s, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", err) ||
 	    migrate(s, err)) {
 		ff_store_close(s);
 		return -1;

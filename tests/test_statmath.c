@@ -1,0 +1,100 @@
+/* The statistics behind `stats`, against values computed independently:
+   the worked examples of Newcombe (1998, Statistics in Medicine 17,
+   857-872 and 873-890) to their four published decimals, and a separate
+   Python implementation of the same textbook formulas (math.erfc,
+   statistics.quantiles(method='inclusive')) to 1e-9. */
+#include "config.h"
+
+#include <CUnit/Basic.h>
+#include <math.h>
+
+#include "lib/statmath.h"
+
+#include "tests/test_main.h"
+
+#define NEAR(a, b, eps) CU_ASSERT_TRUE(fabs((a) - (b)) < (eps))
+
+static void test_wilson(void)
+{
+	double lo, hi;
+
+	ff_wilson(81, 263, FF_Z95, &lo, &hi);      /* Newcombe: 0.2553 to 0.3662 */
+	NEAR(lo, 0.2553, 5e-5);
+	NEAR(hi, 0.3662, 5e-5);
+	ff_wilson(15, 148, FF_Z95, &lo, &hi);      /* Newcombe: 0.0624 to 0.1605 */
+	NEAR(lo, 0.0624, 5e-5);
+	NEAR(hi, 0.1605, 5e-5);
+	ff_wilson(0, 20, FF_Z95, &lo, &hi);        /* Python */
+	NEAR(lo, 0.0, 1e-12);
+	NEAR(hi, 0.16112515805281938, 1e-9);
+	ff_wilson(513, 1000, FF_Z95, &lo, &hi);
+	NEAR(lo, 0.48203026873001686, 1e-9);
+	NEAR(hi, 0.5438702355493588, 1e-9);
+	ff_wilson(0, 0, FF_Z95, &lo, &hi);
+	NEAR(lo, 0, 1e-12);
+	NEAR(hi, 1, 1e-12);
+}
+
+static void test_newcombe(void)
+{
+	double lo, hi;
+
+	ff_newcombe(56, 70, 48, 80, FF_Z95, &lo, &hi);   /* Newcombe: 0.0524 to 0.3339 */
+	NEAR(lo, 0.0524, 5e-5);
+	NEAR(hi, 0.3339, 5e-5);
+	NEAR(lo, 0.052431472402365065, 1e-9);
+	NEAR(hi, 0.333872654036906, 1e-9);
+	ff_newcombe(9, 10, 3, 10, FF_Z95, &lo, &hi);     /* Newcombe: 0.1705 to 0.8090 */
+	NEAR(lo, 0.1705, 5e-5);
+	NEAR(hi, 0.8090, 5e-5);
+}
+
+static void test_two_prop(void)
+{
+	double z, p;
+
+	p = ff_two_prop_test(56, 70, 48, 80, &z);
+	NEAR(z, 2.6501719512585336, 1e-9);
+	NEAR(p, 0.008045081368196568, 1e-9);
+	p = ff_two_prop_test(5126, 10000, 5174, 10000, &z);
+	NEAR(z, -0.6791281864156655, 1e-9);
+	NEAR(p, 0.4970566444927146, 1e-9);
+	p = ff_two_prop_test(0, 0, 1, 2, &z);
+	NEAR(p, 1, 1e-12);
+	NEAR(ff_normal_p(1.959963984540054), 0.05, 1e-9);
+}
+
+static void test_mean_diff(void)
+{
+	double lo, hi;
+
+	/* (10 - 8) +- 1.96 * sqrt(4/100 + 9/100) */
+	ff_mean_diff(10, 4, 100, 8, 9, 100, FF_Z95, &lo, &hi);
+	NEAR(lo, 2 - FF_Z95 * sqrt(0.13), 1e-12);
+	NEAR(hi, 2 + FF_Z95 * sqrt(0.13), 1e-12);
+}
+
+static void test_quantile(void)
+{
+	static const int ten[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	static const int eight[] = { 1, 1, 2, 3, 4, 5, 6, 9 };
+	static const int one[] = { 7 };
+
+	NEAR(ff_quantile(ten, 10, 0.1), 1.9, 1e-12);   /* Python: 1.9 ... 9.1 */
+	NEAR(ff_quantile(ten, 10, 0.9), 9.1, 1e-12);
+	NEAR(ff_quantile(ten, 10, 0.5), 5.5, 1e-12);
+	NEAR(ff_quantile(eight, 8, 0.5), 3.5, 1e-12);
+	NEAR(ff_quantile(eight, 8, 0.9), 6.9, 1e-9);
+	NEAR(ff_quantile(one, 1, 0.9), 7, 1e-12);
+	NEAR(ff_quantile(ten, 10, 1.0), 10, 1e-12);
+}
+
+static const struct ff_test tests[] = {
+	{ "wilson interval", test_wilson },
+	{ "newcombe difference interval", test_newcombe },
+	{ "two-proportion z test", test_two_prop },
+	{ "welch mean difference", test_mean_diff },
+	{ "quantiles (type 7)", test_quantile },
+};
+
+FF_TEST_MAIN("statmath", tests)
