@@ -1,0 +1,54 @@
+#!/bin/sh
+# make bench, store part: import GAMES simulated Five Lines games (default
+# 1,000,000, Schaedler, greedy agents) into a fresh store, next to the time
+# the sqlite3 shell takes to .import CSV files holding the same rows into
+# the same tables (same schema and indexes, made by fivefold): the floor
+# SQLite itself sets. Then the time of `stats` and `stats --compare` on it.
+# usage: bench/store.sh FIVEFOLD FFBENCH  (env: BENCH_STORE_GAMES, BENCH_DIR)
+set -eu
+ff=$1
+fb=$2
+games=${BENCH_STORE_GAMES:-1000000}
+dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
+trap 'rm -rf "$dir"' EXIT
+field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+command -v sqlite3 >/dev/null || { echo "bench/store.sh: the sqlite3 shell is needed"; exit 1; }
+
+echo "store: import $games simulated games (schaedler, greedy agents)"
+"$ff" simulate --game fivelines --games "$games" --seed 1 --agents greedy --threads 2 >"$dir/g.fgn"
+echo "input: $(awk -v b="$(wc -c <"$dir/g.fgn")" 'BEGIN { printf "%.1f", b / 1e6 }') MB of FGN"
+r=$("$fb" -o "$dir/import.out" -- "$ff" import -q --db "$dir/f.db" "$dir/g.fgn")
+[ "$(field status "$r")" = 0 ] || { echo "import failed: $r"; cat "$dir/import.out"; exit 1; }
+ti=$(field wall "$r")
+cat "$dir/import.out"
+printf 'fivefold import: %8.2f s  %8.0f games/s  peak RSS %s KB\n' "$ti" \
+	"$(awk -v n="$games" -v t="$ti" 'BEGIN { print n / t }')" "$(field maxrss_kb "$r")"
+
+# the same rows as CSV, and an empty store of the same schema
+for t in games tags players seats; do
+	sqlite3 -csv "$dir/f.db" "SELECT * FROM $t" >"$dir/$t.csv"
+done
+"$ff" stats --db "$dir/s.db" >/dev/null
+rows=$(sqlite3 "$dir/f.db" "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM tags) +
+	(SELECT count(*) FROM players) + (SELECT count(*) FROM seats)")
+cat >"$dir/import.sql" <<SQL
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
+BEGIN;
+.import --csv $dir/games.csv games
+.import --csv $dir/tags.csv tags
+.import --csv $dir/players.csv players
+.import --csv $dir/seats.csv seats
+COMMIT;
+SQL
+r=$("$fb" -i "$dir/import.sql" -o /dev/null -- sqlite3 "$dir/s.db")
+[ "$(field status "$r")" = 0 ] || { echo "sqlite3 .import failed: $r"; exit 1; }
+ts=$(field wall "$r")
+[ "$(sqlite3 "$dir/s.db" 'SELECT count(*) FROM games')" = "$games" ] || { echo "sqlite3 .import lost rows"; exit 1; }
+printf 'sqlite3 .import: %8.2f s  (%s rows of 4 tables from CSV into the same schema)\n' "$ts" "$rows"
+printf 'ratio import / .import: %.2f  (target: at most 2)\n' "$(awk -v a="$ti" -v b="$ts" 'BEGIN { print a / b }')"
+
+for args in "" "--compare four-stones"; do
+	r=$("$fb" -o /dev/null -- "$ff" stats --db "$dir/f.db" $args)
+	printf 'stats %-22s %6.3f s  (target: under 1 s)\n' "$args" "$(field wall "$r")"
+done
