@@ -128,7 +128,9 @@ int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *
 	}
 	if (ff_buf_addf(out, "%s:%ld:%ld: error: game %ld", file, e->line, e->col, e->game))
 		return -1;
-	if (e->ply > 0 && ff_buf_addf(out, ", ply %d (seat %d)", e->ply, e->seat))
+	if (e->ply > 0 && ff_buf_addf(out, ", ply %d", e->ply))
+		return -1;
+	if (e->ply > 0 && e->seat > 0 && ff_buf_addf(out, " (seat %d)", e->seat))
 		return -1;
 	return ff_buf_addf(out, ": %s [%s]\n", e->msg, ff_code_name(e->code));
 }
