@@ -6,9 +6,10 @@
 
 #include "lib/ruleset.h"
 
-extern const struct ff_rules ff_fivelines_rules;
+extern const struct ff_rules ff_fiveplay_rules, ff_fivelines_rules;
 
 static const struct ff_rules *const registry[] = {
+	&ff_fiveplay_rules,
 	&ff_fivelines_rules,
 };
 

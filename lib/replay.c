@@ -33,7 +33,6 @@ void ff_game_init(struct ff_game *g)
 void ff_game_free(struct ff_game *g)
 {
 	free(g->state);
-	free(g->prev);
 	ff_buf_free(&g->scratch);
 	memset(g, 0, sizeof *g);
 }
@@ -100,13 +99,10 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	g->rules = g->cfg.rules;
 	if (g->state_cap < g->rules->state_size) {
 		void *p = realloc(g->state, g->rules->state_size);
-		void *q = p ? realloc(g->prev, g->rules->state_size) : NULL;
 
 		if (p)
 			g->state = p;
-		if (q)
-			g->prev = q;
-		if (!p || !q) {
+		if (!p) {
 			locate(err, rec, 0, 0, 0, 0);
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		}
@@ -355,12 +351,15 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 
 		if (copy_notes(rec, &j, k, out))
 			goto nomem;
-		memcpy(g->prev, g->state, r->state_size);
+		/* format in the position before the ply: parse it (again) and
+		   format it before stepping, which checks and applies it */
+		ff_buf_reset(&g->scratch);
+		if (r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, err) == 0 &&
+		    r->format(g->state, &p, form, &g->scratch))
+			goto nomem;
 		if (ff_game_step(g, rec, k, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
-		ff_buf_reset(&g->scratch);
-		if (r->format(g->prev, &p, form, &g->scratch) ||
-		    ff_record_add_ply(out, g->scratch.p, g->scratch.len, rp->suffix, rp->line, rp->col))
+		if (ff_record_add_ply(out, g->scratch.p, g->scratch.len, rp->suffix, rp->line, rp->col))
 			goto nomem;
 	}
 	if (copy_notes(rec, &j, rec->nplies, out))

@@ -27,7 +27,6 @@ struct ff_game {
 	struct ff_ply legal[FF_MAX_LEGAL];
 	int nlegal;
 	struct ff_buf scratch;    /* for messages */
-	void *prev;               /* state_cap bytes: the position before a ply */
 	/* Called by ff_game_step once the legal plies of ply k are known and
 	   before the ply is applied, whether or not it is among them (matched
 	   says which); NULL for none. */

@@ -27,7 +27,7 @@
 
 #define FF_MAX_SEATS 12
 #define FF_MAX_OPTIONS 16
-#define FF_MAX_LEGAL 512       /* legal() never returns more plies */
+#define FF_MAX_LEGAL 1024      /* legal() never returns more plies */
 #define FF_PLY_WORDS 12
 #define FF_NO_CHANCE (-1)      /* ply.chance of a game without pre-ply chance */
 

@@ -56,7 +56,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	struct ff_rng chance, agent;
 	struct ff_outcome o;
 	char res[16];
-	int n, i, plies = 0;
+	int n, i, plies = 0, capped = 0;   /* capped: cut by max_plies, not by the rules */
 
 	ff_record_reset(rec);
 	ff_rng_seed(&chance, seed);
@@ -72,6 +72,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 		if (sim->max_plies > 0 && plies >= sim->max_plies) {
 			o.term = FF_TERM_MOVECAP;
 			o.winner = -1;
+			capped = 1;
 			break;
 		}
 		n = r->legal(state, r->roll(state, &chance), legal);
@@ -84,7 +85,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			return -1;
 		plies++;
 	}
-	if (o.term == FF_TERM_MOVECAP)
+	if (capped)
 		strcpy(res, "*");
 	else
 		ff_result_token(&o, r->sides(state), res);

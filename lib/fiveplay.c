@@ -1,0 +1,616 @@
+/* The Fiveplay rules engine (design.md "Fiveplay", research/rules.md 1).
+
+   7x7 holes a1-g7: files a-g, ranks 1-7 from seat 1's side; hole index
+   (rank-1)*7 + file. Each seat has 10 pegs (P), 4 solid barrels (S) and 4
+   hollow barrels (H). A hole holds nothing; one piece; or a peg inside a
+   hollow barrel of the other seat. A turn places an unplayed piece, or
+   repositions one of the mover's pieces once every piece of that type is
+   played (pegs: all 10; barrels: all 8, solid and hollow together), to a
+   different hole that obeys the same rules. A line of five consecutive
+   holes reading P P B P P, P B P B P or P B B B P in the mover's pieces
+   (B: either barrel) wins; only the mover's patterns are checked.
+
+   Draws: draw=repetition (the default) ends the game at the third
+   occurrence of the same position with the same side to move; draw=none
+   never; movecap=N ends it drawn after N plies. Repetition is looked for
+   among the positions since the last placement (a placement can never be
+   undone, so no earlier position can recur); the engine keeps the last
+   HIST of them, which bounds the state (docs/rules.md). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/ruleset.h"
+
+enum { N = 7, HOLES = 49, PEG = 0, SOLID = 1, HOLLOW = 2 };
+enum { K_PLACE = 1, K_MOVE = 2 };   /* ply.w[0]; w[1] type, w[2] from, w[3] to */
+enum { O_DRAW, O_MOVECAP, O_COUNT };
+#define HIST 2048
+#define NONE (-1)
+
+static const struct ff_preset_desc fp_presets[] = {
+	{ "standard", "University Games' rules (seeds 000 and 001); repositioning per type" },
+};
+
+static const struct ff_option_desc fp_options[] = {
+	[O_DRAW] = { "draw", "repetition|none", "repetition", 0,
+		     "repetition: the third occurrence of a position with the same side to move is a draw" },
+	[O_MOVECAP] = { "movecap", NULL, "0", 0, "the game ends drawn after N plies (0: no cap)" },
+};
+
+static const char piece_char[3] = { 'P', 'S', 'H' };
+static const int start_hand[3] = { 10, 4, 4 };
+
+/* The board. Invariants: peg[h] and bar[h] are NONE or a side; hollow[h]
+   says whether bar[h] is a hollow barrel; a hole with both a peg and a
+   barrel holds a hollow barrel of the other side. */
+struct board {
+	int8_t peg[HOLES];
+	int8_t bar[HOLES];
+	uint8_t hollow[HOLES];
+};
+
+/* The game. Invariants: hand[s][t] + pieces of type t of s on the board ==
+   start_hand[t]; hist holds the hashes of the nhist (<= HIST, the latest
+   ones when more) positions since the last placement, the current one
+   last, at hist[(first + i) % HIST]. */
+struct fp_state {
+	struct board b;
+	uint8_t hand[2][3];
+	uint8_t turn;
+	uint8_t term;
+	int8_t winner;
+	uint8_t rep;              /* draw=repetition */
+	int movecap;              /* 0 = none */
+	uint32_t plies;
+	uint32_t nhist, first;
+	uint64_t hist[HIST];
+};
+
+/* --- holes and pieces --- */
+
+static int type_of(char c)
+{
+	return c == 'P' ? PEG : c == 'S' ? SOLID : c == 'H' ? HOLLOW : -1;
+}
+
+static int parse_hole(const char *t)
+{
+	if (t[0] < 'a' || t[0] > 'g' || t[1] < '1' || t[1] > '7')
+		return -1;
+	return (t[1] - '1') * N + (t[0] - 'a');
+}
+
+/* Can side put a piece of type t into hole h of board b? */
+static int can_place(const struct board *b, int side, int t, int h)
+{
+	int peg = b->peg[h], bar = b->bar[h];
+
+	if (peg == NONE && bar == NONE)
+		return 1;
+	if (t == PEG)   /* into an enemy hollow barrel that holds nothing */
+		return peg == NONE && bar == 1 - side && b->hollow[h];
+	if (t == HOLLOW)   /* around an enemy peg that stands alone */
+		return bar == NONE && peg == 1 - side;
+	return 0;
+}
+
+/* Take side's piece of type t out of hole h. */
+static void lift(struct board *b, int t, int h)
+{
+	if (t == PEG)
+		b->peg[h] = NONE;
+	else
+		b->bar[h] = NONE;
+}
+
+static void put(struct board *b, int side, int t, int h)
+{
+	if (t == PEG) {
+		b->peg[h] = (int8_t)side;
+	} else {
+		b->bar[h] = (int8_t)side;
+		b->hollow[h] = t == HOLLOW;
+	}
+}
+
+/* What side has in hole h: 'P', 'B' or 0. */
+static int mine(const struct board *b, int side, int h)
+{
+	if (b->peg[h] == side)
+		return 'P';
+	if (b->bar[h] == side)
+		return 'B';
+	return 0;
+}
+
+static const char *const patterns[3] = { "PPBPP", "PBPBP", "PBBBP" };
+static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+
+/* The hole at (file, rank), or -1 off the board. */
+static int at(int f, int r)
+{
+	return f < 0 || f >= N || r < 0 || r >= N ? -1 : r * N + f;
+}
+
+/* Does side have a winning line through hole h? */
+static int wins_through(const struct board *b, int side, int h)
+{
+	int d, o, i, p, f0 = h % N, r0 = h / N;
+
+	for (d = 0; d < 4; d++) {
+		for (o = -4; o <= 0; o++) {
+			char cells[5];
+
+			for (i = 0; i < 5; i++) {
+				int c = at(f0 + (o + i) * dirs[d][0], r0 + (o + i) * dirs[d][1]);
+
+				if (c < 0)
+					break;
+				cells[i] = (char)mine(b, side, c);
+			}
+			if (i < 5)
+				continue;
+			for (p = 0; p < 3; p++)
+				if (memcmp(cells, patterns[p], 5) == 0)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* --- positions and repetition --- */
+
+static uint64_t mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* A hash of the board and the side to move (hands are equal for every
+   position since the last placement, so they are left out). */
+static uint64_t position_hash(const struct fp_state *s)
+{
+	uint64_t h = mix(s->turn + 1);
+	int i;
+
+	for (i = 0; i < HOLES; i++) {
+		int code = (s->b.peg[i] + 1) * 9 + (s->b.bar[i] + 1) * 3 + s->b.hollow[i];
+
+		if (code != 0)
+			h ^= mix((uint64_t)i * 64 + (uint64_t)code + UINT64_C(0x9E3779B97F4A7C15));
+	}
+	return h;
+}
+
+static void remember(struct fp_state *s, int placed)
+{
+	uint64_t h = position_hash(s);
+	uint32_t i, n, count = 0;
+
+	if (placed)
+		s->nhist = s->first = 0;
+	if (s->nhist < HIST) {
+		s->hist[(s->first + s->nhist) % HIST] = h;
+		s->nhist++;
+	} else {
+		s->hist[s->first] = h;
+		s->first = (s->first + 1) % HIST;
+	}
+	if (!s->rep || s->term)
+		return;
+	n = s->nhist;
+	for (i = 0; i < n; i++)
+		count += s->hist[(s->first + i) % HIST] == h;
+	if (count >= 3) {
+		s->term = FF_TERM_REPETITION;
+		s->winner = -1;
+	}
+}
+
+/* --- the interface --- */
+
+static int fp_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
+		   struct ff_error *err)
+{
+	struct fp_state *s = st;
+	int t;
+
+	(void)chance;
+	if (cfg->seats != 2)
+		return ff_error_set(err, FF_EBAD_TAG, "game 'fiveplay' has 2 seats, not %d", cfg->seats);
+	memset(s->b.peg, NONE, sizeof s->b.peg);
+	memset(s->b.bar, NONE, sizeof s->b.bar);
+	memset(s->b.hollow, 0, sizeof s->b.hollow);
+	for (t = 0; t < 3; t++)
+		s->hand[0][t] = s->hand[1][t] = (uint8_t)start_hand[t];
+	s->turn = (uint8_t)cfg->first;
+	s->term = FF_TERM_NONE;
+	s->winner = -1;
+	s->rep = cfg->opt[O_DRAW] == 0;
+	s->movecap = cfg->opt[O_MOVECAP];
+	s->plies = 0;
+	s->nhist = s->first = 0;
+	remember(s, 1);
+	return 0;
+}
+
+static int fp_sides(const void *st)
+{
+	return 2;
+}
+
+static int fp_side_of(const void *st, int seat)
+{
+	return seat;
+}
+
+static int fp_to_move(const void *st)
+{
+	return ((const struct fp_state *)st)->turn;
+}
+
+static int fp_roll(const void *st, struct ff_rng *chance)
+{
+	return FF_NO_CHANCE;
+}
+
+static int fp_check_chance(const void *st, int chance, struct ff_error *err)
+{
+	return chance == FF_NO_CHANCE ? 0
+	       : ff_error_set(err, FF_EBAD_ROLL, "fiveplay has no throws");
+}
+
+static void set_ply(struct ff_ply *p, int kind, int t, int from, int to)
+{
+	*p = (struct ff_ply){ .chance = FF_NO_CHANCE };
+	p->w[0] = (int16_t)kind;
+	p->w[1] = (int16_t)t;
+	p->w[2] = (int16_t)from;
+	p->w[3] = (int16_t)to;
+}
+
+/* May side reposition pieces of type t? */
+static int may_reposition(const struct fp_state *s, int side, int t)
+{
+	return t == PEG ? s->hand[side][PEG] == 0
+			: s->hand[side][SOLID] + s->hand[side][HOLLOW] == 0;
+}
+
+/* Does hole h hold side's piece of type t? */
+static int holds(const struct board *b, int side, int t, int h)
+{
+	return t == PEG ? b->peg[h] == side : b->bar[h] == side && b->hollow[h] == (t == HOLLOW);
+}
+
+static int fp_legal(const void *st, int chance, struct ff_ply *out)
+{
+	const struct fp_state *s = st;
+	int side = s->turn, n = 0, t, h, h0;
+
+	for (t = 0; t < 3; t++)
+		if (s->hand[side][t])
+			for (h = 0; h < HOLES; h++)
+				if (can_place(&s->b, side, t, h))
+					set_ply(&out[n++], K_PLACE, t, 0, h);
+	for (h0 = 0; h0 < HOLES; h0++) {
+		for (t = 0; t < 3; t++) {
+			if (!holds(&s->b, side, t, h0) || !may_reposition(s, side, t))
+				continue;
+			for (h = 0; h < HOLES && n < FF_MAX_LEGAL; h++)
+				if (h != h0 && can_place(&s->b, side, t, h))
+					set_ply(&out[n++], K_MOVE, t, h0, h);
+		}
+	}
+	return n;
+}
+
+static int fp_parse(const void *st, const char *tok, size_t len, struct ff_ply *out,
+		    struct ff_error *err)
+{
+	int t, from, to;
+
+	if (len == 4 && tok[1] == '@' && (t = type_of(tok[0])) >= 0 && (to = parse_hole(tok + 2)) >= 0) {
+		set_ply(out, K_PLACE, t, 0, to);
+		return 0;
+	}
+	if (len == 6 && tok[3] == '-' && (t = type_of(tok[0])) >= 0 &&
+	    (from = parse_hole(tok + 1)) >= 0 && (to = parse_hole(tok + 4)) >= 0) {
+		set_ply(out, K_MOVE, t, from, to);
+		return 0;
+	}
+	return ff_error_set(err, FF_ESYNTAX,
+			    "malformed ply '%.*s': expected P@d4, S@d4, H@d4 (placement) or Pd4-e5 "
+			    "(reposition)", (int)len, tok);
+}
+
+static int fp_format(const void *st, const struct ff_ply *p, enum ff_ply_form form,
+		     struct ff_buf *out)
+{
+	char t[8];
+	int to = p->w[3], from = p->w[2];
+
+	if (p->w[0] == K_PLACE)
+		snprintf(t, sizeof t, "%c@%c%c", piece_char[p->w[1]], 'a' + to % N, '1' + to / N);
+	else
+		snprintf(t, sizeof t, "%c%c%c-%c%c", piece_char[p->w[1]], 'a' + from % N,
+			 '1' + from / N, 'a' + to % N, '1' + to / N);
+	return ff_buf_adds(out, t);
+}
+
+static void hole_name(int h, char *buf)
+{
+	buf[0] = (char)('a' + h % N);
+	buf[1] = (char)('1' + h / N);
+	buf[2] = '\0';
+}
+
+static void fp_explain(const void *st, const struct ff_ply *p, struct ff_buf *out)
+{
+	const struct fp_state *s = st;
+	int side = s->turn, t = p->w[1], to = p->w[3], from = p->w[2];
+	const struct board *b = &s->b;
+	static const char *const names[3] = { "peg", "solid barrel", "hollow barrel" };
+	char hn[3], fn[3];
+
+	hole_name(to, hn);
+	hole_name(from, fn);
+	if (p->w[0] == K_PLACE && !s->hand[side][t]) {
+		ff_buf_addf(out, "seat %d has no unplayed %s left", side + 1, names[t]);
+		return;
+	}
+	if (p->w[0] == K_MOVE) {
+		if (!holds(b, side, t, from)) {
+			ff_buf_addf(out, "hole %s holds no %s of seat %d", fn, names[t], side + 1);
+			return;
+		}
+		if (!may_reposition(s, side, t)) {
+			ff_buf_addf(out, t == PEG ? "a peg may be repositioned only once all 10 pegs are played"
+						  : "a barrel may be repositioned only once all 8 barrels are played");
+			return;
+		}
+		if (from == to) {
+			ff_buf_adds(out, "a reposition must go to another hole");
+			return;
+		}
+	}
+	if (b->bar[to] != NONE && !b->hollow[to])
+		ff_buf_addf(out, "hole %s holds a solid barrel, which shares with nothing", hn);
+	else if (t == SOLID)
+		ff_buf_addf(out, "a solid barrel needs a vacant hole, and %s is not vacant", hn);
+	else if (t == PEG && b->peg[to] != NONE)
+		ff_buf_addf(out, "hole %s already holds a peg", hn);
+	else if (t == PEG && b->bar[to] == side)
+		ff_buf_addf(out, "your own peg and your own hollow barrel never share a hole (%s)", hn);
+	else if (t == HOLLOW && b->bar[to] != NONE)
+		ff_buf_addf(out, "hole %s already holds a barrel", hn);
+	else if (t == HOLLOW && b->peg[to] == side)
+		ff_buf_addf(out, "your own peg and your own hollow barrel never share a hole (%s)", hn);
+	else
+		ff_buf_addf(out, "the ply is not allowed here");
+}
+
+static int fp_apply(void *st, const struct ff_ply *p, struct ff_rng *chance, struct ff_error *err)
+{
+	struct fp_state *s = st;
+	int side = s->turn, t = p->w[1], to = p->w[3];
+
+	(void)chance;
+	if (s->term != FF_TERM_NONE)
+		return ff_error_set(err, FF_EAFTER_END, "the game is already over");
+	if (p->w[0] == K_PLACE)
+		s->hand[side][t]--;
+	else
+		lift(&s->b, t, p->w[2]);
+	put(&s->b, side, t, to);
+	s->plies++;
+	s->turn = (uint8_t)(1 - side);
+	if (wins_through(&s->b, side, to)) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)side;
+	}
+	remember(s, p->w[0] == K_PLACE);
+	if (!s->term && s->movecap && s->plies >= (uint32_t)s->movecap) {
+		s->term = FF_TERM_MOVECAP;
+		s->winner = -1;
+	}
+	return 0;
+}
+
+static void fp_outcome(const void *st, struct ff_outcome *out)
+{
+	const struct fp_state *s = st;
+
+	out->term = (enum ff_termination)s->term;
+	out->winner = s->winner;
+}
+
+/* A hole as 4 characters: "." vacant, "1P" seat 1's peg, "2S", "1H", and a
+   shared hole as "2P1H" (seat 2's peg inside seat 1's hollow barrel). */
+static void fp_render(const void *st, struct ff_buf *out)
+{
+	const struct fp_state *s = st;
+	int r, f;
+
+	for (r = N - 1; r >= 0; r--) {
+		ff_buf_addf(out, "  %d ", r + 1);
+		for (f = 0; f < N; f++) {
+			int h = r * N + f, peg = s->b.peg[h], bar = s->b.bar[h];
+			char cell[8] = "";
+
+			if (peg != NONE)
+				snprintf(cell, sizeof cell, "%dP", peg + 1);
+			if (bar != NONE)
+				snprintf(cell + strlen(cell), sizeof cell - strlen(cell), "%d%c", bar + 1,
+					 s->b.hollow[h] ? 'H' : 'S');
+			ff_buf_addf(out, " %-4s", cell[0] ? cell : ".");
+		}
+		ff_buf_addc(out, '\n');
+	}
+	ff_buf_adds(out, "     a    b    c    d    e    f    g\n");
+	ff_buf_addf(out, "  unplayed: seat 1 %dP %dS %dH, seat 2 %dP %dS %dH\n", s->hand[0][0],
+		    s->hand[0][1], s->hand[0][2], s->hand[1][0], s->hand[1][1], s->hand[1][2]);
+}
+
+/* --- the greedy agent ---
+
+   Takes a win when it has one; otherwise, when the opponent threatens to
+   win next turn, prefers plies after which no such threat is left; then
+   builds toward its own patterns: each ply is scored by the windows of five
+   through its destination that can still become a pattern, weighted by
+   how many of their cells the mover already holds, less what leaving the
+   origin of a reposition gives up. Ties are broken at random. */
+
+/* Can side get a piece that fits `want` ('P' or 'B') into hole c? */
+static int fits(const struct board *b, int side, int want, int c)
+{
+	int m = mine(b, side, c);
+
+	if (m)
+		return m == want;
+	if (want == 'P')
+		return b->peg[c] == NONE && (b->bar[c] == NONE || (b->bar[c] != side && b->hollow[c]));
+	return b->bar[c] == NONE && (b->peg[c] == NONE || b->peg[c] != side);
+}
+
+/* Potential of putting a piece that reads `kind` into hole h for side. */
+static int potential(const struct board *b, int side, int kind, int h)
+{
+	static const int weight[6] = { 0, 1, 4, 16, 64, 1000 };
+	int d, o, i, p, f0 = h % N, r0 = h / N, score = 0;
+
+	for (d = 0; d < 4; d++) {
+		for (o = -4; o <= 0; o++) {
+			int cells[5];
+
+			for (i = 0; i < 5; i++) {
+				cells[i] = at(f0 + (o + i) * dirs[d][0], r0 + (o + i) * dirs[d][1]);
+				if (cells[i] < 0)
+					break;
+			}
+			if (i < 5)
+				continue;
+			for (p = 0; p < 3; p++) {
+				int have = 0;
+
+				if (patterns[p][-o] != kind)
+					continue;
+				for (i = 0; i < 5; i++) {
+					if (cells[i] == h)
+						continue;
+					if (!fits(b, side, patterns[p][i], cells[i]))
+						break;
+					have += mine(b, side, cells[i]) == patterns[p][i];
+				}
+				if (i == 5)
+					score += weight[have + 1];
+			}
+		}
+	}
+	return score;
+}
+
+/* The opponent's winning plies (placements or repositions to a hole) in
+   board b: up to max (type, hole) pairs. */
+static int threats(const struct fp_state *s, const struct board *b, int side, int *tt, int *th, int max)
+{
+	struct board c;
+	int n = 0, t, h;
+
+	for (t = 0; t < 3 && n < max; t++) {
+		int can = s->hand[side][t] > 0 || may_reposition(s, side, t);
+
+		for (h = 0; can && h < HOLES && n < max; h++) {
+			if (!can_place(b, side, t, h))
+				continue;
+			c = *b;
+			put(&c, side, t, h);
+			if (wins_through(&c, side, h)) {
+				tt[n] = t;
+				th[n++] = h;
+			}
+		}
+	}
+	return n;
+}
+
+static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
+{
+	const struct fp_state *s = st;
+	int side = s->turn, enemy = 1 - side, i, best = 0, ties = 0, tt[8], th[8], nt, k;
+	long v, bestv = 0;
+	struct board c;
+
+	nt = threats(s, &s->b, enemy, tt, th, 8);
+	for (i = 0; i < n; i++) {
+		const struct ff_ply *p = &legal[i];
+		int t = p->w[1], to = p->w[3], kind = t == PEG ? 'P' : 'B';
+
+		c = s->b;
+		if (p->w[0] == K_MOVE)
+			lift(&c, t, p->w[2]);
+		v = potential(&c, side, kind, to);
+		if (p->w[0] == K_MOVE)
+			v -= potential(&c, side, kind, p->w[2]);
+		put(&c, side, t, to);
+		if (wins_through(&c, side, to)) {
+			v += 10000000;
+		} else if (nt) {
+			for (k = 0; k < nt; k++) {
+				struct board d = c;
+
+				if (can_place(&d, enemy, tt[k], th[k])) {
+					put(&d, enemy, tt[k], th[k]);
+					if (wins_through(&d, enemy, th[k]))
+						break;
+				}
+			}
+			if (k == nt)
+				v += 1000000;   /* no threat left */
+		}
+		if (i == 0 || v > bestv) {
+			bestv = v;
+			best = i;
+			ties = 1;
+		} else if (v == bestv && ff_rng_bounded(rng, (uint64_t)++ties) == 0) {
+			best = i;
+		}
+	}
+	return best;
+}
+
+static const struct ff_agent fp_agents[] = {
+	{ "greedy", "wins when it can, blocks a threatened win, else builds toward its patterns",
+	  greedy_choose },
+};
+
+const struct ff_rules ff_fiveplay_rules = {
+	.name = "fiveplay",
+	.title = "Fiveplay",
+	.presets = fp_presets,
+	.npresets = 1,
+	.options = fp_options,
+	.noptions = O_COUNT,
+	.seats_min = 2,
+	.seats_max = 2,
+	.seats_default = 2,
+	.state_size = sizeof(struct fp_state),
+	.init = fp_init,
+	.sides = fp_sides,
+	.side_of = fp_side_of,
+	.to_move = fp_to_move,
+	.roll = fp_roll,
+	.check_chance = fp_check_chance,
+	.legal = fp_legal,
+	.parse = fp_parse,
+	.format = fp_format,
+	.explain = fp_explain,
+	.apply = fp_apply,
+	.outcome = fp_outcome,
+	.render = fp_render,
+	.agents = fp_agents,
+	.nagents = 1,
+};
