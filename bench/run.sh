@@ -19,11 +19,15 @@ rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.0f", n / t; else 
 
 echo "fivefold benchmark: $("$ff" --version), $(nproc) cores, $(uname -m)"
 echo "simulate: --games $games --agents random, writing FGN; validate: the same file"
+echo "(the preset 'standard' is Fiveplay; the others are Five Lines)"
 printf '%-20s %-9s %3s %10s %12s %8s\n' preset command thr games/s plies/s MB/s
-for rules in schaedler kidd locusludi-race locusludi-knockoff; do
+for gr in fivelines:schaedler fivelines:kidd fivelines:locusludi-race \
+	  fivelines:locusludi-knockoff fiveplay:standard; do
+	game=${gr%%:*}
+	rules=${gr#*:}
 	f=$dir/$rules.fgn
 	for t in 1 2; do
-		r=$("$fb" -o "$f" -- "$ff" simulate --game fivelines --rules "$rules" \
+		r=$("$fb" -o "$f" -- "$ff" simulate --game "$game" --rules "$rules" \
 			--games "$games" --seed 1 --threads "$t")
 		[ "$(field status "$r")" = 0 ] || { echo "simulate failed: $r"; exit 1; }
 		w=$(field wall "$r")

@@ -308,6 +308,20 @@ static int fp_legal(const void *st, int chance, struct ff_ply *out)
 	return n;
 }
 
+static int fp_is_legal(const void *st, const struct ff_ply *p)
+{
+	const struct fp_state *s = st;
+	int side = s->turn, t = p->w[1], from = p->w[2], to = p->w[3];
+
+	if (p->chance != FF_NO_CHANCE || t < 0 || t > 2 || to < 0 || to >= HOLES)
+		return 0;
+	if (p->w[0] == K_PLACE)
+		return from == 0 && s->hand[side][t] > 0 && can_place(&s->b, side, t, to);
+	return p->w[0] == K_MOVE && from >= 0 && from < HOLES && from != to &&
+	       holds(&s->b, side, t, from) && may_reposition(s, side, t) &&
+	       can_place(&s->b, side, t, to);
+}
+
 static int fp_parse(const void *st, const char *tok, size_t len, struct ff_ply *out,
 		    struct ff_error *err)
 {
@@ -605,6 +619,7 @@ const struct ff_rules ff_fiveplay_rules = {
 	.roll = fp_roll,
 	.check_chance = fp_check_chance,
 	.legal = fp_legal,
+	.is_legal = fp_is_legal,
 	.parse = fp_parse,
 	.format = fp_format,
 	.explain = fp_explain,

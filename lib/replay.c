@@ -153,12 +153,18 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 						    played->chance, (unsigned long long)g->seed, expect);
 		}
 	}
-	g->nlegal = r->legal(g->state, played->chance, g->legal);
-	for (i = 0; i < g->nlegal; i++)
-		if (ff_ply_eq(&g->legal[i], played))
-			break;
-	if (g->on_legal)
-		g->on_legal(g->on_legal_ctx, g, k, played, i < g->nlegal);
+	if (r->is_legal && !g->on_legal) {
+		/* no one needs the list: ask the engine directly */
+		g->nlegal = 0;
+		i = r->is_legal(g->state, played) ? -1 : 0;
+	} else {
+		g->nlegal = r->legal(g->state, played->chance, g->legal);
+		for (i = 0; i < g->nlegal; i++)
+			if (ff_ply_eq(&g->legal[i], played))
+				break;
+		if (g->on_legal)
+			g->on_legal(g->on_legal_ctx, g, k, played, i < g->nlegal);
+	}
 	if (i == g->nlegal) {
 		ff_buf_reset(&g->scratch);
 		r->explain(g->state, played, &g->scratch);

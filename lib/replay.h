@@ -14,7 +14,8 @@
    position, `played` plies of the record have been applied, and when
    seeded, chance has drawn exactly the chance of those plies. legal[0..
    nlegal) are the legal plies of the last ply stepped (before it was
-   applied). The struct owns state. */
+   applied) -- filled when on_legal is set or the engine has no is_legal;
+   otherwise nlegal is 0. The struct owns state. */
 struct ff_game {
 	_Alignas(64) struct ff_config cfg;  /* aligned: games of threads side by side */
 	const struct ff_rules *rules;

@@ -143,6 +143,10 @@ struct ff_rules {
 	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
 	   its one "no move" ply, so the count is >= 1. */
 	int (*legal)(const void *st, int chance, struct ff_ply *out);
+	/* Optional (NULL: membership in legal() decides): 1 when ply is
+	   legal now, else 0. Must agree with legal() exactly (the conformance
+	   suite checks); it lets validation skip listing every legal ply. */
+	int (*is_legal)(const void *st, const struct ff_ply *ply);
 	/* Decode a ply token (either form) in the current position. Returns 0,
 	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
 	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that

@@ -90,6 +90,8 @@ static long find_mutant(struct ff_game *g, const struct ff_record *rec, size_t k
 	if (r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &played, &err))
 		return -1;
 	n = r->legal(g->state, played.chance, legal);
+	if (r->is_legal)
+		CU_ASSERT_TRUE(r->is_legal(g->state, &played));
 	for (j = 0; j < rec->nplies; j++) {
 		if (r->parse(g->state, ff_record_str(rec, rec->plies[j].tok), rec->plies[j].len, &cand,
 			     &err))
@@ -100,6 +102,9 @@ static long find_mutant(struct ff_game *g, const struct ff_record *rec, size_t k
 			for (i = 0; i < n; i++)
 				if (ff_ply_eq(&legal[i], &cand))
 					break;
+			/* the engine's direct test agrees with the list */
+			if (r->is_legal)
+				CU_ASSERT_EQUAL(r->is_legal(g->state, &cand), i < n);
 			if (i < n)
 				continue;
 		} else if (r->check_chance(g->state, cand.chance, &err)) {
@@ -187,7 +192,9 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 	}
 	/* 5. a ply whose chance outcome differs from the Seed's is caught
 	   (games with pre-ply chance only) */
-	if (rec->nplies && g->legal[0].chance != FF_NO_CHANCE)
+	if (rec->nplies && replay_to(g, rec, 0) == 0 &&
+	    g->rules->parse(g->state, ff_record_str(rec, rec->plies[0].tok), rec->plies[0].len, &p,
+			    &err) == 0 && p.chance != FF_NO_CHANCE)
 		totals.chance_games++;
 	for (k = 0; k < rec->nplies; k++) {
 		j = find_mutant(g, rec, k, 0);
