@@ -32,7 +32,7 @@ struct ff_cmd {
 };
 
 extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_simulate,
-	ff_cmd_import, ff_cmd_stats, ff_cmd_export;
+	ff_cmd_import, ff_cmd_stats, ff_cmd_export, ff_cmd_convert;
 
 /* Print the command's help to fp. */
 void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp);

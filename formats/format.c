@@ -5,6 +5,7 @@
 
 #include "formats/fgn.h"
 #include "formats/format.h"
+#include "formats/ludii.h"
 
 static void *fgn_new(FILE *fp)
 {
@@ -31,9 +32,36 @@ static void fgn_free(void *r)
 	ff_fgn_reader_free(r);
 }
 
+static void *ludii_new(FILE *fp)
+{
+	return ff_ludii_reader_new(fp);
+}
+
+static int ludii_read(void *r, struct ff_record *rec, struct ff_error *err)
+{
+	return ff_ludii_read(r, rec, err);
+}
+
+static const char *ludii_raw(const void *r, size_t *len)
+{
+	return ff_ludii_raw(r, len);
+}
+
+static unsigned long long ludii_offset(const void *r)
+{
+	return ff_ludii_offset(r);
+}
+
+static void ludii_free(void *r)
+{
+	ff_ludii_reader_free(r);
+}
+
 static const struct ff_format formats[] = {
 	{ "fgn", "fgn", "fivefold game notation (design.md)", fgn_new, fgn_read, fgn_raw,
 	  fgn_offset, fgn_free, ff_fgn_write },
+	{ "ludii", "trial", "Ludii 1.3 trial of Pente Grammai (Locus Ludi presets), one game a file",
+	  ludii_new, ludii_read, ludii_raw, ludii_offset, ludii_free, ff_ludii_write },
 };
 
 const struct ff_format *ff_format_find(const char *name)

@@ -58,5 +58,24 @@ grep -q '^summary: 50 games, 50 valid' "$tmp/p"; check "pipe summary" $?
 awk 'BEGIN{RS="";ORS="\n\n"} NR==7||NR==8' "$tmp/five" >"$tmp/fourth"
 cmp -s "$tmp/fourth" "$tmp/one"; check "game i carries Seed S+i" $?
 
+# Ludii trials: trial -> FGN -> trial -> FGN gives the same FGN
+for t in "$srcdir"/tests/ludii/*.txt; do
+	"$ff" convert -q --from ludii "$t" >"$tmp/l1.fgn" 2>/dev/null
+	"$ff" convert -q --to ludii "$tmp/l1.fgn" >"$tmp/l.trial" 2>/dev/null
+	"$ff" convert -q --from ludii "$tmp/l.trial" >"$tmp/l2.fgn" 2>/dev/null
+	[ -s "$tmp/l1.fgn" ] && cmp -s "$tmp/l1.fgn" "$tmp/l2.fgn"
+	check "ludii round trip $(basename "$t")" $?
+done
+
+# FGN -> short plies -> FGN (long) gives the canonical bytes, every preset
+for r in schaedler kidd locusludi-race locusludi-knockoff; do
+	"$ff" simulate --game fivelines --rules "$r" --options nonexact --games 200 --seed 4 >"$tmp/s1.fgn"
+	"$ff" convert -q --plies short "$tmp/s1.fgn" | "$ff" convert -q >"$tmp/s2.fgn"
+	cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long ($r nonexact)" $?
+done
+"$ff" simulate --game fiveplay --games 200 --seed 4 >"$tmp/s1.fgn"
+"$ff" convert -q --plies short "$tmp/s1.fgn" | "$ff" convert -q >"$tmp/s2.fgn"
+cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (fiveplay)" $?
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

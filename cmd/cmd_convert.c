@@ -1,0 +1,162 @@
+/* fivefold convert: read games in one format, write them in another,
+   streaming (one game at a time). By default every game goes through its
+   engine: a valid game is written with its plies rewritten in canonical
+   long form (or short, --plies short); a game that breaks the rules is
+   written as it was read, with its diagnostic, so nothing is lost; a game
+   that cannot be read at all gets a diagnostic. --no-validate re-formats
+   without the engine. Exit status 1 when any game was not valid. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/input.h"
+#include "lib/replay.h"
+
+enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE };
+
+static const struct ff_opt opts[] = {
+	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
+	{ "to", required_argument, OPT_TO, "FORMAT", "output format (default: by -o's extension, else fgn)" },
+	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
+	{ "plies", required_argument, OPT_PLIES, "long|short", "ply form to write (default long)" },
+	{ "no-validate", no_argument, OPT_NOVALIDATE, NULL, "re-format only, without the rules engine" },
+	{ "quiet", no_argument, 'q', NULL, "no summary line" },
+	{ "help", no_argument, 'h', NULL, "show this help" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static int run(const struct ff_cmd *cmd, int argc, char **argv)
+{
+	struct ff_getopt go;
+	const struct ff_format *from = NULL, *to = NULL;
+	const char *output = NULL, *file = "";
+	enum ff_ply_form form = FF_FORM_LONG;
+	int validate = 1, quiet = 0, c, rc, status = FF_EXIT_OK;
+	long written = 0, bad = 0, unwritable = 0;
+	struct ff_record rec, canon;
+	struct ff_buf out = FF_BUF_INIT, diag = FF_BUF_INIT;
+	struct ff_input in;
+	struct ff_game g;
+	struct ff_error err;
+	FILE *fp = stdout;
+	char *arg;
+
+	ff_getopt_init(&go, cmd);
+	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
+		switch (c) {
+		case OPT_FROM:
+			if (!(from = ff_format_find(arg)))
+				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			break;
+		case OPT_TO:
+			if (!(to = ff_format_find(arg)))
+				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			break;
+		case 'o': output = arg; break;
+		case OPT_PLIES:
+			if (strcmp(arg, "long") && strcmp(arg, "short"))
+				return ff_cmd_usage_error(cmd, "--plies takes long or short, not '%s'", arg);
+			form = strcmp(arg, "short") == 0 ? FF_FORM_SHORT : FF_FORM_LONG;
+			break;
+		case OPT_NOVALIDATE: validate = 0; break;
+		case 'q': quiet = 1; break;
+		case 'h':
+			ff_cmd_help(cmd, stdout);
+			return FF_EXIT_OK;
+		default:
+			return FF_EXIT_USAGE;
+		}
+	}
+	if (!to)
+		to = output && ff_format_for_path(output) ? ff_format_for_path(output) : ff_format_find("fgn");
+	if (!validate && form == FF_FORM_SHORT)
+		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
+	if (output && !(fp = fopen(output, "wb"))) {
+		fprintf(stderr, "fivefold convert: cannot open '%s': %s\n", output, strerror(errno));
+		return FF_EXIT_FAIL;
+	}
+	if (ff_record_init(&rec) || ff_record_init(&canon)) {
+		fputs("fivefold convert: out of memory\n", stderr);
+		return FF_EXIT_FAIL;
+	}
+	ff_game_init(&g);
+	ff_input_init(&in, argv + optind, argc - optind, from);
+	for (;;) {
+		const struct ff_record *w = &rec;
+
+		ff_error_clear(&err);
+		rc = ff_input_next(&in, &rec, &err, &file);
+		if (rc == 0)
+			break;
+		if (rc == -2) {
+			fprintf(stderr, "fivefold convert: %s\n", err.msg);
+			status = FF_EXIT_FAIL;
+			continue;
+		}
+		if (rc == -1) {   /* unreadable: nothing to write */
+			ff_buf_reset(&diag);
+			ff_diag_format(&diag, file, &err, 0);
+			fputs(diag.p, stderr);
+			bad++;
+			unwritable++;
+			continue;
+		}
+		if (validate) {
+			if (ff_game_rewrite(&g, &rec, form, &canon, &err) == FF_VALID) {
+				w = &canon;
+			} else {
+				ff_buf_reset(&diag);
+				ff_diag_format(&diag, file, &err, 0);
+				fputs(diag.p, stderr);
+				bad++;
+			}
+		}
+		ff_buf_reset(&out);
+		if (to->write(w, &out)) {
+			fprintf(stderr, "fivefold convert: %s: game %ld cannot be written as %s\n", file,
+				rec.number, to->name);
+			unwritable++;
+			continue;
+		}
+		if (fwrite(out.p, 1, out.len, fp) != out.len) {
+			fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
+			status = FF_EXIT_FAIL;
+			break;
+		}
+		written++;
+	}
+	if (fflush(fp) || (fp != stdout && fclose(fp))) {
+		fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
+		status = FF_EXIT_FAIL;
+	}
+	if (!quiet)
+		fprintf(stderr, "converted %ld games to %s; %ld not valid, %ld not written\n", written,
+			to->name, bad, unwritable);
+	if (bad || unwritable)
+		status = FF_EXIT_FAIL;
+	ff_input_close(&in);
+	ff_game_free(&g);
+	ff_record_free(&rec);
+	ff_record_free(&canon);
+	ff_buf_free(&out);
+	ff_buf_free(&diag);
+	return status;
+}
+
+const struct ff_cmd ff_cmd_convert = {
+	.name = "convert",
+	.summary = "convert between notations (FGN, Ludii trials); long and short plies",
+	.usage = "[OPTIONS] [FILES...]",
+	.about = "Reads games in one format and writes them in another, one game at a\n"
+		 "time. Through the engine by default: valid games are written with\n"
+		 "canonical plies (long, or short with --plies short); a game that breaks\n"
+		 "the rules is written as read and reported as validate would; one that\n"
+		 "cannot be read is reported. --no-validate only re-formats. The summary\n"
+		 "goes to standard error. Exit status 1 when any game was not valid.",
+	.opts = opts,
+	.run = run,
+};
