@@ -5,6 +5,7 @@
 
 #include "formats/fgn.h"
 #include "formats/format.h"
+#include "formats/jsonl.h"
 #include "formats/ludii.h"
 
 static void *fgn_new(FILE *fp)
@@ -57,9 +58,36 @@ static void ludii_free(void *r)
 	ff_ludii_reader_free(r);
 }
 
+static void *jsonl_new(FILE *fp)
+{
+	return ff_jsonl_reader_new(fp);
+}
+
+static int jsonl_read(void *r, struct ff_record *rec, struct ff_error *err)
+{
+	return ff_jsonl_read(r, rec, err);
+}
+
+static const char *jsonl_raw(const void *r, size_t *len)
+{
+	return ff_jsonl_raw(r, len);
+}
+
+static unsigned long long jsonl_offset(const void *r)
+{
+	return ff_jsonl_offset(r);
+}
+
+static void jsonl_free(void *r)
+{
+	ff_jsonl_reader_free(r);
+}
+
 static const struct ff_format formats[] = {
 	{ "fgn", "fgn", "fivefold game notation (design.md)", fgn_new, fgn_read, fgn_raw,
 	  fgn_offset, fgn_free, ff_fgn_write },
+	{ "jsonl", "jsonl", "JSON Lines: one object per game (tags in order, plies, notes, result)",
+	  jsonl_new, jsonl_read, jsonl_raw, jsonl_offset, jsonl_free, ff_jsonl_write },
 	{ "ludii", "trial", "Ludii 1.3 trial of Pente Grammai (Locus Ludi presets), one game a file",
 	  ludii_new, ludii_read, ludii_raw, ludii_offset, ludii_free, ff_ludii_write },
 };

@@ -77,5 +77,22 @@ done
 "$ff" convert -q --plies short "$tmp/s1.fgn" | "$ff" convert -q >"$tmp/s2.fgn"
 cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (fiveplay)" $?
 
+# golden files: FGN <-> JSON Lines, byte for byte, both directions
+for g in "$srcdir"/tests/golden/fgn/*.expected; do
+	b=$(basename "$g" .expected)
+	"$ff" convert -q --no-validate --to jsonl "$g" >"$tmp/g.jsonl"
+	cmp -s "$tmp/g.jsonl" "$srcdir/tests/golden/jsonl/$b.jsonl"; check "golden fgn -> jsonl ($b)" $?
+	"$ff" convert -q --no-validate --from jsonl "$srcdir/tests/golden/jsonl/$b.jsonl" >"$tmp/g.fgn"
+	cmp -s "$tmp/g.fgn" "$g"; check "golden jsonl -> fgn ($b)" $?
+done
+
+# simulated games of every preset: FGN -> JSON Lines -> FGN is the identity
+for gr in fivelines:schaedler fivelines:kidd fivelines:locusludi-race fivelines:locusludi-knockoff \
+	  fiveplay:standard; do
+	"$ff" simulate --game "${gr%%:*}" --rules "${gr#*:}" --games 300 --seed 8 --agents greedy >"$tmp/r1.fgn"
+	"$ff" convert -q --to jsonl "$tmp/r1.fgn" | "$ff" convert -q --from jsonl >"$tmp/r2.fgn"
+	cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> jsonl -> fgn ($gr)" $?
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
