@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
@@ -29,6 +30,94 @@ static const struct ff_opt opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
+/* Tag names in first-seen order (for CSV's header). */
+struct tags {
+	char **names;
+	size_t n, cap;
+};
+
+static void tags_free(struct tags *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->names[i]);
+	free(t->names);
+}
+
+static int tags_add(struct tags *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->names[i], name) == 0)
+			return 0;
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		char **v = realloc(t->names, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		t->names = v;
+		t->cap = cap;
+	}
+	return (t->names[t->n++] = strdup(name)) ? 0 : -1;
+}
+
+/* A first pass over the input for every tag name (a writer with a header
+   needs them). Standard input is spooled to a temporary file first, and
+   the operands are pointed at it. One game is held at a time. */
+static int collect_tags(char ***files, int *nfiles, const struct ff_format *from, struct tags *t,
+			char *spool, char **spool_files)
+{
+	struct ff_record rec;
+	struct ff_input in;
+	struct ff_error err;
+	const char *file;
+	size_t i;
+	int rc, fd;
+
+	if (*nfiles == 0 || (*nfiles == 1 && strcmp((*files)[0], "-") == 0)) {
+		char buf[65536];
+		size_t n;
+		FILE *fp;
+
+		strcpy(spool, "/tmp/fivefold-spool-XXXXXX");
+		fd = mkstemp(spool);
+		fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+		if (!fp) {
+			fprintf(stderr, "fivefold convert: cannot spool standard input: %s\n", strerror(errno));
+			return -1;
+		}
+		while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
+			if (fwrite(buf, 1, n, fp) != n)
+				break;
+		if (ferror(stdin) || fclose(fp)) {
+			fprintf(stderr, "fivefold convert: cannot spool standard input\n");
+			return -1;
+		}
+		spool_files[0] = spool;
+		*files = spool_files;
+		*nfiles = 1;
+	}
+	if (ff_record_init(&rec))
+		return -1;
+	ff_input_init(&in, *files, *nfiles, from);
+	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
+		if (rc < 0)
+			continue;   /* reported by the real pass */
+		for (i = 0; i < rec.ntags; i++)
+			if (tags_add(t, ff_record_str(&rec, rec.tags[i].name))) {
+				ff_input_close(&in);
+				ff_record_free(&rec);
+				return -1;
+			}
+	}
+	ff_input_close(&in);
+	ff_record_free(&rec);
+	return 0;
+}
+
 static int run(const struct ff_cmd *cmd, int argc, char **argv)
 {
 	struct ff_getopt go;
@@ -43,7 +132,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	struct ff_game g;
 	struct ff_error err;
 	FILE *fp = stdout;
-	char *arg;
+	char *arg, spool[64] = "", *spool_files[1], **files;
+	int nfiles;
+	struct tags tags = { NULL, 0, 0 };
+	void *writer = NULL;
 
 	ff_getopt_init(&go, cmd);
 	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
@@ -75,6 +167,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		to = output && ff_format_for_path(output) ? ff_format_for_path(output) : ff_format_find("fgn");
 	if (!validate && form == FF_FORM_SHORT)
 		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (to->needs_tags && collect_tags(&files, &nfiles, from, &tags, spool, spool_files))
+		return FF_EXIT_FAIL;
 	if (output && !(fp = fopen(output, "wb"))) {
 		fprintf(stderr, "fivefold convert: cannot open '%s': %s\n", output, strerror(errno));
 		return FF_EXIT_FAIL;
@@ -84,7 +180,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_game_init(&g);
-	ff_input_init(&in, argv + optind, argc - optind, from);
+	if (!to->write && !(writer = to->writer_new(tags.names, tags.n))) {
+		fputs("fivefold convert: out of memory\n", stderr);
+		return FF_EXIT_FAIL;
+	}
+	ff_input_init(&in, files, nfiles, from);
 	for (;;) {
 		const struct ff_record *w = &rec;
 
@@ -116,7 +216,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			}
 		}
 		ff_buf_reset(&out);
-		if (to->write(w, &out)) {
+		if (to->write ? to->write(w, &out) : to->writer_put(writer, w, &out)) {
 			fprintf(stderr, "fivefold convert: %s: game %ld cannot be written as %s\n", file,
 				rec.number, to->name);
 			unwritable++;
@@ -139,6 +239,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	if (bad || unwritable)
 		status = FF_EXIT_FAIL;
 	ff_input_close(&in);
+	if (writer)
+		to->writer_free(writer);
+	tags_free(&tags);
+	if (spool[0])
+		unlink(spool);
 	ff_game_free(&g);
 	ff_record_free(&rec);
 	ff_record_free(&canon);

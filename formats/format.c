@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "formats/csvfmt.h"
 #include "formats/fgn.h"
 #include "formats/format.h"
 #include "formats/jsonl.h"
@@ -83,13 +84,78 @@ static void jsonl_free(void *r)
 	ff_jsonl_reader_free(r);
 }
 
+static void *csv_new(FILE *fp)
+{
+	return ff_csv_reader_new(fp, 0);
+}
+
+static void *csvply_new(FILE *fp)
+{
+	return ff_csv_reader_new(fp, 1);
+}
+
+static int csv_read(void *r, struct ff_record *rec, struct ff_error *err)
+{
+	return ff_csv_read(r, rec, err);
+}
+
+static const char *csv_raw(const void *r, size_t *len)
+{
+	return ff_csv_raw(r, len);
+}
+
+static unsigned long long csv_offset(const void *r)
+{
+	return ff_csv_offset(r);
+}
+
+static void csv_free(void *r)
+{
+	ff_csv_reader_free(r);
+}
+
+static void *csv_writer_new(char **tags, size_t ntags)
+{
+	return ff_csv_writer_new(0, tags, ntags);
+}
+
+static void *csvply_writer_new(char **tags, size_t ntags)
+{
+	return ff_csv_writer_new(1, tags, ntags);
+}
+
+static int csv_put(void *w, const struct ff_record *rec, struct ff_buf *out)
+{
+	return ff_csv_writer_put(w, rec, out);
+}
+
+static void csv_writer_free(void *w)
+{
+	ff_csv_writer_free(w);
+}
+
 static const struct ff_format formats[] = {
-	{ "fgn", "fgn", "fivefold game notation (design.md)", fgn_new, fgn_read, fgn_raw,
-	  fgn_offset, fgn_free, ff_fgn_write },
-	{ "jsonl", "jsonl", "JSON Lines: one object per game (tags in order, plies, notes, result)",
-	  jsonl_new, jsonl_read, jsonl_raw, jsonl_offset, jsonl_free, ff_jsonl_write },
-	{ "ludii", "trial", "Ludii 1.3 trial of Pente Grammai (Locus Ludi presets), one game a file",
-	  ludii_new, ludii_read, ludii_raw, ludii_offset, ludii_free, ff_ludii_write },
+	{ .name = "fgn", .ext = "fgn", .help = "fivefold game notation (design.md)",
+	  .reader_new = fgn_new, .read = fgn_read, .raw = fgn_raw, .offset = fgn_offset,
+	  .reader_free = fgn_free, .write = ff_fgn_write },
+	{ .name = "csv", .ext = "csv",
+	  .help = "CSV, a row per game: a column per tag, @order, @movetext, @result",
+	  .reader_new = csv_new, .read = csv_read, .raw = csv_raw, .offset = csv_offset,
+	  .reader_free = csv_free, .needs_tags = 1, .writer_new = csv_writer_new,
+	  .writer_put = csv_put, .writer_free = csv_writer_free },
+	{ .name = "csvply", .ext = "plies.csv",
+	  .help = "CSV, a row per ply: game,ply,seat,long,short,chance,comment,tags,result",
+	  .reader_new = csvply_new, .read = csv_read, .raw = csv_raw, .offset = csv_offset,
+	  .reader_free = csv_free, .writer_new = csvply_writer_new, .writer_put = csv_put,
+	  .writer_free = csv_writer_free },
+	{ .name = "jsonl", .ext = "jsonl",
+	  .help = "JSON Lines: one object per game (tags in order, plies, notes, result)",
+	  .reader_new = jsonl_new, .read = jsonl_read, .raw = jsonl_raw, .offset = jsonl_offset,
+	  .reader_free = jsonl_free, .write = ff_jsonl_write },
+	{ .name = "ludii", .ext = "trial",
+	  .help = "Ludii 1.3 trial of Pente Grammai (Locus Ludi presets), one game a file",
+	  .reader_new = ludii_new, .read = ludii_read, .raw = ludii_raw, .offset = ludii_offset,
+	  .reader_free = ludii_free, .write = ff_ludii_write },
 };
 
 const struct ff_format *ff_format_find(const char *name)
@@ -104,15 +170,18 @@ const struct ff_format *ff_format_find(const char *name)
 
 const struct ff_format *ff_format_for_path(const char *path)
 {
-	const char *dot = strrchr(path, '.');
-	size_t i;
+	const struct ff_format *best = NULL;
+	size_t i, len = strlen(path), e;
 
-	if (!dot)
-		return NULL;
-	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (strcmp(formats[i].ext, dot + 1) == 0)
-			return &formats[i];
-	return NULL;
+	/* the longest extension that ends the path after a dot
+	   ("x.plies.csv" is csvply, "x.csv" csv) */
+	for (i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		e = strlen(formats[i].ext);
+		if (e < len && path[len - e - 1] == '.' && strcmp(path + len - e, formats[i].ext) == 0 &&
+		    (!best || e > strlen(best->ext)))
+			best = &formats[i];
+	}
+	return best;
 }
 
 const struct ff_format *ff_format_at(int i)

@@ -23,8 +23,15 @@ struct ff_format {
 	/* Bytes consumed so far. */
 	unsigned long long (*offset)(const void *reader);
 	void (*reader_free)(void *reader);
-	/* Append rec in this format. Returns 0 or -1. */
+	/* Append rec in this format. Returns 0 or -1. NULL for formats whose
+	   writer keeps state (a header): those use the writer_ hooks. */
 	int (*write)(const struct ff_record *rec, struct ff_buf *out);
+	/* Stateful writers. needs_tags: writer_new wants the names of every
+	   tag of the whole input, in first-seen order (a first pass). */
+	int needs_tags;
+	void *(*writer_new)(char **tags, size_t ntags);
+	int (*writer_put)(void *w, const struct ff_record *rec, struct ff_buf *out);
+	void (*writer_free)(void *w);
 };
 
 /* The format called name, or NULL. */

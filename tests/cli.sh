@@ -86,12 +86,25 @@ for g in "$srcdir"/tests/golden/fgn/*.expected; do
 	cmp -s "$tmp/g.fgn" "$g"; check "golden jsonl -> fgn ($b)" $?
 done
 
+# golden files: FGN <-> both CSV shapes, byte for byte, both directions
+for g in "$srcdir"/tests/golden/fgn/*.expected; do
+	b=$(basename "$g" .expected)
+	for shape in csv:csv csvply:plies.csv; do
+		"$ff" convert -q --no-validate --to "${shape%%:*}" "$g" >"$tmp/g.out"
+		cmp -s "$tmp/g.out" "$srcdir/tests/golden/csv/$b.${shape#*:}"; check "golden fgn -> ${shape%%:*} ($b)" $?
+		"$ff" convert -q --no-validate --from "${shape%%:*}" "$srcdir/tests/golden/csv/$b.${shape#*:}" >"$tmp/g.fgn"
+		cmp -s "$tmp/g.fgn" "$g"; check "golden ${shape%%:*} -> fgn ($b)" $?
+	done
+done
+
 # simulated games of every preset: FGN -> JSON Lines -> FGN is the identity
 for gr in fivelines:schaedler fivelines:kidd fivelines:locusludi-race fivelines:locusludi-knockoff \
 	  fiveplay:standard; do
 	"$ff" simulate --game "${gr%%:*}" --rules "${gr#*:}" --games 300 --seed 8 --agents greedy >"$tmp/r1.fgn"
-	"$ff" convert -q --to jsonl "$tmp/r1.fgn" | "$ff" convert -q --from jsonl >"$tmp/r2.fgn"
-	cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> jsonl -> fgn ($gr)" $?
+	for f in jsonl csv csvply; do
+		"$ff" convert -q --to $f "$tmp/r1.fgn" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
+		cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> $f -> fgn ($gr)" $?
+	done
 done
 
 echo "cli: $pass passed, $fail failed"
