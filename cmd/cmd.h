@@ -57,6 +57,25 @@ int ff_getopt_next(struct ff_getopt *g, int argc, char **argv, char **arg);
 int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The store filters `stats` and `export` share: option values from
+   FF_OPT_FILTER up, and the table rows to put in a command's option table. */
+enum { FF_OPT_FILTER = 512, FF_OPT_GAME = FF_OPT_FILTER, FF_OPT_RULES, FF_OPT_OPTION,
+       FF_OPT_ORIGIN, FF_OPT_PLAYER, FF_OPT_SINCE, FF_OPT_UNTIL, FF_OPT_FILTER_END };
+#define FF_FILTER_OPTS \
+	{ "game", required_argument, FF_OPT_GAME, "GAME", "only this game" }, \
+	{ "rules", required_argument, FF_OPT_RULES, "PRESET", "only this rules preset" }, \
+	{ "option", required_argument, FF_OPT_OPTION, "OPT", \
+	  "only ruleset ids with this option (name or name=value)" }, \
+	{ "origin", required_argument, FF_OPT_ORIGIN, "imported|simulated", "only games of this origin" }, \
+	{ "player", required_argument, FF_OPT_PLAYER, "NAME", "only games with this player in a seat" }, \
+	{ "since", required_argument, FF_OPT_SINCE, "YYYY.MM.DD", "only games dated on or after" }, \
+	{ "until", required_argument, FF_OPT_UNTIL, "YYYY.MM.DD", "only games dated on or before" }
+
+struct ff_stats_filter;
+/* Apply filter option c (FF_OPT_FILTER <= c < FF_OPT_FILTER_END) with its
+   argument to f. Returns 0, or FF_EXIT_USAGE after printing why. */
+int ff_cmd_filter_option(const struct ff_cmd *cmd, int c, char *arg, struct ff_stats_filter *f);
+
 /* Parse a non-negative decimal integer in [lo, hi]. Returns 0 or -1. */
 int ff_parse_long(const char *s, long lo, long hi, long *out);
 

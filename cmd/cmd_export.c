@@ -8,17 +8,11 @@
 #include "cmd/cmd.h"
 #include "db/store.h"
 
-enum { OPT_GAME = 256, OPT_RULES, OPT_OPTION, OPT_ORIGIN, OPT_PLAYER, OPT_SINCE, OPT_UNTIL, OPT_TO };
+enum { OPT_TO = 256 };
 
 static const struct ff_opt opts[] = {
 	{ "db", required_argument, 'd', "FILE", "the store (required)" },
-	{ "game", required_argument, OPT_GAME, "GAME", "only this game" },
-	{ "rules", required_argument, OPT_RULES, "PRESET", "only this rules preset" },
-	{ "option", required_argument, OPT_OPTION, "OPT", "only ruleset ids with this option" },
-	{ "origin", required_argument, OPT_ORIGIN, "imported|simulated", "only games of this origin" },
-	{ "player", required_argument, OPT_PLAYER, "NAME", "only games with this player in a seat" },
-	{ "since", required_argument, OPT_SINCE, "YYYY.MM.DD", "only games dated on or after" },
-	{ "until", required_argument, OPT_UNTIL, "YYYY.MM.DD", "only games dated on or before" },
+	FF_FILTER_OPTS,
 	{ "to", required_argument, OPT_TO, "FORMAT", "output format (fgn, the only one so far)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
@@ -48,13 +42,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
 		switch (c) {
 		case 'd': db = arg; break;
-		case OPT_GAME: f.game = arg; break;
-		case OPT_RULES: f.preset = arg; break;
-		case OPT_OPTION: f.option = arg; break;
-		case OPT_ORIGIN: f.origin = arg; break;
-		case OPT_PLAYER: f.player = arg; break;
-		case OPT_SINCE: f.since = arg; break;
-		case OPT_UNTIL: f.until = arg; break;
+		case FF_OPT_GAME: case FF_OPT_RULES: case FF_OPT_OPTION: case FF_OPT_ORIGIN:
+		case FF_OPT_PLAYER: case FF_OPT_SINCE: case FF_OPT_UNTIL:
+			if (ff_cmd_filter_option(cmd, c, arg, &f))
+				return FF_EXIT_USAGE;
+			break;
 		case OPT_TO:
 			if (strcmp(arg, "fgn") != 0)
 				return ff_cmd_usage_error(cmd, "export writes fgn only so far, not '%s'", arg);

@@ -19,20 +19,13 @@
 #define SMALL 30   /* fewer finished games than this draws a warning */
 #define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
 
-enum { OPT_COMPARE = 256, OPT_GAME, OPT_RULES, OPT_OPTION, OPT_ORIGIN, OPT_PLAYER, OPT_SINCE,
-       OPT_UNTIL, OPT_FORMAT };
+enum { OPT_COMPARE = 256, OPT_FORMAT };
 
 static const struct ff_opt opts[] = {
 	{ "db", required_argument, 'd', "FILE", "the store (required)" },
 	{ "compare", required_argument, OPT_COMPARE, "OPTION",
 	  "compare ruleset ids that differ only in OPTION (e.g. skip-last)" },
-	{ "game", required_argument, OPT_GAME, "GAME", "only this game" },
-	{ "rules", required_argument, OPT_RULES, "PRESET", "only this rules preset" },
-	{ "option", required_argument, OPT_OPTION, "OPT", "only ruleset ids with this option (name or name=value)" },
-	{ "origin", required_argument, OPT_ORIGIN, "imported|simulated", "only games of this origin" },
-	{ "player", required_argument, OPT_PLAYER, "NAME", "only games with this player in a seat" },
-	{ "since", required_argument, OPT_SINCE, "YYYY.MM.DD", "only games dated on or after" },
-	{ "until", required_argument, OPT_UNTIL, "YYYY.MM.DD", "only games dated on or before" },
+	FF_FILTER_OPTS,
 	{ "format", required_argument, OPT_FORMAT, "text|csv|json", "output format (default text)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
@@ -382,17 +375,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		switch (c) {
 		case 'd': db = arg; break;
 		case OPT_COMPARE: cmp = arg; break;
-		case OPT_GAME: f.game = arg; break;
-		case OPT_RULES: f.preset = arg; break;
-		case OPT_OPTION: f.option = arg; break;
-		case OPT_ORIGIN:
-			if (strcmp(arg, "imported") && strcmp(arg, "simulated"))
-				return ff_cmd_usage_error(cmd, "--origin takes imported or simulated, not '%s'", arg);
-			f.origin = arg;
+		case FF_OPT_GAME: case FF_OPT_RULES: case FF_OPT_OPTION: case FF_OPT_ORIGIN:
+		case FF_OPT_PLAYER: case FF_OPT_SINCE: case FF_OPT_UNTIL:
+			if (ff_cmd_filter_option(cmd, c, arg, &f))
+				return FF_EXIT_USAGE;
 			break;
-		case OPT_PLAYER: f.player = arg; break;
-		case OPT_SINCE: f.since = arg; break;
-		case OPT_UNTIL: f.until = arg; break;
 		case OPT_FORMAT:
 			if (!strcmp(arg, "text"))
 				fmt = 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "db/store.h"
 
 void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp)
 {
@@ -133,4 +134,22 @@ int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *
 	if (e->ply > 0 && e->seat > 0 && ff_buf_addf(out, " (seat %d)", e->seat))
 		return -1;
 	return ff_buf_addf(out, ": %s [%s]\n", e->msg, ff_code_name(e->code));
+}
+
+int ff_cmd_filter_option(const struct ff_cmd *cmd, int c, char *arg, struct ff_stats_filter *f)
+{
+	switch (c) {
+	case FF_OPT_GAME: f->game = arg; break;
+	case FF_OPT_RULES: f->preset = arg; break;
+	case FF_OPT_OPTION: f->option = arg; break;
+	case FF_OPT_ORIGIN:
+		if (strcmp(arg, "imported") && strcmp(arg, "simulated"))
+			return ff_cmd_usage_error(cmd, "--origin takes imported or simulated, not '%s'", arg);
+		f->origin = arg;
+		break;
+	case FF_OPT_PLAYER: f->player = arg; break;
+	case FF_OPT_SINCE: f->since = arg; break;
+	default: f->until = arg; break;
+	}
+	return 0;
 }
