@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/csvfmt.h"
 #include "formats/fgn.h"
+#include "formats/jsonl.h"
 #include "lib/agent.h"
 #include "lib/replay.h"
 #include "lib/simulate.h"
@@ -27,7 +29,8 @@
 #define MAX_PLIES 3000
 
 struct stats {
-	long configs, games, chance_games, mutated_illegal, mutated_chance, after_end, result;
+	long configs, games, chance_games, mutated_illegal, mutated_chance, after_end, result,
+	     format_trips;
 };
 
 static struct stats totals;
@@ -233,6 +236,81 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 	totals.games++;
 }
 
+/* rec with notes and suffixes added (every 5th ply "!", every 7th a
+   comment and a NAG, one comment before the first ply). */
+static void annotate(struct ff_record *dst, const struct ff_record *src)
+{
+	char text[48];
+	size_t i;
+
+	ff_record_reset(dst);
+	dst->number = src->number;
+	for (i = 0; i < src->ntags; i++) {
+		const char *v = ff_record_str(src, src->tags[i].value);
+
+		ff_record_add_tag(dst, ff_record_str(src, src->tags[i].name), v, strlen(v), 0, 0);
+	}
+	ff_record_add_note(dst, FF_NOTE_BRACE, "a game, \"quoted\", with commas", 29);
+	for (i = 0; i < src->nplies; i++) {
+		ff_record_add_ply(dst, ff_record_str(src, src->plies[i].tok), src->plies[i].len,
+				  i % 5 == 4 ? "!" : NULL, 0, 0);
+		if (i % 7 == 6) {
+			snprintf(text, sizeof text, "after ply %zu; a line\nbreak", i + 1);
+			ff_record_add_note(dst, FF_NOTE_BRACE, text, strlen(text));
+			ff_record_add_note(dst, FF_NOTE_NAG, "3", 1);
+		}
+	}
+	ff_record_set_result(dst, ff_record_result(src), 0, 0);
+}
+
+/* Write rec with format `kind` (0 jsonl, 1 csv, 2 csvply), read it back,
+   and compare the canonical FGN of both. */
+static void format_trip(const struct ff_record *rec, int kind, struct ff_record *back)
+{
+	struct ff_buf a = FF_BUF_INIT, b = FF_BUF_INIT, text = FF_BUF_INIT;
+	struct ff_error err;
+	char *names[64];
+	size_t i, n = 0;
+	FILE *fp;
+	int rc;
+
+	for (i = 0; i < rec->ntags && n < 64; i++)
+		names[n++] = (char *)ff_record_str(rec, rec->tags[i].name);
+	if (kind == 0) {
+		CU_ASSERT_EQUAL(ff_jsonl_write(rec, &text), 0);
+	} else {
+		struct ff_csv_writer *w = ff_csv_writer_new(kind == 2, names, n);
+
+		CU_ASSERT_EQUAL(ff_csv_writer_put(w, rec, &text), 0);
+		ff_csv_writer_free(w);
+	}
+	fp = fmemopen(text.p, text.len, "rb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	ff_error_clear(&err);
+	if (kind == 0) {
+		struct ff_jsonl_reader *r = ff_jsonl_reader_new(fp);
+
+		rc = ff_jsonl_read(r, back, &err);
+		ff_jsonl_reader_free(r);
+	} else {
+		struct ff_csv_reader *r = ff_csv_reader_new(fp, kind == 2);
+
+		rc = ff_csv_read(r, back, &err);
+		ff_csv_reader_free(r);
+	}
+	fclose(fp);
+	CU_ASSERT_EQUAL(rc, 1);
+	if (rc != 1)
+		fprintf(stderr, "conformance: format %d: %s\n", kind, err.msg);
+	ff_fgn_write(rec, &a);
+	ff_fgn_write(back, &b);
+	CU_ASSERT_TRUE(a.len == b.len && memcmp(a.p, b.p, a.len) == 0);
+	totals.format_trips++;
+	ff_buf_free(&a);
+	ff_buf_free(&b);
+	ff_buf_free(&text);
+}
+
 static void run_config(const struct ff_config *cfg)
 {
 	struct ff_sim sim;
@@ -259,6 +337,19 @@ static void run_config(const struct ff_config *cfg)
 							       &rec, &err), 0);
 			rec.number = i + 1;
 			check_game(&g, &rec, &tmp, &b1, &b2);
+			/* every format gives the same game back, notes included */
+			if (i < 4) {
+				struct ff_record ann, back;
+				int k;
+
+				ff_record_init(&ann);
+				ff_record_init(&back);
+				annotate(&ann, &rec);
+				for (k = 0; k < 3; k++)
+					format_trip(&ann, k, &back);
+				ff_record_free(&ann);
+				ff_record_free(&back);
+			}
 		}
 	}
 	totals.configs++;
@@ -324,9 +415,10 @@ static void test_every_ruleset(void)
 		free(probe);
 	}
 	fprintf(stderr, "conformance: %ld configurations, %ld games (%ld with chance); mutations "
-		"caught: %ld illegal, %ld chance, %ld after-end, %ld result\n", totals.configs,
-		totals.games, totals.chance_games, totals.mutated_illegal, totals.mutated_chance,
-		totals.after_end, totals.result);
+		"caught: %ld illegal, %ld chance, %ld after-end, %ld result; %ld annotated "
+		"jsonl/csv/csvply round trips\n", totals.configs, totals.games, totals.chance_games,
+		totals.mutated_illegal, totals.mutated_chance, totals.after_end, totals.result,
+		totals.format_trips);
 	CU_ASSERT_TRUE(totals.configs >= 40);
 	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
 	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2);
