@@ -58,15 +58,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			return FF_EXIT_USAGE;
 		}
 	}
-	if (!db)
-		return ff_cmd_usage_error(cmd, "--db FILE is required");
 	if (optind < argc)
 		return ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[optind]);
+	if ((rc = ff_cmd_open_store(cmd, db, &store)) != 0)
+		return rc;
 	ff_error_clear(&err);
-	if (ff_store_open(&store, db, &err)) {
-		fprintf(stderr, "fivefold export: %s\n", err.msg);
-		return FF_EXIT_FAIL;
-	}
 	rc = ff_store_export(store, &f, write_game, &n, &err);
 	ff_store_close(store);
 	if (rc || fflush(stdout)) {

@@ -223,13 +223,8 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			return FF_EXIT_USAGE;
 		}
 	}
-	if (!db)
-		return ff_cmd_usage_error(cmd, "--db FILE is required");
-	ff_error_clear(&err);
-	if (ff_store_open(&im.store, db, &err)) {
-		fprintf(stderr, "fivefold import: %s\n", err.msg);
-		return FF_EXIT_FAIL;
-	}
+	if ((rc = ff_cmd_open_store(cmd, db, &im.store)) != 0)
+		return rc;
 	if (ff_record_init(&rec) || ff_record_init(&im.canon)) {
 		fputs("fivefold import: out of memory\n", stderr);
 		ff_store_close(im.store);
