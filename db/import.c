@@ -15,6 +15,16 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
+/* Run an INSERT that returns no rows, and reset it for the next use.
+   Returns 0, or -1 with err naming what failed. */
+static int exec_done(struct ff_store *s, sqlite3_stmt *st, const char *what, struct ff_error *err)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : ff_store_fail(s, err, what);
+}
+
 /* The id of player name, inserting it when new. */
 static int player_id(struct ff_store *s, const char *name, sqlite3_int64 *id, struct ff_error *err)
 {
@@ -32,11 +42,8 @@ static int player_id(struct ff_store *s, const char *name, sqlite3_int64 *id, st
 		return -1;
 	st = s->stmt[ST_PLAYER];
 	bind_text(st, 1, name);
-	if (sqlite3_step(st) != SQLITE_DONE) {
-		sqlite3_reset(st);
-		return ff_store_fail(s, err, "adding a player");
-	}
-	sqlite3_reset(st);
+	if (exec_done(s, st, "adding a player", err))
+		return -1;
 	st = s->stmt[ST_PLAYER_ID];
 	bind_text(st, 1, name);
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -103,11 +110,8 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 	sqlite3_bind_int64(st, 21, g->source_line);
 	sqlite3_bind_text(st, 22, g->fgn, (int)g->fgn_len, SQLITE_STATIC);
 	sqlite3_bind_int(st, 23, g->sides);
-	if (sqlite3_step(st) != SQLITE_DONE) {
-		sqlite3_reset(st);
-		return ff_store_fail(s, err, "storing a game");
-	}
-	sqlite3_reset(st);
+	if (exec_done(s, st, "storing a game", err))
+		return -1;
 	if (sqlite3_changes(s->db) == 0)
 		return 0;   /* the same content is stored already */
 	gid = sqlite3_last_insert_rowid(s->db);
@@ -118,11 +122,8 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 		sqlite3_bind_int(st, 2, (int)i + 1);
 		bind_text(st, 3, ff_record_str(rec, rec->tags[i].name));
 		bind_text(st, 4, ff_record_str(rec, rec->tags[i].value));
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			sqlite3_reset(st);
-			return ff_store_fail(s, err, "storing a tag");
-		}
-		sqlite3_reset(st);
+		if (exec_done(s, st, "storing a tag", err))
+			return -1;
 	}
 	for (k = 1; k <= g->seats; k++) {
 		const char *player;
@@ -140,11 +141,8 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 			sqlite3_bind_int64(st, 4, pid);
 		else
 			sqlite3_bind_null(st, 4);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			sqlite3_reset(st);
-			return ff_store_fail(s, err, "storing a seat");
-		}
-		sqlite3_reset(st);
+		if (exec_done(s, st, "storing a seat", err))
+			return -1;
 	}
 	return 1;
 }
@@ -179,10 +177,7 @@ int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r, str
 	bind_text(st, 6, r->code);
 	bind_text(st, 7, r->diagnostics);
 	sqlite3_bind_text(st, 8, r->raw, (int)r->raw_len, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE) {
-		sqlite3_reset(st);
-		return ff_store_fail(s, err, "quarantining a game");
-	}
-	sqlite3_reset(st);
+	if (exec_done(s, st, "quarantining a game", err))
+		return -1;
 	return sqlite3_changes(s->db) > 0;
 }
