@@ -21,18 +21,25 @@ static const struct ff_opt opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static void diagram(struct ff_game *g, const struct ff_record *rec, size_t k, struct ff_buf *out)
+/* Draw the position after ply `ply` (0: the start), whose tokens are
+   rec's tokens [k0, k) (a prelude and its ply). */
+static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, size_t k0, size_t k,
+		    struct ff_buf *out)
 {
 	struct ff_outcome o;
 	char res[16];
+	size_t i;
 
 	ff_buf_reset(out);
 	ff_buf_addf(out, "game %ld (", rec->number);
 	ff_config_id(&g->cfg, out);
-	if (k == 0)
+	if (ply == 0) {
 		ff_buf_adds(out, "), start");
-	else
-		ff_buf_addf(out, "), after ply %zu: %s", k, ff_record_str(rec, rec->plies[k - 1].tok));
+	} else {
+		ff_buf_addf(out, "), after ply %d:", ply);
+		for (i = k0; i < k; i++)
+			ff_buf_addf(out, " %s", ff_record_str(rec, rec->plies[i].tok));
+	}
 	g->rules->outcome(g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		ff_buf_addf(out, "; game over: %s (%s)\n",
@@ -58,7 +65,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	char *arg;
 	long game = 1, ply = -1, seen = 0;
 	int c, all = 0, rc, status = FF_EXIT_OK;
-	size_t k, upto;
+	size_t k, k0, kp = 0;
 
 	ff_getopt_init(&go, cmd);
 	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
@@ -108,32 +115,36 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		status = FF_EXIT_FAIL;
 		goto out;
 	}
-	if (ply > (long)rec.nplies) {
-		fprintf(stderr, "fivefold show: game %ld has %zu plies, not %ld\n", game, rec.nplies, ply);
-		status = FF_EXIT_FAIL;
-		goto out;
-	}
-	upto = ply < 0 ? rec.nplies : (size_t)ply;
-	if (all || upto == 0)
-		diagram(&g, &rec, 0, &out);
-	for (k = 0; k < upto; k++) {
+	if (all || ply == 0)
+		diagram(&g, &rec, 0, 0, 0, &out);
+	for (k = 0, k0 = 0; k < rec.nplies && (ply < 0 || g.turns < ply); k++) {
 		if (ff_game_step(&g, &rec, k, &p, &err)) {
 			if (!all)
-				diagram(&g, &rec, k, &out);
+				diagram(&g, &rec, g.turns, kp, k0, &out);
 			fflush(stdout);
 			ff_buf_reset(&diag);
 			ff_diag_format(&diag, file, &err, 0);
 			fputs(diag.p, stderr);
-			fprintf(stderr, "fivefold show: the position shown is the one before ply %zu\n",
-				k + 1);
+			fprintf(stderr, "fivefold show: the position shown is the one before ply %d\n",
+				g.turns + 1);
 			status = FF_EXIT_FAIL;
 			goto out;
 		}
-		if (all || k + 1 == upto) {
+		if (p.flags & FF_PLY_PRELUDE)
+			continue;
+		if (all || g.turns == ply || (ply < 0 && k + 1 == rec.nplies)) {
 			if (all)
 				fputc('\n', stdout);
-			diagram(&g, &rec, k + 1, &out);
+			diagram(&g, &rec, g.turns, k0, k + 1, &out);
 		}
+		kp = k0;
+		k0 = k + 1;
+	}
+	if (ply > g.turns) {
+		fprintf(stderr, "fivefold show: game %ld has %d plies, not %ld\n", game, g.turns, ply);
+		status = FF_EXIT_FAIL;
+	} else if (ply < 0 && g.turns == 0 && !all) {
+		diagram(&g, &rec, 0, 0, 0, &out);
 	}
 out:
 	ff_input_close(&in);

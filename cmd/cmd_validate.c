@@ -103,7 +103,7 @@ static int produce(void *ctx, void *p, size_t seq)
 	return s->n > 0;
 }
 
-static void on_legal(void *ctx, const struct ff_game *g, size_t k, const struct ff_ply *played,
+static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct ff_ply *played,
 		     int matched)
 {
 	struct legal_ctx *lc = ctx;
@@ -113,8 +113,8 @@ static void on_legal(void *ctx, const struct ff_game *g, size_t k, const struct 
 	ff_buf_reset(&lc->tmp);
 	g->rules->format(g->state, played, FF_FORM_LONG, &lc->tmp);
 	if (lc->json) {
-		ff_buf_addf(o, "{\"game\":%ld,\"ply\":%zu,\"seat\":%d,\"played\":", lc->rec->number,
-			    k + 1, seat);
+		ff_buf_addf(o, "{\"game\":%ld,\"ply\":%d,\"seat\":%d,\"played\":", lc->rec->number,
+			    ply, seat);
 		ff_json_str(o, lc->tmp.p ? lc->tmp.p : "");
 		ff_buf_adds(o, ",\"legal\":[");
 		ff_buf_reset(&lc->list);
@@ -129,8 +129,8 @@ static void on_legal(void *ctx, const struct ff_game *g, size_t k, const struct 
 		}
 		ff_buf_adds(o, "]}\n");
 	} else {
-		ff_buf_addf(o, "%s: game %ld, ply %zu (seat %d): played %s%s; legal ", lc->file,
-			    lc->rec->number, k + 1, seat, lc->tmp.p ? lc->tmp.p : "",
+		ff_buf_addf(o, "%s: game %ld, ply %d (seat %d): played %s%s; legal ", lc->file,
+			    lc->rec->number, ply, seat, lc->tmp.p ? lc->tmp.p : "",
 			    matched ? "" : " (illegal)");
 		ff_game_legal_text(g, o, ' ');
 		ff_buf_addc(o, '\n');

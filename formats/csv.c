@@ -227,6 +227,9 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 			rc |= g->rules->format(g->state, &p, FF_FORM_LONG, &w->tmp) |
 			      g->rules->format(g->state, &p, FF_FORM_SHORT, &w->tmp2);
 			ok = ff_game_step(g, rec, k, &p, &err) == 0;
+			if (ok)   /* what the ply drew, known once it is applied */
+				rc |= ff_rules_format_post(g->rules, &p, &w->tmp) |
+				      ff_rules_format_post(g->rules, &p, &w->tmp2);
 		} else {
 			ok = 0;
 		}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/cards.h"
 #include "lib/ruleset.h"
 
 int ff_rules_option_index(const struct ff_rules *rules, const char *name)
@@ -207,7 +208,34 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 
 	if (rc && which)
 		*which = part;
+	if (!rc && cfg->rules->canon)
+		cfg->rules->canon(cfg);
 	return rc;
+}
+
+int ff_config_deck(struct ff_config *cfg, const char *deck, struct ff_error *err)
+{
+	const char *p = deck;
+	int code;
+	size_t n;
+
+	cfg->ndeck = 0;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			return 0;
+		n = strcspn(p, " \t\n");
+		code = ff_card_parse(p, n);
+		if (code < 0)
+			return ff_error_set(err, FF_EBAD_TAG, "bad Deck: '%.*s' is not a card",
+					    (int)(n > 8 ? 8 : n), p);
+		if (cfg->ndeck == FF_MAX_DECK)
+			return ff_error_set(err, FF_EBAD_TAG, "bad Deck: more than %d cards",
+					    FF_MAX_DECK);
+		cfg->deck[cfg->ndeck++] = (int16_t)code;
+		p += n;
+	}
 }
 
 /* Append the non-default options, sorted by name, joined by sep. */

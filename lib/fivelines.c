@@ -573,7 +573,7 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 	ff_buf_adds(out, "the move is not allowed here");
 }
 
-static int fl_apply(void *st, const struct ff_ply *ply, struct ff_rng *chance,
+static int fl_apply(void *st, struct ff_ply *ply, struct ff_rng *chance,
 		    struct ff_error *err)
 {
 	struct fl_state *s = st;
@@ -707,8 +707,10 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	int i, best = 0, ties = 0, v, bestv = 0;
 
 	for (i = 0; i < n; i++) {
+		struct ff_ply q = legal[i];
+
 		t = *s;
-		fl_apply(&t, &legal[i], NULL, NULL);
+		fl_apply(&t, &q, NULL, NULL);
 		v = evaluate(&t, s->turn);
 		if (i == 0 || v > bestv) {
 			bestv = v;

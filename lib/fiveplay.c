@@ -407,7 +407,7 @@ static void fp_explain(const void *st, const struct ff_ply *p, struct ff_buf *ou
 		ff_buf_addf(out, "the ply is not allowed here");
 }
 
-static int fp_apply(void *st, const struct ff_ply *p, struct ff_rng *chance, struct ff_error *err)
+static int fp_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff_error *err)
 {
 	struct fp_state *s = st;
 	int side = s->turn, t = p->w[1], to = p->w[3];

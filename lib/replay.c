@@ -79,17 +79,66 @@ static int parse_seed(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Check a Teams tag ("1+3 2+4": one group per side, side 1 first, the
+   seats of each side in any order) against the engine's side_of(). */
+static int check_teams(const struct ff_game *g, const char *teams, struct ff_error *err)
+{
+	const struct ff_rules *r = g->rules;
+	int sides = r->sides(g->state), seats = g->cfg.seats, side = 0, seen[FF_MAX_SEATS] = { 0 };
+	const char *p = teams;
+	int s, n;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		for (;;) {
+			s = 0;
+			for (n = 0; p[n] >= '0' && p[n] <= '9' && n < 3; n++)
+				s = s * 10 + (p[n] - '0');
+			if (n == 0 || s < 1 || s > seats || seen[s - 1])
+				return ff_error_set(err, FF_EBAD_TAG,
+						    "bad Teams '%s': expected groups of seats 1 to %d "
+						    "joined by '+', each seat once, as in '1+3 2+4'",
+						    teams, seats);
+			seen[s - 1] = 1;
+			if (side >= sides || r->side_of(g->state, s - 1) != side)
+				return ff_error_set(err, FF_EBAD_TAG,
+						    "Teams '%s' does not match the rules: seat %d plays "
+						    "for side %d", teams, s, r->side_of(g->state, s - 1) + 1);
+			p += n;
+			if (*p != '+')
+				break;
+			p++;
+		}
+		if (*p && *p != ' ')
+			return ff_error_set(err, FF_EBAD_TAG,
+					    "bad Teams '%s': unexpected '%c'", teams, *p);
+		side++;
+	}
+	for (s = 0; s < seats; s++)
+		if (!seen[s])
+			return ff_error_set(err, FF_EBAD_TAG,
+					    "Teams '%s' leaves out seat %d", teams, s + 1);
+	return side == sides ? 0 : ff_error_set(err, FF_EBAD_TAG,
+						 "Teams '%s' names %d sides, the rules give %d",
+						 teams, side, sides);
+}
+
 int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)
 {
 	static const char *const names[] = { "Game", "Rules", "Options", "Seats", "First" };
 	const char *v[5];
 	long line[5] = { 0 }, col[5] = { 0 }, sl = 0, sc = 0;
-	const char *seed;
+	const char *seed, *deck, *teams;
+	long dl = 0, dc = 0, tl = 0, tc = 0;
 	int i, at;
 
 	for (i = 0; i < 5; i++)
 		v[i] = tag_at(rec, names[i], &line[i], &col[i]);
 	g->played = 0;
+	g->turns = 0;
 	g->nlegal = 0;
 	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], &at, err)) {
 		/* at indexes names[]; a missing Game tag has no place of its own */
@@ -119,8 +168,22 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 		g->seeded = 1;
 		ff_rng_seed(&g->chance, g->seed);
 	}
+	deck = tag_at(rec, "Deck", &dl, &dc);
+	if (deck && ff_config_deck(&g->cfg, deck, err)) {
+		locate(err, rec, dl, dc, 0, 0);
+		return -1;
+	}
 	if (g->rules->init(g->state, &g->cfg, g->seeded ? &g->chance : NULL, err)) {
-		locate(err, rec, line[2] ? line[2] : line[0], line[2] ? col[2] : col[0], 0, 0);
+		/* a bad deck is the Deck tag's fault, anything else the options' */
+		if (deck && err && err->code == FF_EBAD_TAG && strstr(err->msg, "Deck"))
+			locate(err, rec, dl, dc, 0, 0);
+		else
+			locate(err, rec, line[2] ? line[2] : line[0], line[2] ? col[2] : col[0], 0, 0);
+		return -1;
+	}
+	teams = tag_at(rec, "Teams", &tl, &tc);
+	if (teams && check_teams(g, teams, err)) {
+		locate(err, rec, tl, tc, 0, 0);
 		return -1;
 	}
 	return 0;
@@ -135,7 +198,7 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	int seat = r->to_move(g->state), i, expect;
 	struct ff_outcome o;
 
-	locate(err, rec, rp->line, rp->col, (int)k + 1, seat + 1);
+	locate(err, rec, rp->line, rp->col, g->turns + 1, seat + 1);
 	r->outcome(g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		return ff_error_set(err, FF_EAFTER_END,
@@ -153,7 +216,7 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 						    played->chance, (unsigned long long)g->seed, expect);
 		}
 	}
-	if (r->is_legal && !g->on_legal) {
+	if (r->is_legal && (!g->on_legal || (played->flags & FF_PLY_PRELUDE))) {
 		/* no one needs the list: ask the engine directly */
 		g->nlegal = 0;
 		i = r->is_legal(g->state, played) ? -1 : 0;
@@ -162,8 +225,8 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 		for (i = 0; i < g->nlegal; i++)
 			if (ff_ply_eq(&g->legal[i], played))
 				break;
-		if (g->on_legal)
-			g->on_legal(g->on_legal_ctx, g, k, played, i < g->nlegal);
+		if (g->on_legal && !(played->flags & FF_PLY_PRELUDE))
+			g->on_legal(g->on_legal_ctx, g, g->turns + 1, played, i < g->nlegal);
 	}
 	if (i == g->nlegal) {
 		ff_buf_reset(&g->scratch);
@@ -174,6 +237,28 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	if (r->apply(g->state, played, g->seeded ? &g->chance : NULL, err))
 		return -1;
 	g->played = k + 1;
+	if (!(played->flags & FF_PLY_PRELUDE))
+		g->turns++;
+	return 0;
+}
+
+int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
+		      enum ff_ply_form form, struct ff_buf *out, struct ff_ply *played,
+		      struct ff_error *err)
+{
+	const struct ff_rules *r = g->rules;
+	const struct ff_rec_ply *rp = &rec->plies[k];
+	struct ff_ply p;
+
+	/* the decision is written in the position before the ply, what it
+	   drew only once it is applied */
+	if (r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, NULL) == 0 &&
+	    r->format(g->state, &p, form, out))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	if (ff_game_step(g, rec, k, played, err))
+		return -1;
+	if (ff_rules_format_post(r, played, out))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -189,18 +274,21 @@ int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep)
 	const char *ptrs[FF_MAX_LEGAL];
 	int i, rc = 0;
 
+	int n = 0;
+
 	for (i = 0; i < g->nlegal && !rc; i++) {
-		offs[i] = all.len;
+		if (g->legal[i].flags & FF_PLY_PRELUDE)
+			continue;
+		offs[n++] = all.len;
 		rc = g->rules->format(g->state, &g->legal[i], FF_FORM_LONG, &all) ||
 		     ff_buf_addc(&all, '\0');
 	}
 	if (!rc) {
-		for (i = 0; i < g->nlegal; i++)
+		for (i = 0; i < n; i++)
 			ptrs[i] = all.p + offs[i];
-		qsort(ptrs, (size_t)g->nlegal, sizeof ptrs[0], cmp_str);
-		for (i = 0; i < g->nlegal && !rc; i++)
-			rc = ff_buf_adds(out, ptrs[i]) ||
-			     (i + 1 < g->nlegal && ff_buf_addc(out, sep));
+		qsort(ptrs, (size_t)n, sizeof ptrs[0], cmp_str);
+		for (i = 0; i < n && !rc; i++)
+			rc = ff_buf_adds(out, ptrs[i]) || (i + 1 < n && ff_buf_addc(out, sep));
 	}
 	ff_buf_free(&all);
 	return rc ? -1 : 0;
@@ -260,7 +348,7 @@ static int valid_result(const char *t, int sides)
 int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
-	int sides = r->sides(g->state), ply = (int)g->played;
+	int sides = r->sides(g->state), ply = g->turns;
 	int seat = r->to_move(g->state) + 1;
 	const char *tok = ff_record_result(rec), *tag, *term;
 	long tl = 0, tc = 0, xl = 0, xc = 0;
@@ -334,7 +422,6 @@ static int copy_notes(const struct ff_record *rec, size_t *j, size_t after, stru
 enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 				enum ff_ply_form form, struct ff_record *out, struct ff_error *err)
 {
-	const struct ff_rules *r;
 	struct ff_ply p;
 	size_t k, j = 0, i;
 
@@ -344,7 +431,6 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 	out->col = rec->col;
 	if (ff_game_start(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ESYNTAX);
-	r = g->rules;
 	for (i = 0; i < rec->ntags; i++) {
 		const struct ff_tag *t = &rec->tags[i];
 		const char *v = ff_record_str(rec, t->value);
@@ -357,13 +443,8 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 
 		if (copy_notes(rec, &j, k, out))
 			goto nomem;
-		/* format in the position before the ply: parse it (again) and
-		   format it before stepping, which checks and applies it */
 		ff_buf_reset(&g->scratch);
-		if (r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, err) == 0 &&
-		    r->format(g->state, &p, form, &g->scratch))
-			goto nomem;
-		if (ff_game_step(g, rec, k, &p, err))
+		if (ff_game_step_text(g, rec, k, form, &g->scratch, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
 		if (ff_record_add_ply(out, g->scratch.p, g->scratch.len, rp->suffix, rp->line, rp->col))
 			goto nomem;

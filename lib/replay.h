@@ -11,7 +11,9 @@
 
 /* A game being replayed. Invariants after a successful ff_game_start:
    rules == cfg.rules, state holds rules->state_size bytes of the current
-   position, `played` plies of the record have been applied, and when
+   position, `played` ply tokens of the record have been applied, `turns`
+   of them plies proper (the others preludes, which belong to the ply after
+   them: the next token is part of ply turns + 1), and when
    seeded, chance has drawn exactly the chance of those plies. legal[0..
    nlegal) are the legal plies of the last ply stepped (before it was
    applied) -- filled when on_legal is set or the engine has no is_legal;
@@ -25,13 +27,15 @@ struct ff_game {
 	uint64_t seed;
 	struct ff_rng chance;
 	size_t played;
+	int turns;
 	struct ff_ply legal[FF_MAX_LEGAL];
 	int nlegal;
 	struct ff_buf scratch;    /* for messages */
-	/* Called by ff_game_step once the legal plies of ply k are known and
-	   before the ply is applied, whether or not it is among them (matched
-	   says which); NULL for none. */
-	void (*on_legal)(void *ctx, const struct ff_game *g, size_t k,
+	/* Called by ff_game_step once the legal plies of ply number `ply`
+	   (1-based, preludes not counted) are known and before the ply is
+	   applied, whether or not it is among them (matched says which); NULL
+	   for none. Not called for preludes. */
+	void (*on_legal)(void *ctx, const struct ff_game *g, int ply,
 			 const struct ff_ply *played, int matched);
 	void *on_legal_ctx;
 };
@@ -47,29 +51,47 @@ enum ff_verdict {
 enum ff_verdict ff_verdict_of(enum ff_code code);
 
 /* Append the legal plies of the last step in canonical long form, sorted by
-   byte order, each followed by sep except the last. Returns 0 or -1. */
+   byte order, each followed by sep except the last; preludes are left out.
+   Returns 0 or -1. */
 int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep);
 
 /* Prepare an empty game. ff_game_free releases it. */
 void ff_game_init(struct ff_game *g);
 void ff_game_free(struct ff_game *g);
 
-/* Read the header of rec (Game, Rules, Options, Seats, First, Seed) and set
-   up the initial position. Returns 0, or -1 with err (located at the
-   offending tag). */
+/* Read the header of rec (Game, Rules, Options, Seats, First, Seed, Deck)
+   and set up the initial position; check the Teams tag, where present,
+   against the sides the engine gives the seats. Returns 0, or -1 with err
+   (located at the offending tag). */
 int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err);
 
 /* Replay ply k (0-based) of rec: parse it, check its chance outcome (the
    die's faces, and the Seed when there is one), check it is legal, apply
-   it. On success *played holds the decoded ply and g->legal the legal
-   plies it was chosen from. Returns 0, or -1 with err located at the ply
-   (after-end, syntax, bad-roll, seed-mismatch, illegal-move...). */
+   it. On success *played holds the decoded ply, with what it drew in
+   played->post, and g->legal the legal plies it was chosen from. Returns
+   0, or -1 with err located at the ply (after-end, syntax, bad-roll,
+   seed-mismatch, illegal-move, bad-draw...). */
 int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 		 struct ff_ply *played, struct ff_error *err);
 
 /* Check the record's result token and Result tag against the position
    reached. Returns 0 or -1 with err (result-mismatch). */
 int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_error *err);
+
+/* Like ff_game_step, and append ply k as the engine writes it in form,
+   with its post-ply facts (drawn cards), to out. Returns 0 or -1 with err;
+   out may hold part of the ply then. */
+int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
+		      enum ff_ply_form form, struct ff_buf *out, struct ff_ply *played,
+		      struct ff_error *err);
+
+/* The ply number (1-based) that ply token k of rec belongs to: 1 + the
+   number of tokens before it that are not preludes. Only valid while
+   replaying, for the token about to be stepped (k == g->played). */
+static inline int ff_game_ply_number(const struct ff_game *g)
+{
+	return g->turns + 1;
+}
 
 /* Replay a whole record: start, every ply, finish. Returns the verdict;
    err holds the first problem when it is not FF_VALID. */

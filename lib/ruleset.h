@@ -13,6 +13,24 @@
      from the state's deck and the stream. Extra turns and teams follow
      from to_move() and side_of(); a ply in several parts (a card split)
      is still one struct ff_ply.
+   - Cards (lib/cards.h). What a ply draws is a post-ply fact: apply()
+     draws it and writes it into ply.post, format_post() writes it as the
+     `+CARD` suffix, and ff_ply_eq() ignores it (it is not part of the
+     decision). parse() fills post with what the record claims (or
+     FF_NO_CARD); apply() checks the claim against the deck when the deck
+     is known (FF_EBAD_DRAW), and takes it as the draw when it is not.
+   - Preludes. An optional action before a turn's ply (Sequence's dead-card
+     exchange, `dead:7C`) is parsed as a ply with FF_PLY_PRELUDE set: it is
+     checked and applied like any ply, leaves the same seat to move, and
+     belongs to the ply after it (replay numbers it with that ply).
+     legal() lists the preludes that are possible now, so agents may take
+     them; the `--legal` listing leaves them out.
+   - Hidden information. With a Seed or a Deck the engine knows every
+     hand; with neither (a public record) hands are unknown, and legal()
+     lists every ply that some card still available could make, plus the
+     pass where a pass is possible. Every card game's largest legal set
+     stays below FF_MAX_LEGAL (Sequence: 2 two-eyed jacks x 96 cells + 2
+     one-eyed jacks x 96 chips + 48 cards x 2 cells + 48 exchanges < 700).
    - Seats are 0-based inside the library (seat 1 of a record is 0 here);
      sides are the units that win: seats, or teams where there are teams. */
 #ifndef FF_RULESET_H
@@ -30,15 +48,37 @@
 #define FF_MAX_LEGAL 1024      /* legal() never returns more plies */
 #define FF_PLY_WORDS 12
 #define FF_NO_CHANCE (-1)      /* ply.chance of a game without pre-ply chance */
+#define FF_POST_WORDS 2
+#define FF_NO_CARD (-1)        /* ply.post[] word: no card, or not known */
+#define FF_MAX_DECK 256        /* cards in the largest deck of any game */
+#define FF_PLY_PRELUDE 1       /* ply.flags: an action before the turn's ply */
 
 /* One ply, decoded. chance is the pre-ply chance outcome (a throw) or
-   FF_NO_CHANCE; w[] is the engine's encoding. Invariant: an engine fills
-   every word it does not use with 0, so two plies are the same ply exactly
-   when ff_ply_eq says so. */
+   FF_NO_CHANCE; w[] is the engine's encoding of the decision. post[] holds
+   post-ply facts (the cards the ply drew, FF_NO_CARD where none or not
+   known); flags holds FF_PLY_PRELUDE. Invariant: an engine fills every
+   word of w[] it does not use with 0 and every word of post[] it does not
+   use with FF_NO_CARD, so two plies are the same decision exactly when
+   ff_ply_eq says so (post[] is not compared). */
 struct ff_ply {
 	int32_t chance;
 	int16_t w[FF_PLY_WORDS];
+	int16_t post[FF_POST_WORDS];
+	uint16_t flags;
 };
+
+/* A ply with no chance, no post-ply facts and every word 0. */
+static inline void ff_ply_clear(struct ff_ply *p)
+{
+	int i;
+
+	p->chance = FF_NO_CHANCE;
+	for (i = 0; i < FF_PLY_WORDS; i++)
+		p->w[i] = 0;
+	for (i = 0; i < FF_POST_WORDS; i++)
+		p->post[i] = FF_NO_CARD;
+	p->flags = 0;
+}
 
 static inline int ff_ply_eq(const struct ff_ply *a, const struct ff_ply *b)
 {
@@ -71,15 +111,20 @@ struct ff_option_desc {
 	const char *help;
 };
 
-/* A game's parsed header: which rules, which options, how many seats.
-   opt[i] belongs to rules->options[i]: the index of its value in the
-   option's values list, or the integer for an integer option. */
+/* A game's parsed header: which rules, which options, how many seats,
+   and the Deck tag. opt[i] belongs to rules->options[i]: the index of its
+   value in the option's values list, or the integer for an integer option.
+   deck[0..ndeck) is the Deck tag's cards, top first (lib/cards.h codes);
+   ndeck is 0 without a Deck tag. The engine's init() checks that the deck
+   is the game's. */
 struct ff_config {
 	const struct ff_rules *rules;
 	int preset;                /* index into rules->presets */
 	int seats;                 /* number of seats */
 	int first;                 /* 0-based seat that moves first */
 	int opt[FF_MAX_OPTIONS];
+	int ndeck;
+	int16_t deck[FF_MAX_DECK];
 };
 
 /* How a game ended (or that it has not). */
@@ -121,10 +166,17 @@ struct ff_rules {
 	int seats_min, seats_max, seats_default;
 	size_t state_size;
 
-	/* Check cfg (combinations the option table cannot express) and set
-	   up the initial position in st. chance is the chance stream when the
-	   record has a Seed (card games shuffle from it), else NULL. Returns 0,
-	   or -1 with err (FF_EBAD_OPTION, ...). */
+	/* Optional (NULL: none): put cfg's options in canonical form where
+	   an option's default depends on other header values (an option set
+	   to what its default means anyway goes back to the default), so that
+	   equal rules give equal ruleset ids. Called by ff_config_parse. */
+	void (*canon)(struct ff_config *cfg);
+	/* Check cfg (combinations the option table cannot express, the seat
+	   count, the deck) and set up the initial position in st. chance is
+	   the chance stream when the record has a Seed (card games shuffle
+	   from it), else NULL. With neither a Seed nor cfg->ndeck the hands
+	   are unknown. Returns 0, or -1 with err (FF_EBAD_OPTION,
+	   FF_EBAD_TAG, ...). */
 	int (*init)(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 		    struct ff_error *err);
 	/* Number of sides (that can win), and the side of a 0-based seat. */
@@ -154,15 +206,22 @@ struct ff_rules {
 	   membership in legal(). */
 	int (*parse)(const void *st, const char *tok, size_t len, struct ff_ply *out,
 		     struct ff_error *err);
-	/* Append the ply in the given form, as it would be written before it
-	   is applied to st. Returns 0 or -1 (no memory). */
+	/* Append the ply's decision in the given form, as it would be written
+	   before it is applied to st (no post-ply facts). Returns 0 or -1 (no
+	   memory). */
 	int (*format)(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
 		      struct ff_buf *out);
+	/* Optional (NULL: the game has none): append the ply's post-ply facts
+	   as apply() left them in ply->post (e.g. "+QH"), nothing where there
+	   are none or they are not known. Returns 0 or -1. */
+	int (*format_post)(const struct ff_ply *ply, struct ff_buf *out);
 	/* Append why ply is not legal in st (lowercase, no full stop). */
 	void (*explain)(const void *st, const struct ff_ply *ply, struct ff_buf *out);
 	/* Play a legal ply. chance is the chance stream or NULL (card games
-	   draw from it on reshuffles). Returns 0 or -1 with err. */
-	int (*apply)(void *st, const struct ff_ply *ply, struct ff_rng *chance,
+	   draw from it on reshuffles). Card games check the drawn cards that
+	   ply->post claims and leave there what was drawn (FF_NO_CARD where
+	   not known). Returns 0 or -1 with err (FF_EBAD_DRAW). */
+	int (*apply)(void *st, struct ff_ply *ply, struct ff_rng *chance,
 		     struct ff_error *err);
 	/* Whether the game is over, and how. */
 	void (*outcome)(const void *st, struct ff_outcome *out);
@@ -201,5 +260,18 @@ int ff_config_id(const struct ff_config *cfg, struct ff_buf *out);
 int ff_config_options(const struct ff_config *cfg, struct ff_buf *out);
 /* Index of the option called name in rules->options, or -1. */
 int ff_rules_option_index(const struct ff_rules *rules, const char *name);
+/* Read a Deck tag value (cards separated by white space, top first) into
+   cfg->deck. Returns 0, or -1 with err (FF_EBAD_TAG) for a malformed card
+   or more than FF_MAX_DECK cards. Which cards a game's deck holds is
+   checked by its engine's init(). */
+int ff_config_deck(struct ff_config *cfg, const char *deck, struct ff_error *err);
+
+/* Append ply's post-ply facts (rules->format_post; nothing for games
+   without). Returns 0 or -1. */
+static inline int ff_rules_format_post(const struct ff_rules *r, const struct ff_ply *ply,
+				       struct ff_buf *out)
+{
+	return r->format_post ? r->format_post(ply, out) : 0;
+}
 
 #endif

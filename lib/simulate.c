@@ -24,7 +24,7 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, struct ff_buf *b,
 		return -1;
 	if (b->len && ff_record_add_tag(rec, "Options", b->p, b->len, 0, 0))
 		return -1;
-	if (cfg->seats != cfg->rules->seats_default) {
+	if (cfg->seats != cfg->rules->seats_default || cfg->rules->seats_min != cfg->rules->seats_max) {
 		snprintf(name, sizeof name, "%d", cfg->seats);
 		if (ff_record_add_tag(rec, "Seats", name, strlen(name), 0, 0))
 			return -1;
@@ -77,12 +77,15 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 		}
 		n = r->legal(state, r->roll(state, &chance), legal);
 		i = sim->agents[r->to_move(state)]->choose(state, legal, n, &agent);
+		/* the decision is written before the ply, what it drew after */
 		ff_buf_reset(scratch);
-		if (r->format(state, &legal[i], sim->form, scratch) ||
-		    ff_record_add_ply(rec, scratch->p, scratch->len, NULL, 0, 0))
+		if (r->format(state, &legal[i], sim->form, scratch))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		if (r->apply(state, &legal[i], &chance, err))
 			return -1;
+		if (ff_rules_format_post(r, &legal[i], scratch) ||
+		    ff_record_add_ply(rec, scratch->p, scratch->len, NULL, 0, 0))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		plies++;
 	}
 	if (capped)

@@ -1,0 +1,89 @@
+/* Playing cards: codes, names, the unshuffled deck, shuffle and deal. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/cards.h"
+
+static const char ranks[] = "A23456789TJQK";
+static const char suits[] = "SHDC";
+
+static int rank_of(char c)
+{
+	const char *p = c ? strchr(ranks, c) : NULL;
+
+	return p ? (int)(p - ranks) : -1;
+}
+
+static int suit_of(char c)
+{
+	const char *p = c ? strchr(suits, c) : NULL;
+
+	return p ? (int)(p - suits) : -1;
+}
+
+int ff_card_parse(const char *s, size_t n)
+{
+	int r, su;
+
+	if (n == 2 && s[0] == 'J' && s[1] == 'K')
+		return FF_JOKER;
+	if (n == 3 && s[0] == '1' && s[1] == '0' && (su = suit_of(s[2])) >= 0)
+		return ff_card_make(su, 9);
+	if (n != 2 || (r = rank_of(s[0])) < 0 || (su = suit_of(s[1])) < 0)
+		return -1;
+	return ff_card_make(su, r);
+}
+
+size_t ff_card_len(const char *s, size_t n)
+{
+	if (n >= 3 && ff_card_parse(s, 3) >= 0)
+		return 3;
+	if (n >= 2 && ff_card_parse(s, 2) >= 0)
+		return 2;
+	return 0;
+}
+
+const char *ff_card_name(int code, char *buf)
+{
+	if (code == FF_JOKER) {
+		buf[0] = 'J';
+		buf[1] = 'K';
+	} else if (code >= 0 && code < FF_JOKER) {
+		buf[0] = ranks[ff_card_rank(code)];
+		buf[1] = suits[ff_card_suit(code)];
+	} else {
+		buf[0] = buf[1] = '?';
+	}
+	buf[2] = '\0';
+	return buf;
+}
+
+int ff_cards_unshuffled(int16_t *out, int decks, int jokers)
+{
+	int d, c, j, n = 0;
+
+	for (d = 0; d < decks; d++) {
+		for (c = 0; c < FF_JOKER; c++)
+			out[n++] = (int16_t)c;
+		for (j = 0; j < jokers; j++)
+			out[n++] = FF_JOKER;
+	}
+	return n;
+}
+
+void ff_cards_shuffle(struct ff_rng *chance, int16_t *cards, int n)
+{
+	if (n > 1)
+		ff_rng_shuffle(chance, cards, (uint64_t)n, sizeof cards[0]);
+}
+
+int ff_cards_deal(const int16_t *pile, int seats, int first, int each, int16_t *hands,
+		  int stride)
+{
+	int i, n = seats * each;
+
+	for (i = 0; i < n; i++)
+		hands[((first + i) % seats) * stride + i / seats] = pile[i];
+	return n;
+}
