@@ -30,12 +30,16 @@ static void print_presets_mask(const struct ff_rules *r, unsigned mask)
 
 static void print_game(const struct ff_rules *r)
 {
-	int i;
+	int i, n, counts[FF_MAX_SEATS];
 
-	printf("%s: %s, %d", r->name, r->title, r->seats_min);
-	if (r->seats_max != r->seats_min)
-		printf("-%d", r->seats_max);
-	printf(" seats\n  presets (Rules tag; the first is the default):\n");
+	printf("%s: %s, ", r->name, r->title);
+	n = ff_rules_seat_counts(r, counts);
+	for (i = 0; i < n; i++)
+		printf("%d%s", counts[i], i + 2 < n ? ", " : i + 1 < n ? " or " : "");
+	printf(" seats");
+	if (n > 1)
+		printf(" (Seats tag; default %d)", r->seats_default);
+	printf("\n  presets (Rules tag; the first is the default):\n");
 	for (i = 0; i < r->npresets; i++)
 		printf("    %-20s %s\n", r->presets[i].name, r->presets[i].help);
 	printf("  options (Options tag; name=value, or name alone for =yes):\n");

@@ -18,12 +18,13 @@
 #define CHUNK 64
 #define MAX_THREADS 64
 
-enum { OPT_MAXPLIES = 256, OPT_PLIES, OPT_TO };
+enum { OPT_MAXPLIES = 256, OPT_PLIES, OPT_TO, OPT_SEATS };
 
 static const struct ff_opt opts[] = {
 	{ "game", required_argument, 'G', "GAME", "the game (required; see `fivefold rules`)" },
 	{ "rules", required_argument, 'r', "PRESET", "the rules preset (default: the game's first)" },
 	{ "options", required_argument, 'o', "OPTS", "header options, e.g. \"skip-last dice=knuckle\"" },
+	{ "seats", required_argument, OPT_SEATS, "N", "number of seats, where the game has a choice (see `fivefold rules`)" },
 	{ "games", required_argument, 'n', "N", "number of games (default 1)" },
 	{ "seed", required_argument, 's', "S", "seed of the first game; game i gets S+i (default 1)" },
 	{ "agents", required_argument, 'a', "A[,B...]", "agent for every seat, or one per seat (default random)" },
@@ -132,6 +133,20 @@ static const struct ff_pool_ops ops = {
 	sizeof(struct slot), slot_init, slot_free, produce, work, consume
 };
 
+/* 0 when the engine accepts cfg (seat count, option combinations), else
+   -1 with err. */
+static int probe_config(const struct ff_config *cfg, struct ff_error *err)
+{
+	void *st = malloc(cfg->rules->state_size);
+	int rc;
+
+	if (!st)
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	rc = cfg->rules->init(st, cfg, NULL, err);
+	free(st);
+	return rc;
+}
+
 /* Set one agent per seat from "A" or "A,B,...". */
 static int set_agents(const struct ff_cmd *cmd, struct ff_sim *sim, const struct ff_rules *r,
 		      int seats, const char *spec)
@@ -170,7 +185,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	struct sctx *c;
 	struct ff_config cfg;
 	struct ff_error err;
-	const char *game = NULL, *rules = NULL, *options = NULL, *agents = "random";
+	const char *game = NULL, *rules = NULL, *options = NULL, *agents = "random", *seats = NULL;
 	const char *output = NULL, *to = "fgn";
 	char *arg, *end;
 	long v, threads = 1;
@@ -191,6 +206,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		case 'r': rules = arg; break;
 		case 'o': options = arg; break;
 		case 'a': agents = arg; break;
+		case OPT_SEATS: seats = arg; break;
 		case 'O': output = arg; break;
 		case OPT_TO: to = arg; break;
 		case 'n':
@@ -250,7 +266,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		goto out;
 	}
 	ff_error_clear(&err);
-	if (ff_config_parse(&cfg, game, rules, options, NULL, NULL, NULL, &err)) {
+	if (ff_config_parse(&cfg, game, rules, options, seats, NULL, NULL, &err)) {
+		ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
+		goto out;
+	}
+	if (probe_config(&cfg, &err)) {   /* combinations only the engine knows */
 		ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 		goto out;
 	}

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/cards.h"
@@ -295,4 +296,24 @@ int ff_config_id(const struct ff_config *cfg, struct ff_buf *out)
 int ff_config_options(const struct ff_config *cfg, struct ff_buf *out)
 {
 	return add_options(cfg, out, ' ');
+}
+
+int ff_rules_seat_counts(const struct ff_rules *r, int *out)
+{
+	struct ff_config cfg;
+	struct ff_error err;
+	void *st = malloc(r->state_size);
+	char seats[8];
+	int n, count = 0;
+
+	if (!st)
+		return -1;
+	for (n = r->seats_min; n <= r->seats_max; n++) {
+		snprintf(seats, sizeof seats, "%d", n);
+		if (ff_config_parse(&cfg, r->name, NULL, NULL, seats, NULL, NULL, &err) == 0 &&
+		    r->init(st, &cfg, NULL, &err) == 0)
+			out[count++] = n;
+	}
+	free(st);
+	return count;
 }

@@ -6,11 +6,12 @@
 
 #include "lib/ruleset.h"
 
-extern const struct ff_rules ff_fiveplay_rules, ff_fivelines_rules;
+extern const struct ff_rules ff_fiveplay_rules, ff_fivelines_rules, ff_sequence_rules;
 
 static const struct ff_rules *const registry[] = {
 	&ff_fiveplay_rules,
 	&ff_fivelines_rules,
+	&ff_sequence_rules,
 };
 
 const struct ff_rules *ff_rules_find(const char *name)

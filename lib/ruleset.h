@@ -258,6 +258,10 @@ int ff_config_id(const struct ff_config *cfg, struct ff_buf *out);
 /* Append the canonical Options tag value (non-default options sorted by
    name, space-separated; "" when all are defaults). Returns 0 or -1. */
 int ff_config_options(const struct ff_config *cfg, struct ff_buf *out);
+/* The seat counts the engine accepts with its default options, ascending,
+   written to out (room for FF_MAX_SEATS). Returns how many, or -1 when
+   memory runs out. */
+int ff_rules_seat_counts(const struct ff_rules *rules, int *out);
 /* Index of the option called name in rules->options, or -1. */
 int ff_rules_option_index(const struct ff_rules *rules, const char *name);
 /* Read a Deck tag value (cards separated by white space, top first) into

@@ -7,7 +7,26 @@
 #include "lib/replay.h"
 #include "lib/simulate.h"
 
-static int set_tags(const struct ff_sim *sim, uint64_t seed, struct ff_buf *b,
+/* The Teams tag value of a game whose seats form fewer sides than seats:
+   each side's seats joined by '+', side 1 first ("1+3 2+4"). */
+static int teams_value(const struct ff_rules *r, const void *st, int seats, struct ff_buf *b)
+{
+	int side, seat, rc = 0, any;
+
+	for (side = 0; side < r->sides(st); side++) {
+		any = 0;
+		if (side)
+			rc |= ff_buf_addc(b, ' ');
+		for (seat = 0; seat < seats; seat++)
+			if (r->side_of(st, seat) == side) {
+				rc |= (any ? ff_buf_addc(b, '+') : 0) | ff_buf_addf(b, "%d", seat + 1);
+				any = 1;
+			}
+	}
+	return rc;
+}
+
+static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, struct ff_buf *b,
 		    struct ff_record *rec)
 {
 	const struct ff_config *cfg = sim->cfg;
@@ -27,6 +46,12 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, struct ff_buf *b,
 	if (cfg->seats != cfg->rules->seats_default || cfg->rules->seats_min != cfg->rules->seats_max) {
 		snprintf(name, sizeof name, "%d", cfg->seats);
 		if (ff_record_add_tag(rec, "Seats", name, strlen(name), 0, 0))
+			return -1;
+	}
+	if (cfg->rules->sides(st) != cfg->seats) {
+		ff_buf_reset(b);
+		if (teams_value(cfg->rules, st, cfg->seats, b) ||
+		    ff_record_add_tag(rec, "Teams", b->p, b->len, 0, 0))
 			return -1;
 	}
 	for (s = 0; s < cfg->seats; s++) {
@@ -61,10 +86,10 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	ff_record_reset(rec);
 	ff_rng_seed(&chance, seed);
 	ff_rng_seed(&agent, seed ^ FF_AGENT_SEED_XOR);
-	if (set_tags(sim, seed, scratch, rec))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	if (r->init(state, sim->cfg, &chance, err))
 		return -1;
+	if (set_tags(sim, seed, state, scratch, rec))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	for (;;) {
 		r->outcome(state, &o);
 		if (o.term != FF_TERM_NONE)

@@ -7,8 +7,13 @@
    - survive long -> short -> long ply rewriting;
    - with one ply replaced by an illegal one, are reported at that ply
      (illegal-move), with its chance outcome changed, at that ply
-     (seed-mismatch), with a ply after the end (after-end), and with a
-     wrong result (result-mismatch). */
+     (seed-mismatch), with a drawn card changed (bad-draw, card games),
+     with a ply after the end (after-end), and with a wrong result
+     (result-mismatch).
+   Engines with several seat counts run at every count they accept;
+   integer options are tried at 1, 2, 3 and 60 where the engine accepts
+   them. Ply numbers are the replay's (a prelude belongs to the ply after
+   it). */
 #include "config.h"
 
 #include <CUnit/Basic.h>
@@ -29,8 +34,8 @@
 #define MAX_PLIES 3000
 
 struct stats {
-	long configs, games, chance_games, mutated_illegal, mutated_chance, after_end, result,
-	     format_trips;
+	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
+	     mutated_draw, after_end, result, format_trips;
 };
 
 static struct stats totals;
@@ -76,6 +81,36 @@ static int replay_to(struct ff_game *g, const struct ff_record *rec, size_t k)
 	return 0;
 }
 
+/* Replay rec whole, noting for each token k its ply number (1-based,
+   preludes belong to the ply after them) and what it drew as text
+   (format_post; "" for none). Returns the number of tokens with a draw. */
+static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
+		     char (*post)[8])
+{
+	struct ff_error err;
+	struct ff_buf b = FF_BUF_INIT;
+	struct ff_ply p;
+	size_t k;
+	int draws = 0;
+
+	if (ff_game_start(g, rec, &err))
+		return 0;
+	for (k = 0; k < rec->nplies; k++) {
+		plyno[k] = g->turns + 1;
+		post[k][0] = '\0';
+		if (ff_game_step(g, rec, k, &p, &err))
+			break;
+		ff_buf_reset(&b);
+		ff_rules_format_post(g->rules, &p, &b);
+		if (b.len && b.len < 8) {
+			memcpy(post[k], b.p, b.len + 1);
+			draws++;
+		}
+	}
+	ff_buf_free(&b);
+	return draws;
+}
+
 /* Look for a token of the game that parses at ply k with the same (want_same
    = 1) or a different chance outcome than the played ply and is not legal.
    Returns its index or -1. */
@@ -118,6 +153,35 @@ static long find_mutant(struct ff_game *g, const struct ff_record *rec, size_t k
 	return -1;
 }
 
+/* 8. a drawn card changed to another card that the game drew elsewhere
+   is caught at that ply (games with post-ply draws only). */
+static void check_draws(struct ff_game *g, const struct ff_record *rec, struct ff_record *tmp,
+			const int *plyno, char (*post)[8])
+{
+	struct ff_error err;
+	char tok[64];
+	size_t k, j, len;
+
+	for (k = rec->nplies / 2; k < rec->nplies; k++) {
+		if (!post[k][0])
+			continue;
+		for (j = 0; j < rec->nplies && (!post[j][0] || !strcmp(post[j], post[k])); j++)
+			;
+		if (j == rec->nplies)
+			continue;
+		len = rec->plies[k].len - strlen(post[k]);
+		snprintf(tok, sizeof tok, "%.*s%s", (int)len, ff_record_str(rec, rec->plies[k].tok),
+			 post[j]);
+		copy_with_ply(tmp, rec, k, tok, NULL);
+		ff_error_clear(&err);
+		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
+		CU_ASSERT_EQUAL(err.code, FF_EBAD_DRAW);
+		CU_ASSERT_EQUAL(err.ply, plyno[k]);
+		totals.mutated_draw++;
+		return;
+	}
+}
+
 static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff_record *tmp,
 		       struct ff_buf *b1, struct ff_buf *b2)
 {
@@ -127,7 +191,8 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 	size_t k;
 	long j;
 	FILE *fp;
-	int rc;
+	int rc, *plyno, turns, chance = 0;
+	char (*post)[8];
 
 	/* 1. validates */
 	ff_error_clear(&err);
@@ -139,6 +204,14 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 	if (rc != FF_VALID)
 		return;
 	g->rules->outcome(g->state, &o);
+	turns = g->turns;
+	plyno = calloc(rec->nplies + 1, sizeof *plyno);
+	post = calloc(rec->nplies + 1, sizeof *post);
+	CU_ASSERT_FATAL(plyno && post);
+	if (ply_facts(g, rec, plyno, post) > 0) {
+		totals.draw_games++;
+		check_draws(g, rec, tmp, plyno, post);
+	}
 
 	/* 2. FGN write -> read -> write is the identity */
 	ff_buf_reset(b1);
@@ -173,6 +246,7 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 				CU_ASSERT_TRUE(ff_ply_eq(&p, &q));
 				ff_buf_reset(b2);
 				g->rules->format(g->state, &q, FF_FORM_LONG, b2);
+				ff_rules_format_post(g->rules, &p, b2);   /* the claimed draw */
 				CU_ASSERT_STRING_EQUAL(b2->p, tok);
 				if (ff_game_step(g, rec, k, &p, &err))
 					break;
@@ -189,7 +263,7 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 		ff_error_clear(&err);
 		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
 		CU_ASSERT_EQUAL(err.code, FF_EILLEGAL);
-		CU_ASSERT_EQUAL(err.ply, (int)k + 1);
+		CU_ASSERT_EQUAL(err.ply, plyno[k]);
 		totals.mutated_illegal++;
 		break;
 	}
@@ -197,9 +271,11 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 	   (games with pre-ply chance only) */
 	if (rec->nplies && replay_to(g, rec, 0) == 0 &&
 	    g->rules->parse(g->state, ff_record_str(rec, rec->plies[0].tok), rec->plies[0].len, &p,
-			    &err) == 0 && p.chance != FF_NO_CHANCE)
+			    &err) == 0 && p.chance != FF_NO_CHANCE) {
 		totals.chance_games++;
-	for (k = 0; k < rec->nplies; k++) {
+		chance = 1;
+	}
+	for (k = 0; chance && k < rec->nplies; k++) {
 		j = find_mutant(g, rec, k, 0);
 		if (j < 0)
 			continue;
@@ -207,7 +283,7 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 		ff_error_clear(&err);
 		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
 		CU_ASSERT_EQUAL(err.code, FF_ESEED);
-		CU_ASSERT_EQUAL(err.ply, (int)k + 1);
+		CU_ASSERT_EQUAL(err.ply, plyno[k]);
 		totals.mutated_chance++;
 		break;
 	}
@@ -218,14 +294,16 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 		ff_error_clear(&err);
 		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
 		CU_ASSERT_EQUAL(err.code, FF_EAFTER_END);
-		CU_ASSERT_EQUAL(err.ply, (int)rec->nplies + 1);
+		CU_ASSERT_EQUAL(err.ply, turns + 1);
 		totals.after_end++;
 	}
 	/* 7. a wrong result (only where the board decided it: a game cut by
 	   the move cap may carry any result with Termination "movecap") */
 	if (o.term != FF_TERM_NONE) {
 		const char *res = ff_record_result(rec);
-		const char *wrong = strcmp(res, "1-0") == 0 ? "0-1" : "1-0";
+		const char *wrong = g->rules->sides(g->state) == 2
+				    ? (strcmp(res, "1-0") == 0 ? "0-1" : "1-0")
+				    : (strcmp(res, "W1") == 0 ? "W2" : "W1");
 
 		copy_with_ply(tmp, rec, (size_t)-1, "", wrong);
 		ff_error_clear(&err);
@@ -234,6 +312,8 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 		totals.result++;
 	}
 	totals.games++;
+	free(plyno);
+	free(post);
 }
 
 /* rec with notes and suffixes added (every 5th ply "!", every 7th a
@@ -362,66 +442,91 @@ static void run_config(const struct ff_config *cfg)
 	free(state);
 }
 
+/* Parse game/preset with opt (NULL: defaults) at `seats` and run it when
+   the engine accepts the combination (combinations it refuses, such as
+   teams that do not divide the seats, are skipped). */
+static void try_config(const struct ff_rules *r, int p, const char *opt, const char *seats,
+		       void *probe)
+{
+	struct ff_config cfg;
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name, r->presets[p].name, opt, seats, NULL,
+					      NULL, &err), 0);
+	if (r->init(probe, &cfg, NULL, &err) == 0)
+		run_config(&cfg);
+}
+
 /* Every preset with its defaults, and with each non-default value of each
-   option that applies to it. */
+   option that applies to it (integer options at 1, 2, 3 and 60), at every
+   seat count the engine accepts. */
+static void run_preset(const struct ff_rules *r, int p, const char *seats, void *probe)
+{
+	static const char *const ints[] = { "1", "2", "3", "60" };
+	char opt[96];
+	int o, i;
+
+	try_config(r, p, NULL, seats, probe);
+	for (o = 0; o < r->noptions; o++) {
+		const struct ff_option_desc *od = &r->options[o];
+		const char *v = od->values, *bar;
+
+		if (od->presets && !(od->presets & (1u << p)))
+			continue;
+		if (!v) {
+			for (i = 0; i < 4; i++) {
+				if (strcmp(ints[i], od->dflt) == 0)
+					continue;
+				snprintf(opt, sizeof opt, "%s=%s", od->name, ints[i]);
+				try_config(r, p, opt, seats, probe);
+			}
+			continue;
+		}
+		for (; v; v = bar ? bar + 1 : NULL) {
+			bar = strchr(v, '|');
+			snprintf(opt, sizeof opt, "%s=%.*s", od->name,
+				 (int)(bar ? (size_t)(bar - v) : strlen(v)), v);
+			if (strcmp(opt + strlen(od->name) + 1, od->dflt) != 0)
+				try_config(r, p, opt, seats, probe);
+		}
+	}
+}
+
 static void test_every_ruleset(void)
 {
 	const struct ff_rules *r;
 	struct ff_config cfg;
 	struct ff_error err;
-	char opt[96];
+	char seats[8];
 	void *probe;
-	int ri, p, o;
+	int ri, p, n;
+	long before;
 
 	for (ri = 0; (r = ff_rules_at(ri)); ri++) {
 		probe = malloc(r->state_size);
-		for (p = 0; p < r->npresets; p++) {
-			CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name, r->presets[p].name, NULL,
-							      NULL, NULL, NULL, &err), 0);
-			run_config(&cfg);
-			for (o = 0; o < r->noptions; o++) {
-				const struct ff_option_desc *od = &r->options[o];
-				const char *v = od->values, *bar;
-
-				if (od->presets && !(od->presets & (1u << p)))
-					continue;
-				if (!v) {
-					/* an integer option: one value that bites in
-					   simulated games */
-					snprintf(opt, sizeof opt, "%s=60", od->name);
-					CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name, r->presets[p].name,
-									      opt, NULL, NULL, NULL, &err), 0);
-					if (r->init(probe, &cfg, NULL, &err) == 0)
-						run_config(&cfg);
-					continue;
-				}
-				for (; v; v = bar ? bar + 1 : NULL) {
-					bar = strchr(v, '|');
-					snprintf(opt, sizeof opt, "%s=%.*s", od->name,
-						 (int)(bar ? (size_t)(bar - v) : strlen(v)), v);
-					if (strcmp(opt + strlen(od->name) + 1, od->dflt) == 0)
-						continue;
-					ff_error_clear(&err);
-					CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name,
-									      r->presets[p].name, opt,
-									      NULL, NULL, NULL, &err), 0);
-					/* combinations the engine itself refuses are skipped */
-					if (r->init(probe, &cfg, NULL, &err))
-						continue;
-					run_config(&cfg);
-				}
-			}
+		for (n = r->seats_min; n <= r->seats_max; n++) {
+			snprintf(seats, sizeof seats, "%d", n);
+			if (ff_config_parse(&cfg, r->name, NULL, NULL, seats, NULL, NULL, &err) ||
+			    r->init(probe, &cfg, NULL, &err))
+				continue;   /* a seat count the game does not have */
+			before = totals.configs;
+			for (p = 0; p < r->npresets; p++)
+				run_preset(r, p, seats, probe);
+			fprintf(stderr, "conformance: %s with %d seats: %ld configurations\n", r->name,
+				n, totals.configs - before);
 		}
 		free(probe);
 	}
-	fprintf(stderr, "conformance: %ld configurations, %ld games (%ld with chance); mutations "
-		"caught: %ld illegal, %ld chance, %ld after-end, %ld result; %ld annotated "
-		"jsonl/csv/csvply round trips\n", totals.configs, totals.games, totals.chance_games,
-		totals.mutated_illegal, totals.mutated_chance, totals.after_end, totals.result,
-		totals.format_trips);
+	fprintf(stderr, "conformance: %ld configurations, %ld games (%ld with chance, %ld with "
+		"draws); mutations caught: %ld illegal, %ld chance, %ld draws, %ld after-end, %ld "
+		"result; %ld annotated jsonl/csv/csvply round trips\n", totals.configs, totals.games,
+		totals.chance_games, totals.draw_games, totals.mutated_illegal, totals.mutated_chance,
+		totals.mutated_draw, totals.after_end, totals.result, totals.format_trips);
 	CU_ASSERT_TRUE(totals.configs >= 40);
 	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
 	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2);
+	CU_ASSERT_TRUE(totals.mutated_draw > totals.draw_games / 2);
 }
 
 static void test_config_ids(void)
