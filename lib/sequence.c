@@ -825,7 +825,10 @@ static void sq_explain(const void *st, const struct ff_ply *p, struct ff_buf *ou
 
 	ff_card_name(card, cn);
 	cell_name(c, cc);
-	if (p->w[0] == K_PASS) {
+	if (p->w[0] == K_PASS && s->unk[s->turn]) {
+		ff_buf_addf(out, "seat %d may not pass: its %d unknown cards cannot all be cards "
+			    "without a play", s->turn + 1, s->unk[s->turn]);
+	} else if (p->w[0] == K_PASS) {
 		ff_buf_addf(out, "seat %d has a legal play, so it may not pass", s->turn + 1);
 	} else if (!holds(s, s->turn, card)) {
 		explain_hand(s, card, out);

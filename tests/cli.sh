@@ -47,6 +47,17 @@ for rules in schaedler kidd locusludi-race; do
 	grep -q '^summary: 300 games, 300 valid, 0 illegal, 0 malformed' "$tmp/v1"; check "simulated $rules games validate" $?
 done
 
+# Sequence: simulate is thread-independent at every seat count, and its
+# games validate
+for seats in 2 3 4 6 8 9 10 12; do
+	"$ff" simulate --game sequence --seats $seats --games 100 --seed 21 --threads 1 --agents greedy >"$tmp/t1"
+	"$ff" simulate --game sequence --seats $seats --games 100 --seed 21 --threads 2 --agents greedy >"$tmp/t2"
+	cmp -s "$tmp/t1" "$tmp/t2"; check "threads-independent simulate (sequence, $seats seats)" $?
+	"$ff" validate -q --threads 2 "$tmp/t1" >"$tmp/v1" 2>&1
+	grep -q '^summary: 100 games, 100 valid, 0 illegal, 0 malformed' "$tmp/v1"
+	check "simulated sequence games validate ($seats seats)" $?
+done
+
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1
 check "simulate | validate exits 0" $?
@@ -76,6 +87,9 @@ done
 "$ff" simulate --game fiveplay --games 200 --seed 4 >"$tmp/s1.fgn"
 "$ff" convert -q --plies short "$tmp/s1.fgn" | "$ff" convert -q >"$tmp/s2.fgn"
 cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (fiveplay)" $?
+"$ff" simulate --game sequence --seats 4 --games 200 --seed 4 >"$tmp/s1.fgn"
+"$ff" convert -q --plies short "$tmp/s1.fgn" | "$ff" convert -q >"$tmp/s2.fgn"
+cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (sequence)" $?
 
 # golden files: FGN <-> JSON Lines, byte for byte, both directions
 for g in "$srcdir"/tests/golden/fgn/*.expected; do
@@ -104,6 +118,13 @@ for gr in fivelines:schaedler fivelines:kidd fivelines:locusludi-race fivelines:
 	for f in jsonl csv csvply; do
 		"$ff" convert -q --to $f "$tmp/r1.fgn" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
 		cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> $f -> fgn ($gr)" $?
+	done
+done
+for seats in 2 3 4 12; do
+	"$ff" simulate --game sequence --seats $seats --games 200 --seed 8 --agents greedy >"$tmp/r1.fgn"
+	for f in jsonl csv csvply; do
+		"$ff" convert -q --to $f "$tmp/r1.fgn" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
+		cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> $f -> fgn (sequence, $seats seats)" $?
 	done
 done
 
