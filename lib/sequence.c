@@ -224,13 +224,17 @@ static int line_sequences(const int8_t *chip, int side, int d, int r, int c)
 	return total + (run >= 5 ? (run - 1) / 4 : 0);
 }
 
-/* Recount side's sequences on the lines through cell c. */
+static int run_through(const struct sq_state *s, int side, int c, int d);
+
+/* Recount side's sequences on the lines through cell c, where side's chip
+   now stands (a line's count changes only where the run through c holds a
+   five). */
 static void recount(struct sq_state *s, int side, int c)
 {
 	int d, l, r0, c0, v;
 
 	for (d = 0; d < 4; d++) {
-		if ((l = line_of(c, d, &r0, &c0)) < 0)
+		if ((l = line_of(c, d, &r0, &c0)) < 0 || run_through(s, side, c, d) < 5)
 			continue;
 		v = line_sequences(s->chip, side, d, r0, c0);
 		s->seqs[side] = (uint8_t)(s->seqs[side] - s->lseq[side][l] + v);
@@ -755,32 +759,42 @@ static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 static int sq_format(const void *st, const struct ff_ply *p, enum ff_ply_form form,
 		     struct ff_buf *out)
 {
-	char card[4], cell[4];
+	char t[16];
+	size_t n = 0;
 
 	(void)st;
-	ff_card_name(p->w[1], card);
-	cell_name(p->w[2], cell);
 	switch (p->w[0]) {
 	case K_PASS:
 		return ff_buf_addc(out, '-');
 	case K_DEAD:
-		return ff_buf_addf(out, "dead:%s", card);
+		memcpy(t, "dead:", 5);
+		ff_card_name(p->w[1], t + 5);
+		return ff_buf_add(out, t, 7);
 	case K_REMOVE:
-		return ff_buf_addf(out, "%sx%s", card, cell);
+		ff_card_name(p->w[1], t);
+		t[2] = 'x';
+		n = 3;
+		break;
 	default:
-		if (form == FF_FORM_SHORT && card_at(p->w[2]) == p->w[1])
-			return ff_buf_addf(out, "@%s", cell);
-		return ff_buf_addf(out, "%s@%s", card, cell);
+		if (!(form == FF_FORM_SHORT && card_at(p->w[2]) == p->w[1])) {
+			ff_card_name(p->w[1], t);
+			n = 2;
+		}
+		t[n++] = '@';
 	}
+	cell_name(p->w[2], t + n);
+	return ff_buf_add(out, t, n + strlen(t + n));
 }
 
 static int sq_format_post(const struct ff_ply *p, struct ff_buf *out)
 {
-	char card[4];
+	char t[4];
 
 	if (p->post[0] == FF_NO_CARD)
 		return 0;
-	return ff_buf_addf(out, "+%s", ff_card_name(p->post[0], card));
+	t[0] = '+';
+	ff_card_name(p->post[0], t + 1);
+	return ff_buf_add(out, t, 3);
 }
 
 static void explain_place(const struct sq_state *s, int card, int c, struct ff_buf *out)
