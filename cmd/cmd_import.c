@@ -135,7 +135,7 @@ static int store_valid(struct importer *im, const struct ff_record *rec, const c
 	sg.side_of_seat = sides;
 	sg.result = ff_record_result(rec);
 	outcome_of(g, rec, &sg.winner_side, &sg.termination);
-	sg.plies = (int)rec->nplies;
+	sg.plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
 	sg.origin = src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
 	sg.source_file = file;
 	sg.source_game = rec->number;

@@ -174,13 +174,13 @@ static void work(void *ctx, void *p, int worker)
 		lc.rec = rec;
 		ff_error_clear(&err);
 		verdict = ff_game_replay(g, rec, &err);
-		s->plies += g->played;
+		s->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
 		if (verdict == FF_VALID) {
 			s->valid++;
 			if (!v->quiet && !v->json) {
 				ff_buf_addf(&s->out, "%s: game %ld: valid (", s->file[i], rec->number);
 				ff_config_id(&g->cfg, &s->out);
-				ff_buf_addf(&s->out, ", %zu plies, %s)\n", g->played,
+				ff_buf_addf(&s->out, ", %d plies, %s)\n", g->turns,
 					    ff_record_result(rec)[0] ? ff_record_result(rec) : "*");
 			}
 			continue;
