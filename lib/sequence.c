@@ -72,6 +72,11 @@ static const int8_t card_cells[FF_JOKER][2] = {
 	{ 75, 80 }, { 14, 36 }, { 13, 35 }, { 12, 34 }, { 11, 33 }, { 10, 32 }, { 20, 42 }, { 30, 52 }, { 40, 62 }, { 50, 72 }, { -1, -1 }, { 60, 73 }, { 70, 74 },
 };
 
+/* The largest legal set, with unknown hands: two two-eyed jacks on up to
+   96 empty cells, two one-eyed jacks on up to 96 chips, 48 cards on two
+   cells each, the pass and 48 exchanges. */
+_Static_assert(2 * 96 + 2 * 96 + 48 * 2 + 1 + 48 <= FF_MAX_LEGAL, "FF_MAX_LEGAL too small for sequence");
+
 static const int hand_sizes[13] = { 0, 0, 7, 6, 6, 0, 5, 0, 4, 4, 3, 0, 3 };
 
 /* The state: plain data. Invariants: chip[c] is EMPTY or a side, never set
