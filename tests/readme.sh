@@ -1,0 +1,66 @@
+#!/bin/sh
+# README examples: every indented block that follows a line
+# "<!-- checked -->" in README.md is run and its output compared, so the
+# README cannot drift. In such a block a line "$ COMMAND" is run by the
+# shell (in one scratch directory for the whole README, holding copies of
+# tests/cli/*.fgn, with this build's fivefold first on PATH); the lines up
+# to the next "$ " are its expected standard output followed by its
+# standard error (trailing empty lines left out). A line "…" stands for any lines: the lines before it must
+# begin the output, the lines after it must end it.
+srcdir=${srcdir:-.}
+top_builddir=${top_builddir:-.}
+ff=$(cd "$top_builddir" && pwd)/fivefold
+readme=$srcdir/README.md
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() { if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
+
+mkdir "$tmp/bin" "$tmp/run" "$tmp/ex"
+ln -s "$ff" "$tmp/bin/fivefold"
+cp "$srcdir"/tests/cli/*.fgn "$tmp/run/"
+# split the checked blocks into ex/N.cmd and ex/N.exp
+awk -v dir="$tmp/ex" '
+	/^<!-- checked -->$/ { armed = 1; inblock = 0; next }
+	armed && /^    / { inblock = 1 }
+	armed && inblock && !/^    / && !/^$/ { armed = 0; inblock = 0 }
+	armed && inblock {
+		line = substr($0, 5)
+		if (line ~ /^\$ /) {
+			n++
+			print substr(line, 3) > (dir "/" n ".cmd")
+			printf "" > (dir "/" n ".exp")
+			pending = ""
+		} else if (n) {
+			if (line == "") { pending = pending "\n"; next }
+			printf "%s%s\n", pending, line > (dir "/" n ".exp")
+			pending = ""
+		}
+	}
+' "$readme"
+[ -f "$tmp/ex/1.cmd" ] || { echo "readme: no checked examples found"; exit 1; }
+n=1
+while [ -f "$tmp/ex/$n.cmd" ]; do
+	cmd=$(cat "$tmp/ex/$n.cmd")
+	(cd "$tmp/run" && PATH="$tmp/bin:$PATH" sh -c "$cmd" >"$tmp/out" 2>"$tmp/err")
+	# trailing empty lines are not shown in the README
+	cat "$tmp/out" "$tmp/err" | awk '{ l[NR] = $0 } $0 != "" { last = NR }
+		END { for (i = 1; i <= last; i++) print l[i] }' >"$tmp/got"
+	exp=$tmp/ex/$n.exp
+	if grep -qx '…' "$exp"; then
+		sed '/^…$/,$d' "$exp" >"$tmp/head"
+		sed '1,/^…$/d' "$exp" >"$tmp/tail"
+		h=$(wc -l <"$tmp/head")
+		t=$(wc -l <"$tmp/tail")
+		head -n "$h" "$tmp/got" | cmp -s - "$tmp/head" &&
+			{ [ "$t" = 0 ] || tail -n "$t" "$tmp/got" | cmp -s - "$tmp/tail"; }
+	else
+		cmp -s "$tmp/got" "$exp"
+	fi
+	r=$?
+	[ $r = 0 ] || { echo "--- README example: \$ $cmd"; diff "$exp" "$tmp/got" | head -20; }
+	check "README: $cmd" $r
+	n=$((n + 1))
+done
+echo "readme: $pass passed, $fail failed"
+[ "$fail" = 0 ]
