@@ -341,20 +341,16 @@ static void test_public_third_copy(void)
 	expect_error(replay("", "-"), FF_EILLEGAL, 1);
 }
 
-/* Seeded games with sequences=12 fill the board until nobody can play:
-   the first that ends blocked has a full round of passes, which draw
-   nothing; a pass where a play exists is refused; a draw on a pass is a
-   bad draw. */
-static void test_blocked(void)
+/* Simulate into rec the 2-seat random-agent game of `seed` with
+   sequences=12 (the board fills up, so reshuffles and blocked ends come).
+   Returns how it ended. */
+static enum ff_termination simulate_full_board(uint64_t seed)
 {
 	struct ff_config cfg;
 	struct ff_sim sim;
 	struct ff_buf b = FF_BUF_INIT;
 	struct ff_outcome o;
 	void *state;
-	uint64_t seed;
-	size_t k;
-	int found = 0;
 
 	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "sequence", NULL, "sequences=12", NULL, NULL,
 					      NULL, &err), 0);
@@ -363,11 +359,26 @@ static void test_blocked(void)
 	sim.agents[0] = sim.agents[1] = &ff_agent_random;
 	sim.max_plies = 5000;
 	state = malloc(cfg.rules->state_size);
-	for (seed = 1; seed < 200 && !found; seed++) {
-		CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, seed, state, &b, &rec, &err), 0);
-		cfg.rules->outcome(state, &o);
-		found = o.term == FF_TERM_BLOCKED;
-	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+	CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, seed, state, &b, &rec, &err), 0);
+	cfg.rules->outcome(state, &o);
+	free(state);
+	ff_buf_free(&b);
+	return o.term;
+}
+
+/* Seeded games with sequences=12 fill the board until nobody can play:
+   the first that ends blocked has a full round of passes, which draw
+   nothing; a pass where a play exists is refused; a draw on a pass is a
+   bad draw. */
+static void test_blocked(void)
+{
+	uint64_t seed;
+	size_t k;
+	int found = 0;
+
+	for (seed = 1; seed < 200 && !found; seed++)
+		found = simulate_full_board(seed) == FF_TERM_BLOCKED;
 	CU_ASSERT_FATAL(found);
 	CU_ASSERT_STRING_EQUAL(ff_record_tag(&rec, "Termination"), "blocked");
 	CU_ASSERT_STRING_EQUAL(ff_record_result(&rec), "1/2-1/2");
@@ -423,8 +434,6 @@ static void test_blocked(void)
 		ff_record_free(&copy);
 		ff_buf_free(&text);
 	}
-	free(state);
-	ff_buf_free(&b);
 }
 
 /* Recompute a seeded game's draws independently of the engine, from
@@ -435,23 +444,12 @@ static void test_blocked(void)
    a reshuffle. */
 static void test_reshuffle(void)
 {
-	struct ff_config cfg;
-	struct ff_sim sim;
-	struct ff_buf b = FF_BUF_INIT;
-	void *state;
 	int16_t pile[104], disc[104];
 	int npile, top, ndisc, reshuffles = 0, checked = 0;
 	struct ff_rng chance;
 	size_t k;
 
-	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "sequence", NULL, "sequences=12", NULL, NULL,
-					      NULL, &err), 0);
-	memset(&sim, 0, sizeof sim);
-	sim.cfg = &cfg;
-	sim.agents[0] = sim.agents[1] = &ff_agent_random;
-	sim.max_plies = 5000;
-	state = malloc(cfg.rules->state_size);
-	CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, 77, state, &b, &rec, &err), 0);
+	simulate_full_board(77);
 	ff_rng_seed(&chance, 77);
 	ff_cards_unshuffled(pile, 2, 0);
 	ff_cards_shuffle(&chance, pile, 104);
@@ -487,8 +485,6 @@ static void test_reshuffle(void)
 	CU_ASSERT(checked > 90);
 	fprintf(stderr, "\n  reshuffle: %d draws checked, %d reshuffles ", checked, reshuffles);
 	CU_ASSERT_EQUAL(ff_game_replay(&game, &rec, &err), FF_VALID);
-	free(state);
-	ff_buf_free(&b);
 }
 
 /* design.md's known answer: one 52-card deck shuffled with ff1(20261120). */
