@@ -1,9 +1,9 @@
-/* fivefold stats: per ruleset id, the number of games, first-player and
-   per-side win rates with 95% Wilson intervals, draws and unfinished
-   games, and game lengths; --compare OPTION sets the ruleset ids that
-   differ only in OPTION side by side with the differences, their 95%
-   intervals and a two-proportion test. Rates are over finished games
-   (result not "*"); a draw counts as a game not won. */
+/* fivefold stats: per ruleset id and seat count, the number of games,
+   first-player and per-side win rates with 95% Wilson intervals, draws and
+   unfinished games, and game lengths; --compare OPTION sets the ruleset ids
+   that differ only in OPTION (at the same seat count) side by side with the
+   differences, their 95% intervals and a two-proportion test. Rates are
+   over finished games (result not "*"); a draw counts as a game not won. */
 #include "config.h"
 
 #include <math.h>
@@ -13,6 +13,7 @@
 
 #include "cmd/cmd.h"
 #include "db/store.h"
+#include "lib/ruleset.h"
 #include "lib/statmath.h"
 
 #define MAX_SIDES 16
@@ -31,10 +32,11 @@ static const struct ff_opt opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-/* One ruleset id's figures (a copy of a struct ff_stats_group). */
+/* The figures of one ruleset id at one seat count (a copy of a struct
+   ff_stats_group). label is what the text output calls the group. */
 struct row {
-	char *ruleset;
-	int sides;
+	char *ruleset, *label;
+	int seats, sides;
 	long n, unfinished, finished, draws, first_wins;
 	long side_wins[MAX_SIDES];
 	double mean, var, median, p90;
@@ -45,6 +47,38 @@ struct rows {
 	size_t n, cap;
 	int max_sides;
 };
+
+/* 1 when the game of ruleset id (the part before '/') is played by more
+   than one number of seats: then text output names the seat count. */
+static int seat_choice(const char *ruleset)
+{
+	const struct ff_rules *rules;
+	char game[64];
+	size_t len = strcspn(ruleset, "/");
+
+	if (len >= sizeof game)
+		return 0;
+	memcpy(game, ruleset, len);
+	game[len] = '\0';
+	rules = ff_rules_find(game);
+	return rules && rules->seats_min != rules->seats_max;
+}
+
+/* "sequence/standard, 4 seats", or the id alone when the game has one seat
+   count. The caller frees the result; NULL when out of memory. */
+static char *group_label(const char *ruleset, int seats)
+{
+	size_t n = strlen(ruleset) + 32;
+	char *p = malloc(n);
+
+	if (!p)
+		return NULL;
+	if (seat_choice(ruleset))
+		snprintf(p, n, "%s, %d seats", ruleset, seats);
+	else
+		snprintf(p, n, "%s", ruleset);
+	return p;
+}
 
 static int collect(void *ctx, const struct ff_stats_group *g)
 {
@@ -63,8 +97,13 @@ static int collect(void *ctx, const struct ff_stats_group *g)
 	r = &rs->v[rs->n];
 	memset(r, 0, sizeof *r);
 	r->ruleset = strdup(g->ruleset);
-	if (!r->ruleset)
+	r->label = group_label(g->ruleset, g->seats);
+	if (!r->ruleset || !r->label) {
+		free(r->ruleset);
+		free(r->label);
 		return -1;
+	}
+	r->seats = g->seats;
 	r->sides = g->sides > MAX_SIDES ? MAX_SIDES : g->sides;
 	r->n = g->n;
 	r->unfinished = g->unfinished;
@@ -106,8 +145,8 @@ static void print_text(const struct rows *rs)
 	int k, warn = 0;
 
 	for (i = 0; i < rs->n; i++)
-		if (strlen(rs->v[i].ruleset) > w)
-			w = strlen(rs->v[i].ruleset);
+		if (strlen(rs->v[i].label) > w)
+			w = strlen(rs->v[i].label);
 	printf("%-*s %8s %6s %6s  %-26s", (int)w, "ruleset", "games", "unfin", "draws",
 	       "first player wins [95% CI]");
 	for (k = 0; k < rs->max_sides; k++) {
@@ -122,7 +161,7 @@ static void print_text(const struct rows *rs)
 
 		ff_buf_reset(&b);
 		rate(&b, r->first_wins, r->finished);
-		printf("%-*s %8ld %6ld %6ld  %-26s", (int)w, r->ruleset, r->n, r->unfinished, r->draws,
+		printf("%-*s %8ld %6ld %6ld  %-26s", (int)w, r->label, r->n, r->unfinished, r->draws,
 		       b.p);
 		for (k = 0; k < rs->max_sides; k++) {
 			ff_buf_reset(&b);
@@ -147,7 +186,7 @@ static void print_csv(const struct rows *rs)
 	size_t i;
 	int k;
 
-	printf("ruleset,games,unfinished,draws,finished,first_wins,first_rate,first_lo,first_hi");
+	printf("ruleset,seats,games,unfinished,draws,finished,first_wins,first_rate,first_lo,first_hi");
 	for (k = 0; k < rs->max_sides; k++)
 		printf(",side%d_wins,side%d_rate,side%d_lo,side%d_hi", k + 1, k + 1, k + 1, k + 1);
 	printf(",plies_mean,plies_sd,plies_median,plies_p90,small_sample\n");
@@ -155,8 +194,8 @@ static void print_csv(const struct rows *rs)
 		const struct row *r = &rs->v[i];
 
 		ff_wilson(r->first_wins, r->finished, FF_Z95, &lo, &hi);
-		printf("\"%s\",%ld,%ld,%ld,%ld,%ld,%.6f,%.6f,%.6f", r->ruleset, r->n, r->unfinished,
-		       r->draws, r->finished, r->first_wins,
+		printf("\"%s\",%d,%ld,%ld,%ld,%ld,%ld,%.6f,%.6f,%.6f", r->ruleset, r->seats, r->n,
+		       r->unfinished, r->draws, r->finished, r->first_wins,
 		       r->finished ? (double)r->first_wins / (double)r->finished : 0, lo, hi);
 		for (k = 0; k < rs->max_sides; k++) {
 			if (k >= r->sides) {
@@ -193,8 +232,8 @@ static void print_json(const struct rows *rs)
 
 		ff_buf_reset(&b);
 		ff_json_str(&b, r->ruleset);
-		printf("{\"ruleset\":%s,\"games\":%ld,\"unfinished\":%ld,\"draws\":%ld,\"finished\":%ld,",
-		       b.p, r->n, r->unfinished, r->draws, r->finished);
+		printf("{\"ruleset\":%s,\"seats\":%d,\"games\":%ld,\"unfinished\":%ld,\"draws\":%ld,"
+		       "\"finished\":%ld,", b.p, r->seats, r->n, r->unfinished, r->draws, r->finished);
 		json_rate("first_player", r->first_wins, r->finished);
 		printf(",\"sides\":{");
 		for (k = 0; k < r->sides; k++) {
@@ -244,6 +283,12 @@ struct arm {
 	const struct row *r;
 };
 
+/* Arms pair when they have the same base and the same seat count. */
+static int same_base(const struct arm *x, const struct arm *y)
+{
+	return strcmp(x->base, y->base) == 0 && x->r->seats == y->r->seats;
+}
+
 static int cmp_arm(const void *a, const void *b)
 {
 	const struct arm *x = a, *y = b;
@@ -251,6 +296,8 @@ static int cmp_arm(const void *a, const void *b)
 
 	if (c)
 		return c;
+	if (x->r->seats != y->r->seats)
+		return x->r->seats < y->r->seats ? -1 : 1;
 	/* the default arm first */
 	c = (strcmp(y->arm, DEFAULT_ARM) == 0) - (strcmp(x->arm, DEFAULT_ARM) == 0);
 	return c ? c : strcmp(x->arm, y->arm);
@@ -260,6 +307,7 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 {
 	struct ff_buf base = FF_BUF_INIT, arm = FF_BUF_INIT, b = FF_BUF_INIT;
 	struct arm *arms = calloc(rs->n ? rs->n : 1, sizeof *arms);
+	char *label = NULL;     /* the text output's name of the current base */
 	size_t i, j, k, pairs = 0;
 	int warn = 0;
 
@@ -273,16 +321,20 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 	}
 	qsort(arms, rs->n, sizeof *arms, cmp_arm);
 	if (fmt == 1)
-		printf("base,arm,games,finished,first_wins,first_rate,first_lo,first_hi,plies_mean,"
+		printf("base,seats,arm,games,finished,first_wins,first_rate,first_lo,first_hi,plies_mean,"
 		       "plies_lo,plies_hi,diff_first,diff_first_lo,diff_first_hi,z,p_value,"
 		       "diff_plies,diff_plies_lo,diff_plies_hi,small_sample\n");
 	else if (fmt == 0)
 		printf("compare %s: each arm against the first of its base; 95%% intervals\n", option);
 	for (i = 0; i < rs->n; i = j) {
-		for (j = i + 1; j < rs->n && strcmp(arms[j].base, arms[i].base) == 0; j++)
+		for (j = i + 1; j < rs->n && same_base(&arms[j], &arms[i]); j++)
 			;
 		if (j - i < 2)
 			continue;
+		free(label);
+		label = group_label(arms[i].base, arms[i].r->seats);
+		if (!label)
+			break;
 		for (k = i; k < j; k++) {
 			const struct row *r = arms[k].r, *a = arms[i].r;
 			double lo, hi, mlo, mhi, dlo, dhi, plo, phi, z, p;
@@ -300,9 +352,9 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 			double fa = a->finished ? (double)a->first_wins / (double)a->finished : 0;
 
 			if (fmt == 1) {
-				printf("\"%s\",\"%s\",%ld,%ld,%ld,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f", arms[k].base,
-				       arms[k].arm, r->n, r->finished, r->first_wins, fr, lo, hi, r->mean, mlo,
-				       mhi);
+				printf("\"%s\",%d,\"%s\",%ld,%ld,%ld,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f", arms[k].base,
+				       r->seats, arms[k].arm, r->n, r->finished, r->first_wins, fr, lo, hi,
+				       r->mean, mlo, mhi);
 				if (k == i)
 					printf(",,,,,,,,,%d\n", sm);
 				else
@@ -314,7 +366,7 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 				ff_buf_reset(&b);
 				ff_buf_adds(&b, "{\"base\":");
 				ff_json_str(&b, arms[k].base);
-				ff_buf_adds(&b, ",\"arm\":");
+				ff_buf_addf(&b, ",\"seats\":%d,\"arm\":", r->seats);
 				ff_json_str(&b, arms[k].arm);
 				printf("%s,\"games\":%ld,\"finished\":%ld,\"first_player\":{\"wins\":%ld,"
 				       "\"rate\":%.6f,\"ci95\":[%.6f,%.6f]},\"plies\":{\"mean\":%.4f,"
@@ -329,11 +381,11 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 				continue;
 			}
 			printf("%s  %-18s games %8ld  first player %.4f [%.4f, %.4f]  plies %.2f [%.2f, %.2f]%s\n",
-			       arms[k].base, arms[k].arm, r->n, fr, lo, hi, r->mean, mlo, mhi,
+			       label, arms[k].arm, r->n, fr, lo, hi, r->mean, mlo, mhi,
 			       sm ? "  (small sample)" : "");
 			if (k != i)
 				printf("%*s  %s - %s: first player %+.4f [%+.4f, %+.4f], z = %.2f, p = %.3g;"
-				       " plies %+.2f [%+.2f, %+.2f]\n", (int)strlen(arms[k].base), "",
+				       " plies %+.2f [%+.2f, %+.2f]\n", (int)strlen(label), "",
 				       arms[k].arm, arms[i].arm, fr - fa, dlo, dhi, z, p, r->mean - a->mean,
 				       plo, phi);
 		}
@@ -352,6 +404,7 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 		free(arms[i].arm);
 	}
 	free(arms);
+	free(label);
 	ff_buf_free(&base);
 	ff_buf_free(&arm);
 	ff_buf_free(&b);
@@ -418,8 +471,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	} else {
 		print_text(&rs);
 	}
-	for (i = 0; i < rs.n; i++)
+	for (i = 0; i < rs.n; i++) {
 		free(rs.v[i].ruleset);
+		free(rs.v[i].label);
+	}
 	free(rs.v);
 	return rc ? FF_EXIT_FAIL : FF_EXIT_OK;
 }
@@ -428,12 +483,13 @@ const struct ff_cmd ff_cmd_stats = {
 	.name = "stats",
 	.summary = "win rates with 95% intervals, game lengths, variant comparisons",
 	.usage = "--db FILE [OPTIONS]",
-	.about = "Per ruleset id: games, unfinished games, draws, the first player's and\n"
-		 "each side's win rate over finished games with 95% Wilson intervals, and\n"
-		 "plies (mean, median, 90th percentile). --compare OPTION pairs ruleset ids\n"
-		 "that differ only in OPTION and reports the difference in first-player\n"
-		 "win rate (Newcombe interval, two-proportion z test) and in mean length\n"
-		 "(Welch interval). Small samples are flagged. See docs/store.md.",
+	.about = "Per ruleset id and seat count: games, unfinished games, draws, the first\n"
+		 "player's and each side's win rate over finished games with 95% Wilson\n"
+		 "intervals, and plies (mean, median, 90th percentile). --compare OPTION\n"
+		 "pairs ruleset ids that differ only in OPTION, at the same seat count, and\n"
+		 "reports the difference in first-player win rate (Newcombe interval,\n"
+		 "two-proportion z test) and in mean length (Welch interval). Small\n"
+		 "samples are flagged. See docs/store.md.",
 	.opts = opts,
 	.run = run,
 };

@@ -68,6 +68,11 @@ static const char *const migrations[] = {
 	"CREATE INDEX games_by_game ON games(game, preset);"
 	"CREATE INDEX games_by_date ON games(date);"
 	"CREATE INDEX seats_by_player ON seats(player_id);",
+	/* 1 -> 2: stats groups by ruleset id and seat count; the covering
+	   index gains seats right after ruleset, so the scan stays in order */
+	"DROP INDEX games_stats;"
+	"CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,"
+	"  result, origin, options, date);",
 };
 
 int ff_schema_count(void)

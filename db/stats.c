@@ -1,5 +1,5 @@
 /* The query behind `stats`: one ordered scan of the covering index
-   games_stats, aggregated per ruleset id. */
+   games_stats, aggregated per ruleset id and seat count. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -16,11 +16,12 @@ struct acc {
 	double sum, sumsq;
 };
 
-static void acc_reset(struct acc *a, const char *ruleset, int sides)
+static void acc_reset(struct acc *a, const char *ruleset, int seats, int sides)
 {
 	memset(&a->g, 0, sizeof a->g);
 	ff_buf_reset(&a->ruleset);
 	ff_buf_adds(&a->ruleset, ruleset);
+	a->g.seats = seats;
 	a->g.sides = sides;
 	a->sum = a->sumsq = 0;
 }
@@ -112,10 +113,10 @@ int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 	int rc = 0, step;
 
 	memset(&a, 0, sizeof a);
-	ff_buf_adds(&sql, "SELECT ruleset, sides, plies, first_side, winner_side, result"
+	ff_buf_adds(&sql, "SELECT ruleset, seats, sides, plies, first_side, winner_side, result"
 			  " FROM games INDEXED BY games_stats WHERE 1");
 	ff_store_filter_sql(&sql, f);
-	ff_buf_adds(&sql, " ORDER BY ruleset, plies");
+	ff_buf_adds(&sql, " ORDER BY ruleset, seats, plies");
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
 		rc = ff_store_fail(s, err, "preparing the statistics query");
 		goto out;
@@ -123,14 +124,15 @@ int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 	ff_store_bind_filter(st, f);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *ruleset = (const char *)sqlite3_column_text(st, 0);
+		int seats = sqlite3_column_int(st, 1);
 
-		if (!a.ruleset.p || strcmp(a.ruleset.p, ruleset) != 0) {
+		if (!a.ruleset.p || strcmp(a.ruleset.p, ruleset) != 0 || a.g.seats != seats) {
 			if ((rc = acc_emit(&a, cb, ctx)) != 0)
 				goto out;
-			acc_reset(&a, ruleset, sqlite3_column_int(st, 1));
+			acc_reset(&a, ruleset, seats, sqlite3_column_int(st, 2));
 		}
-		if (acc_add(&a, sqlite3_column_int(st, 2), sqlite3_column_int(st, 3),
-			    sqlite3_column_int(st, 4), (const char *)sqlite3_column_text(st, 5))) {
+		if (acc_add(&a, sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
+			    sqlite3_column_int(st, 5), (const char *)sqlite3_column_text(st, 6))) {
 			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 			goto out;
 		}

@@ -9,7 +9,7 @@
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 1
+#define FF_SCHEMA_VERSION 2
 
 struct ff_store;
 
@@ -82,10 +82,12 @@ struct ff_stats_filter {
 	const char *since, *until;  /* Date tag range, YYYY.MM.DD, inclusive */
 };
 
-/* The games of one ruleset id. Invariants: finished = n - unfinished;
-   draws + sum(side_wins) = finished; plies[] sorted, nplies == n. */
+/* The games of one ruleset id played by one number of seats. Invariants:
+   finished = n - unfinished; draws + sum(side_wins) = finished; plies[]
+   sorted, nplies == n. */
 struct ff_stats_group {
 	const char *ruleset;
+	int seats;
 	int sides;
 	long n, unfinished, draws, first_wins;
 	long side_wins[16];
@@ -94,9 +96,9 @@ struct ff_stats_group {
 	double mean, var;       /* of plies (var: sample variance) */
 };
 
-/* Call cb once per ruleset id (in byte order) with its aggregates; the
-   group and its arrays are valid during the call only. Returns 0, -1
-   with err, or cb's non-zero return. */
+/* Call cb once per ruleset id and seat count (ids in byte order, then
+   seats ascending) with its aggregates; the group and its arrays are valid
+   during the call only. Returns 0, -1 with err, or cb's non-zero return. */
 int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 		   int (*cb)(void *ctx, const struct ff_stats_group *g), void *ctx,
 		   struct ff_error *err);

@@ -1,0 +1,52 @@
+-- A store of schema version 1, made by fivefold before migration 1 -> 2
+-- (commit f02092d): three simulated games (fivelines/kidd; sequence/standard
+-- at 2 and at 3 seats, seed 7, greedy) imported, then sqlite3 .dump.
+-- tests/store.sh loads it and checks that fivefold upgrades it.
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE games (  id INTEGER PRIMARY KEY,  hash TEXT NOT NULL UNIQUE,  ruleset TEXT NOT NULL,  game TEXT NOT NULL,  preset TEXT NOT NULL,  options TEXT NOT NULL,  seats INTEGER NOT NULL,  sides INTEGER NOT NULL,  first_seat INTEGER NOT NULL,  first_side INTEGER NOT NULL,  result TEXT NOT NULL,  winner_side INTEGER,  termination TEXT NOT NULL,  plies INTEGER NOT NULL,  seed TEXT,  origin TEXT NOT NULL CHECK (origin IN ('imported', 'simulated')),  event TEXT, site TEXT, date TEXT, round TEXT,  source_file TEXT NOT NULL,  source_game INTEGER NOT NULL,  source_line INTEGER NOT NULL,  fgn TEXT NOT NULL);
+INSERT INTO games VALUES(1,'83ef493caaa67738511a72668dd1ebb5','fivelines/kidd','fivelines','kidd','',2,2,1,1,'1-0',1,'normal',59,'7','simulated',NULL,NULL,NULL,NULL,'v1.fgn',1,1,replace('[Game "fivelines"]\n[Rules "kidd"]\n[Seat1 "greedy"]\n[Seat2 "greedy"]\n[Source "fivefold simulate"]\n[Seed "7"]\n[Result "1-0"]\n\n1:x-0 3:x-7 1:x-0 5:x-9 3:x-2 6:7-3 5:x-4 5:x-9 5:x-4 2:x-6 6:0-6* 5:x-9 4:2-6\n6:x-0* 1:x-0* 6:x-0* 2:x-1 1:0-1* 2:x-1* 2:9-1* 2:x-1* 5:x-9 4:1-5 1:x-5* 1:x-0\n1:9-0* 6:x-5* 6:x-0 4:4-8 2:0-2 5:8-3* 3:x-7 3:4-7* 2:0-2 5:6-1 5:x-9 1:6-7\n4:9-3* 1:x-0 5:3-8 3:0-3 1:8-9 6:1-7 6:9-5* 2:x-1 6:5-1* 1:x-0 2:9-1 6:0-6\n1:1-2 3:3-6 5:9-4 6:7-3 1:1-2 4:3-7 2:2-4 1:6-7 3:2-5 1:6-7\n1-0\n\n','\n',char(10)));
+INSERT INTO games VALUES(2,'ff1d7d4e889cc572a3e063efd44d7704','sequence/standard','sequence','standard','',2,2,1,1,'1-0',1,'normal',33,'7','simulated',NULL,NULL,NULL,NULL,'v1.fgn',2,16,replace('[Game "sequence"]\n[Rules "standard"]\n[Seats "2"]\n[Seat1 "greedy"]\n[Seat2 "greedy"]\n[Source "fivefold simulate"]\n[Seed "7"]\n[Result "1-0"]\n\n5C@d4+8C 4H@f5+4H 2D@c3+TC 7D@h3+6C QH@g7+QS 5D@f3+JH KD@h8+6D AC@f8+JH\n8C@c6+3H KC@e8+TC 3H@f6+TD JHxh8+7S TD@h6+KD JHxc3+KH KD@h8+3C TC@c8+2S\n3C@f4+JS 7S@b9+3D 6D@g3+JD KH@g6+3S JD@e5+6C 3D@d3+8H 9S@i1+4C 8H@d7+TD\nJSxf5+7D 4H@f5+2D 4C@e4+6H 2D@c3+6H 6C@c4+6D KS@b4+7C 6H@d5+2C 7C@a3+AD 2C@g4\n1-0\n\n','\n',char(10)));
+INSERT INTO games VALUES(3,'806b767c94f4f78b6ef267c6eef63334','sequence/standard','sequence','standard','',3,3,1,1,'W2',2,'normal',53,'7','simulated',NULL,NULL,NULL,NULL,'v1.fgn',3,31,replace('[Game "sequence"]\n[Rules "standard"]\n[Seats "3"]\n[Seat1 "greedy"]\n[Seat2 "greedy"]\n[Seat3 "greedy"]\n[Source "fivefold simulate"]\n[Seed "7"]\n[Result "W2"]\n\n4H@f5+QS 5C@d4+JH KC@e8+6D 7D@h3+JH KS@b4+3H 8C@c6+TC 3D@d3+TD 3H@f6+7S\nTC@c8+KD TD@h6+KH 9S@b7+3C 6C@c4+2S KH@g6+JS 3C@f4+3D 2D@c3+JD QH@g7+3S\n7S@g1+6C KD@c10+8H 4S@e9+4C AC@f8+TD 8H@d7+7D 4C@e4+2D JHxg6+6H 6D@i10+6H\n3S@f9+6D 2S@g9+7C 6H@d5+2C 6D@g3+AD 7C@c5+4D 7D@h10+AS QS@j3+7C 4D@e3+QD\nJD@f2+AH 4H@i8+8D TC@a6+JC AS@b3+2H 8D@h4+AC 6C@a2+TS 2H@e6+TH JSxb3+9D\nJC@b9+3C TH@f7+4S JHxe6+5C TS@b6+4D 2C@e2+9H 9D@h5+5S QD@h7+5H 2S@b1+9D\n2D@j6+6S 3C@d2+QC 9D@f10+8S AD@g8+AS QC@a7\nW2\n\n','\n',char(10)));
+CREATE TABLE tags (  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,  pos INTEGER NOT NULL,  name TEXT NOT NULL,  value TEXT NOT NULL,  PRIMARY KEY (game_id, pos)) WITHOUT ROWID;
+INSERT INTO tags VALUES(1,1,'Game','fivelines');
+INSERT INTO tags VALUES(1,2,'Rules','kidd');
+INSERT INTO tags VALUES(1,3,'Seat1','greedy');
+INSERT INTO tags VALUES(1,4,'Seat2','greedy');
+INSERT INTO tags VALUES(1,5,'Source','fivefold simulate');
+INSERT INTO tags VALUES(1,6,'Seed','7');
+INSERT INTO tags VALUES(1,7,'Result','1-0');
+INSERT INTO tags VALUES(2,1,'Game','sequence');
+INSERT INTO tags VALUES(2,2,'Rules','standard');
+INSERT INTO tags VALUES(2,3,'Seats','2');
+INSERT INTO tags VALUES(2,4,'Seat1','greedy');
+INSERT INTO tags VALUES(2,5,'Seat2','greedy');
+INSERT INTO tags VALUES(2,6,'Source','fivefold simulate');
+INSERT INTO tags VALUES(2,7,'Seed','7');
+INSERT INTO tags VALUES(2,8,'Result','1-0');
+INSERT INTO tags VALUES(3,1,'Game','sequence');
+INSERT INTO tags VALUES(3,2,'Rules','standard');
+INSERT INTO tags VALUES(3,3,'Seats','3');
+INSERT INTO tags VALUES(3,4,'Seat1','greedy');
+INSERT INTO tags VALUES(3,5,'Seat2','greedy');
+INSERT INTO tags VALUES(3,6,'Seat3','greedy');
+INSERT INTO tags VALUES(3,7,'Source','fivefold simulate');
+INSERT INTO tags VALUES(3,8,'Seed','7');
+INSERT INTO tags VALUES(3,9,'Result','W2');
+CREATE TABLE players (  id INTEGER PRIMARY KEY,  name TEXT NOT NULL UNIQUE);
+INSERT INTO players VALUES(1,'greedy');
+CREATE TABLE seats (  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,  seat INTEGER NOT NULL,  side INTEGER NOT NULL,  player_id INTEGER REFERENCES players(id),  PRIMARY KEY (game_id, seat)) WITHOUT ROWID;
+INSERT INTO seats VALUES(1,1,1,1);
+INSERT INTO seats VALUES(1,2,2,1);
+INSERT INTO seats VALUES(2,1,1,1);
+INSERT INTO seats VALUES(2,2,2,1);
+INSERT INTO seats VALUES(3,1,1,1);
+INSERT INTO seats VALUES(3,2,2,1);
+INSERT INTO seats VALUES(3,3,3,1);
+CREATE TABLE quarantine (  id INTEGER PRIMARY KEY,  hash TEXT NOT NULL UNIQUE,  source_file TEXT NOT NULL,  source_game INTEGER NOT NULL,  source_line INTEGER NOT NULL,  verdict TEXT NOT NULL,  code TEXT NOT NULL,  diagnostics TEXT NOT NULL,  raw TEXT NOT NULL);
+CREATE INDEX games_stats ON games(ruleset, plies, sides, first_side, winner_side,  result, origin, options, date);
+CREATE INDEX games_by_game ON games(game, preset);
+CREATE INDEX games_by_date ON games(date);
+CREATE INDEX seats_by_player ON seats(player_id);
+COMMIT;
+PRAGMA user_version = 1;
