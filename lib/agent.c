@@ -16,6 +16,25 @@ const struct ff_agent ff_agent_random = {
 	"random", "a uniformly random legal ply (every game)", random_choose
 };
 
+int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,
+		    long (*score)(const void *st, const struct ff_ply *ply, void *ctx), void *ctx)
+{
+	int i, best = 0, ties = 0;
+	long v, bestv = 0;
+
+	for (i = 0; i < n; i++) {
+		v = score(st, &legal[i], ctx);
+		if (i == 0 || v > bestv) {
+			bestv = v;
+			best = i;
+			ties = 1;
+		} else if (v == bestv && ff_rng_bounded(rng, (uint64_t)++ties) == 0) {
+			best = i;
+		}
+	}
+	return best;
+}
+
 const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *name)
 {
 	int i;

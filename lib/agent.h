@@ -9,6 +9,15 @@
    rules->agents. Returns NULL when there is none. */
 const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *name);
 
+/* The loop every one-ply agent shares: the index in legal[0..n) (n >= 1) of
+   the ply that score() rates highest. score is called once per ply, in
+   order, with st and ctx. Ties are broken uniformly at random from rng
+   (the agents' stream) by reservoir sampling: the k-th ply to tie the best
+   so far replaces it when bounded(k) == 0, so the draws depend only on the
+   scores. */
+int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,
+		    long (*score)(const void *st, const struct ff_ply *ply, void *ctx), void *ctx);
+
 /* The generic agent: a uniformly random legal ply. */
 extern const struct ff_agent ff_agent_random;
 

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/agent.h"
 #include "lib/dice.h"
 #include "lib/ruleset.h"
 
@@ -80,7 +81,7 @@ struct fl_state {
 	/* rules */
 	uint8_t preset, skip, need, nonexact, extra, either, forced, holy_hit, leave;
 	uint8_t may_block;     /* 0 when no position can be a deadlock */
-	const struct ff_dice *dice;
+	int8_t dice;           /* the die: its index in the dice table (ff_dice_at) */
 	/* position */
 	uint8_t n[2][POINTS];  /* pieces of side s on point p */
 	uint8_t hand[2];       /* off the board */
@@ -90,6 +91,12 @@ struct fl_state {
 	int8_t winner;         /* side that won, -1 otherwise */
 	uint32_t plies;        /* plies played */
 };
+
+/* The die in use (the state holds its index: plain data, no pointers). */
+static inline const struct ff_dice *die(const struct fl_state *s)
+{
+	return ff_dice_at(s->dice);
+}
 
 /* x mod POINTS for x >= 0; cheap for the usual x < 2 * POINTS, still
    right for the odd throw of a malformed record. */
@@ -301,8 +308,8 @@ static int can_move(const struct fl_state *s, int side)
 {
 	int i;
 
-	for (i = 0; i < s->dice->nfaces; i++)
-		if (has_move(s, side, s->dice->faces[i]))
+	for (i = 0; i < die(s)->nfaces; i++)
+		if (has_move(s, side, die(s)->faces[i]))
 			return 1;
 	return 0;
 }
@@ -326,11 +333,11 @@ static int fl_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 	s->forced = (uint8_t)cfg->opt[O_ENTRY];
 	s->holy_hit = (uint8_t)cfg->opt[O_HOLYHIT];
 	s->leave = (uint8_t)cfg->opt[O_LEAVE];
-	s->dice = ff_dice_at(cfg->opt[O_DICE]);
+	s->dice = (int8_t)cfg->opt[O_DICE];
 	/* Schaedler with a die showing 1-5: every piece has a sacred point
 	   (open to all) 1-5 points ahead, so a side can always move and the
 	   deadlock test after each ply can be skipped. */
-	s->may_block = !(s->preset == SCHAEDLER && s->dice->nfaces >= 5);
+	s->may_block = !(s->preset == SCHAEDLER && die(s)->nfaces >= 5);
 	if (start == 2 && s->preset != KIDD)
 		return ff_error_set(err, FF_EBAD_OPTION,
 				    "option 'start=board' applies to preset 'kidd' only");
@@ -372,18 +379,18 @@ static int fl_to_move(const void *st)
 
 static int fl_roll(const void *st, struct ff_rng *chance)
 {
-	return ((const struct fl_state *)st)->dice->roll(chance);
+	return die(st)->roll(chance);
 }
 
 static int fl_check_chance(const void *st, int d, struct ff_error *err)
 {
 	const struct fl_state *s = st;
 
-	if (ff_dice_can_show(s->dice, d))
+	if (ff_dice_can_show(die(s), d))
 		return 0;
 	return ff_error_set(err, FF_EBAD_ROLL, "throw %d is not a face of the die '%s' (faces %d-%d)",
-			    d, s->dice->name, s->dice->faces[0],
-			    s->dice->faces[s->dice->nfaces - 1]);
+			    d, die(s)->name, die(s)->faces[0],
+			    die(s)->faces[die(s)->nfaces - 1]);
 }
 
 /* Parse "R:" and return the offset after the colon, or -1. */
@@ -669,7 +676,7 @@ static int blots_at_risk(const struct fl_state *s, int side)
 		if (s->preset == KIDD && !s->holy_hit && (p == 2 || p == 7))
 			continue;
 		for (d = 1; d <= 6 && !risk; d++) {
-			if (!ff_dice_can_show(s->dice, d))
+			if (!ff_dice_can_show(die(s), d))
 				continue;
 			q = ring(p - d + POINTS);
 			if (s->n[enemy][q] || (s->hand[enemy] && q == virt_of[enemy])) {
@@ -700,27 +707,21 @@ static int evaluate(const struct fl_state *s, int side)
 	return score;
 }
 
-static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
+/* A ply's score: the position after it, for the side that plays it. */
+static long greedy_score(const void *st, const struct ff_ply *p, void *ctx)
 {
 	const struct fl_state *s = st;
-	struct fl_state t;
-	int i, best = 0, ties = 0, v, bestv = 0;
+	struct fl_state t = *s;
+	struct ff_ply q = *p;
 
-	for (i = 0; i < n; i++) {
-		struct ff_ply q = legal[i];
+	(void)ctx;
+	fl_apply(&t, &q, NULL, NULL);
+	return evaluate(&t, s->turn);
+}
 
-		t = *s;
-		fl_apply(&t, &q, NULL, NULL);
-		v = evaluate(&t, s->turn);
-		if (i == 0 || v > bestv) {
-			bestv = v;
-			best = i;
-			ties = 1;
-		} else if (v == bestv && ff_rng_bounded(rng, (uint64_t)++ties) == 0) {
-			best = i;
-		}
-	}
-	return best;
+static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
+{
+	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
 static const struct ff_agent fl_agents[] = {

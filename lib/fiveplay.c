@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/agent.h"
 #include "lib/ruleset.h"
 
 enum { N = 7, HOLES = 49, PEG = 0, SOLID = 1, HOLLOW = 2 };
@@ -551,49 +552,50 @@ static int threats(const struct fp_state *s, const struct board *b, int side, in
 	return n;
 }
 
+/* The opponent's threats, found once per decision. */
+struct threat_list {
+	int n, t[8], h[8];
+};
+
+/* A ply's score (see above); ctx is the struct threat_list. */
+static long greedy_score(const void *st, const struct ff_ply *p, void *ctx)
+{
+	const struct fp_state *s = st;
+	const struct threat_list *tl = ctx;
+	int side = s->turn, enemy = 1 - side, t = p->w[1], to = p->w[3], k;
+	int kind = t == PEG ? 'P' : 'B';
+	struct board c = s->b;
+	long v;
+
+	if (p->w[0] == K_MOVE)
+		lift(&c, t, p->w[2]);
+	v = potential(&c, side, kind, to);
+	if (p->w[0] == K_MOVE)
+		v -= potential(&c, side, kind, p->w[2]);
+	put(&c, side, t, to);
+	if (wins_through(&c, side, to))
+		return v + 10000000;
+	if (!tl->n)
+		return v;
+	for (k = 0; k < tl->n; k++) {
+		struct board d = c;
+
+		if (can_place(&d, enemy, tl->t[k], tl->h[k])) {
+			put(&d, enemy, tl->t[k], tl->h[k]);
+			if (wins_through(&d, enemy, tl->h[k]))
+				return v;
+		}
+	}
+	return v + 1000000;   /* no threat left */
+}
+
 static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
 {
 	const struct fp_state *s = st;
-	int side = s->turn, enemy = 1 - side, i, best = 0, ties = 0, tt[8], th[8], nt, k;
-	long v, bestv = 0;
-	struct board c;
+	struct threat_list tl;
 
-	nt = threats(s, &s->b, enemy, tt, th, 8);
-	for (i = 0; i < n; i++) {
-		const struct ff_ply *p = &legal[i];
-		int t = p->w[1], to = p->w[3], kind = t == PEG ? 'P' : 'B';
-
-		c = s->b;
-		if (p->w[0] == K_MOVE)
-			lift(&c, t, p->w[2]);
-		v = potential(&c, side, kind, to);
-		if (p->w[0] == K_MOVE)
-			v -= potential(&c, side, kind, p->w[2]);
-		put(&c, side, t, to);
-		if (wins_through(&c, side, to)) {
-			v += 10000000;
-		} else if (nt) {
-			for (k = 0; k < nt; k++) {
-				struct board d = c;
-
-				if (can_place(&d, enemy, tt[k], th[k])) {
-					put(&d, enemy, tt[k], th[k]);
-					if (wins_through(&d, enemy, th[k]))
-						break;
-				}
-			}
-			if (k == nt)
-				v += 1000000;   /* no threat left */
-		}
-		if (i == 0 || v > bestv) {
-			bestv = v;
-			best = i;
-			ties = 1;
-		} else if (v == bestv && ff_rng_bounded(rng, (uint64_t)++ties) == 0) {
-			best = i;
-		}
-	}
-	return best;
+	tl.n = threats(s, &s->b, 1 - s->turn, tl.t, tl.h, 8);
+	return ff_agent_argmax(st, legal, n, rng, greedy_score, &tl);
 }
 
 static const struct ff_agent fp_agents[] = {

@@ -1070,20 +1070,7 @@ static long greedy_score(const void *st, const struct ff_ply *p, void *ctx)
 
 static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
 {
-	int i, best = 0, ties = 0;
-	long v, bestv = 0;
-
-	for (i = 0; i < n; i++) {   /* TEMP until ff_agent_argmax lands */
-		v = greedy_score(st, &legal[i], NULL);
-		if (i == 0 || v > bestv) {
-			bestv = v;
-			best = i;
-			ties = 1;
-		} else if (v == bestv && ff_rng_bounded(rng, (uint64_t)++ties) == 0) {
-			best = i;
-		}
-	}
-	return best;
+	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
 static const struct ff_agent sq_agents[] = {
