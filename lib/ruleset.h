@@ -29,8 +29,14 @@
      hand; with neither (a public record) hands are unknown, and legal()
      lists every ply that some card still available could make, plus the
      pass where a pass is possible. Every card game's largest legal set
-     stays below FF_MAX_LEGAL (Sequence: 2 two-eyed jacks x 96 cells + 2
-     one-eyed jacks x 96 chips + 48 cards x 2 cells + 48 exchanges < 700).
+     must stay below FF_MAX_LEGAL, checked by a static assertion in its
+     engine. Sequence: 2 two-eyed jacks x 96 cells + 2 one-eyed jacks x 96
+     chips + 48 cards x 2 cells + the pass + 48 exchanges = 529. Pegs and
+     Jokers (an estimate for its issue): a hand of 5 with a 7 (ordered
+     pairs of 5 pegs x 6 splits, each part with or without home entry:
+     about 240), a 9 (about 320), a joker (5 own pegs x up to 39 others:
+     about 200) and two more cards comes near 800, so its engine must check
+     the bound with unknown hands and the partner's pegs counted.
    - Seats are 0-based inside the library (seat 1 of a record is 0 here);
      sides are the units that win: seats, or teams where there are teams. */
 #ifndef FF_RULESET_H
