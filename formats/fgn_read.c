@@ -499,7 +499,7 @@ static int word(struct game *g, size_t p, long line, long col)
 			;
 		if (len < 2 || i < len) {
 			syntax(g, line, col, rec->nplies, "bad nag '%.*s'",
-			       (int)(len > 40 ? 40 : len), (const char *)b + s);
+			       (int)ff_utf8_cut((const char *)b + s, len, 40), (const char *)b + s);
 			return T_OK;
 		}
 		if (!g->bad && ff_record_add_note(rec, FF_NOTE_NAG, (const char *)b + s + 1,

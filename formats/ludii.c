@@ -233,7 +233,8 @@ int ff_ludii_read(struct ff_ludii_reader *r, struct ff_record *rec, struct ff_er
 	if (!rules)
 		return fail(err, 1, rec->number, 0, "not a Pente Grammai trial: no 'Play Rules/Capture' "
 			    "or 'Play Rules/No Capture' option", NULL);
-	snprintf(tail, sizeof tail, "Ludii %.*s trial", (int)(vlen > 40 ? 40 : vlen), version ? version : "");
+	snprintf(tail, sizeof tail, "Ludii %.*s trial",
+		 (int)(version ? ff_utf8_cut(version, vlen, 40) : 0), version ? version : "");
 	if (ff_record_add_tag(rec, "Game", "fivelines", 9, 0, 0) ||
 	    ff_record_add_tag(rec, "Rules", rules, strlen(rules), 0, 0) ||
 	    (first == 2 && ff_record_add_tag(rec, "First", "2", 1, 0, 0)) ||

@@ -41,6 +41,16 @@ int ff_buf_addf(struct ff_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Append the decimal form of v. Returns 0 or -1. */
 int ff_buf_addu(struct ff_buf *b, uint64_t v);
+/* The length of the longest prefix of s[0..n) of at most max bytes that
+   does not end inside a UTF-8 sequence (for quoting input in messages). */
+static inline size_t ff_utf8_cut(const char *s, size_t n, size_t max)
+{
+	if (n <= max)
+		return n;
+	while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+		max--;
+	return max;
+}
 /* Forget the contents, keep the memory. */
 void ff_buf_reset(struct ff_buf *b);
 /* Free the memory; the buffer is empty afterwards. */

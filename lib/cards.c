@@ -8,16 +8,18 @@
 static const char ranks[] = "A23456789TJQK";
 static const char suits[] = "SHDC";
 
+/* Ranks and suits are read in either case (lenient input); names are
+   written in capitals. */
 static int rank_of(char c)
 {
-	const char *p = c ? strchr(ranks, c) : NULL;
+	const char *p = c ? strchr(ranks, c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c) : NULL;
 
 	return p ? (int)(p - ranks) : -1;
 }
 
 static int suit_of(char c)
 {
-	const char *p = c ? strchr(suits, c) : NULL;
+	const char *p = c ? strchr(suits, c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c) : NULL;
 
 	return p ? (int)(p - suits) : -1;
 }
@@ -26,7 +28,7 @@ int ff_card_parse(const char *s, size_t n)
 {
 	int r, su;
 
-	if (n == 2 && s[0] == 'J' && s[1] == 'K')
+	if (n == 2 && (s[0] == 'J' || s[0] == 'j') && (s[1] == 'K' || s[1] == 'k'))
 		return FF_JOKER;
 	if (n == 3 && s[0] == '1' && s[1] == '0' && (su = suit_of(s[2])) >= 0)
 		return ff_card_make(su, 9);

@@ -17,7 +17,8 @@ static inline int ff_card_rank(int c) { return c % FF_RANKS; }
 static inline int ff_card_make(int suit, int rank) { return suit * FF_RANKS + rank; }
 
 /* The card written in s[0..n): rank A 2-9 T J Q K ("10" for T) and suit
-   S H D C, or JK. Returns the code, or -1 when it is not a card. */
+   S H D C, or JK, in either case. Returns the code, or -1 when it is not a
+   card. */
 int ff_card_parse(const char *s, size_t n);
 /* Length of the card at the start of s (2, or 3 for "10x"), reading at
    most n bytes; 0 when none starts there. */

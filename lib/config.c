@@ -139,6 +139,21 @@ static int apply_option(struct ff_config *cfg, unsigned char *seen, const char *
 	return 0;
 }
 
+/* The error for a seat count the game does not allow, listing those it
+   does. */
+static int bad_seats(const struct ff_rules *r, const char *seats, struct ff_error *err)
+{
+	int counts[FF_MAX_SEATS], n = ff_rules_seat_counts(r, counts), i;
+	char list[64] = "";
+	size_t len = 0;
+
+	for (i = 0; i < n && len < sizeof list - 8; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
+					i == 0 ? "" : i + 1 == n ? " or " : ", ", counts[i]);
+	return ff_error_set(err, FF_EBAD_TAG, "bad Seats '%s': game '%s' takes %s seats", seats,
+			    r->name, list);
+}
+
 static int config_parse(struct ff_config *cfg, const char *game, const char *rules,
 			const char *options, const char *seats, const char *first, int *part,
 			struct ff_error *err)
@@ -183,10 +198,9 @@ static int config_parse(struct ff_config *cfg, const char *game, const char *rul
 	*part = FF_PART_SEATS;
 	cfg->seats = r->seats_default;
 	if (seats) {
-		if (parse_int(seats, strlen(seats), r->seats_min, r->seats_max, &v))
-			return ff_error_set(err, FF_EBAD_TAG,
-					    "bad Seats '%s': game '%s' takes %d to %d seats",
-					    seats, game, r->seats_min, r->seats_max);
+		if (parse_int(seats, strlen(seats), r->seats_min, r->seats_max, &v) ||
+		    (r->seat_counts && !(r->seat_counts & (1u << v))))
+			return bad_seats(r, seats, err);
 		cfg->seats = (int)v;
 	}
 	*part = FF_PART_FIRST;
@@ -225,12 +239,12 @@ int ff_config_deck(struct ff_config *cfg, const char *deck, struct ff_error *err
 		while (*p == ' ' || *p == '\t' || *p == '\n')
 			p++;
 		if (!*p)
-			return 0;
+			return cfg->ndeck ? 0 : ff_error_set(err, FF_EBAD_TAG, "bad Deck: it names no card");
 		n = strcspn(p, " \t\n");
 		code = ff_card_parse(p, n);
 		if (code < 0)
 			return ff_error_set(err, FF_EBAD_TAG, "bad Deck: '%.*s' is not a card",
-					    (int)(n > 8 ? 8 : n), p);
+					    (int)ff_utf8_cut(p, n, 8), p);
 		if (cfg->ndeck == FF_MAX_DECK)
 			return ff_error_set(err, FF_EBAD_TAG, "bad Deck: more than %d cards",
 					    FF_MAX_DECK);
@@ -300,20 +314,10 @@ int ff_config_options(const struct ff_config *cfg, struct ff_buf *out)
 
 int ff_rules_seat_counts(const struct ff_rules *r, int *out)
 {
-	struct ff_config cfg;
-	struct ff_error err;
-	void *st = malloc(r->state_size);
-	char seats[8];
 	int n, count = 0;
 
-	if (!st)
-		return -1;
-	for (n = r->seats_min; n <= r->seats_max; n++) {
-		snprintf(seats, sizeof seats, "%d", n);
-		if (ff_config_parse(&cfg, r->name, NULL, NULL, seats, NULL, NULL, &err) == 0 &&
-		    r->init(st, &cfg, NULL, &err) == 0)
+	for (n = r->seats_min; n <= r->seats_max && count < FF_MAX_SEATS; n++)
+		if (!r->seat_counts || (r->seat_counts & (1u << n)))
 			out[count++] = n;
-	}
-	free(st);
 	return count;
 }

@@ -139,6 +139,7 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 		v[i] = tag_at(rec, names[i], &line[i], &col[i]);
 	g->played = 0;
 	g->turns = 0;
+	g->last_seat = 0;
 	g->nlegal = 0;
 	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], &at, err)) {
 		/* at indexes names[]; a missing Game tag has no place of its own */
@@ -237,6 +238,7 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	if (r->apply(g->state, played, g->seeded ? &g->chance : NULL, err))
 		return -1;
 	g->played = k + 1;
+	g->last_seat = seat + 1;
 	if (!(played->flags & FF_PLY_PRELUDE))
 		g->turns++;
 	return 0;
@@ -349,7 +351,7 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
 {
 	const struct ff_rules *r = g->rules;
 	int sides = r->sides(g->state), ply = g->turns;
-	int seat = r->to_move(g->state) + 1;
+	int seat = g->last_seat;   /* the result is about the last ply, its seat's */
 	const char *tok = ff_record_result(rec), *tag, *term;
 	long tl = 0, tc = 0, xl = 0, xc = 0;
 	struct ff_outcome o;

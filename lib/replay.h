@@ -28,6 +28,7 @@ struct ff_game {
 	struct ff_rng chance;
 	size_t played;
 	int turns;
+	int last_seat;            /* 1-based seat of the last ply stepped; 0 before */
 	struct ff_ply legal[FF_MAX_LEGAL];
 	int nlegal;
 	struct ff_buf scratch;    /* for messages */

@@ -170,6 +170,8 @@ struct ff_rules {
 	const struct ff_option_desc *options;
 	int noptions;              /* <= FF_MAX_OPTIONS */
 	int seats_min, seats_max, seats_default;
+	unsigned seat_counts;      /* bit n set: n seats allowed; 0: every count
+				      from seats_min to seats_max */
 	size_t state_size;
 
 	/* Optional (NULL: none): put cfg's options in canonical form where
@@ -264,15 +266,14 @@ int ff_config_id(const struct ff_config *cfg, struct ff_buf *out);
 /* Append the canonical Options tag value (non-default options sorted by
    name, space-separated; "" when all are defaults). Returns 0 or -1. */
 int ff_config_options(const struct ff_config *cfg, struct ff_buf *out);
-/* The seat counts the engine accepts with its default options, ascending,
-   written to out (room for FF_MAX_SEATS). Returns how many, or -1 when
-   memory runs out. */
+/* The seat counts the engine allows, ascending, written to out (room for
+   FF_MAX_SEATS). Returns how many. */
 int ff_rules_seat_counts(const struct ff_rules *rules, int *out);
 /* Index of the option called name in rules->options, or -1. */
 int ff_rules_option_index(const struct ff_rules *rules, const char *name);
 /* Read a Deck tag value (cards separated by white space, top first) into
-   cfg->deck. Returns 0, or -1 with err (FF_EBAD_TAG) for a malformed card
-   or more than FF_MAX_DECK cards. Which cards a game's deck holds is
+   cfg->deck. Returns 0, or -1 with err (FF_EBAD_TAG) for a malformed card,
+   no card at all or more than FF_MAX_DECK cards. Which cards a game's deck holds is
    checked by its engine's init(). */
 int ff_config_deck(struct ff_config *cfg, const char *deck, struct ff_error *err);
 

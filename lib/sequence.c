@@ -143,13 +143,19 @@ static int cells_of(int card, int out[2])
 	return 2;
 }
 
+/* A cell "b3" or "j10" (the column letter in either case), or -1. */
 static int parse_cell(const char *t, size_t n)
 {
 	int col, row;
 
-	if (n < 2 || n > 3 || t[0] < 'a' || t[0] > 'j' || t[1] < '1' || t[1] > '9')
+	if (n < 2 || n > 3 || t[1] < '1' || t[1] > '9')
 		return -1;
-	col = t[0] - 'a';
+	if (t[0] >= 'a' && t[0] <= 'j')
+		col = t[0] - 'a';
+	else if (t[0] >= 'A' && t[0] <= 'J')
+		col = t[0] - 'A';
+	else
+		return -1;
 	row = t[1] - '0';
 	if (n == 3) {
 		if (t[1] != '1' || t[2] != '0')
@@ -358,24 +364,52 @@ static int playable(const struct sq_state *s, int side, int card)
 	return !dead(s, card);
 }
 
-/* May the seat to move pass: no known card has a play, and its unknown
-   cards can all be cards without one. */
+/* Unaccounted copies of cards that side cannot play. */
+static int spare_for(const struct sq_state *s, int side)
+{
+	int card, a, spare = 0;
+
+	for (card = 0; card < FF_JOKER; card++)
+		if ((a = available(s, card)) > 0 && !playable(s, side, card))
+			spare += a;
+	return spare;
+}
+
+/* May the seat to move pass: no known card of its has a play, and its
+   unknown cards can all be cards without one. The seats that passed since
+   the last play still hold only such cards (the board has not changed
+   since), so their unknown cards and the mover's must be such cards all at
+   once: a necessary check, not a proof that a deal exists. */
 static int may_pass(const struct sq_state *s)
 {
-	int seat = s->turn, side = side_of_seat(s, seat), i, card, spare = 0;
+	int seat = s->turn, side = side_of_seat(s, seat), i, k, need = 0, spare = 0, p;
+	unsigned sides = 0;
 
 	for (i = 0; i < s->nhand[seat]; i++)
 		if (playable(s, side, s->hand[seat][i]))
 			return 0;
 	if (!s->unk[seat])
 		return 1;
-	for (card = 0; card < FF_JOKER && spare < s->unk[seat]; card++) {
-		int a = available(s, card);
+	if (spare_for(s, side) < s->unk[seat])
+		return 0;
+	for (k = 0; k <= s->passes && k < s->seats; k++) {
+		p = (seat - k + s->seats) % s->seats;
+		need += s->unk[p];
+		sides |= 1u << side_of_seat(s, p);
+	}
+	/* a card counts as spare when some passing side cannot play it */
+	for (i = 0; i < FF_JOKER; i++) {
+		int a = available(s, i), j;
 
-		if (a > 0 && !playable(s, side, card))
+		if (a <= 0)
+			continue;
+		for (j = 0; j < s->sides; j++)
+			if ((sides & (1u << j)) && !playable(s, j, i))
+				break;
+		if (j < s->sides)
 			spare += a;
 	}
-	return spare >= s->unk[seat];
+	return spare >= need;
 }
 
 static void discard(struct sq_state *s, int seat, int card)
@@ -704,7 +738,7 @@ static int syntax(const char *tok, size_t len, struct ff_error *err)
 	return ff_error_set(err, FF_ESYNTAX,
 			    "malformed ply '%.*s': expected 7C@b3 (place), @b3 (the card the cell "
 			    "names), JD@e5 (two-eyed jack), JSxe5 (one-eyed jack removes), - (pass) "
-			    "or dead:7C, each optionally with +CARD drawn", (int)(len > 40 ? 40 : len), tok);
+			    "or dead:7C, each optionally with +CARD drawn", (int)ff_utf8_cut(tok, len, 40), tok);
 }
 
 /* In a record whose hands are not known, a card no copy of which can be
@@ -753,7 +787,10 @@ static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 			return syntax(tok, len, err);
 		card = ff_card_parse(tok, cl);
 		kind = tok[cl] == '@' ? K_PLACE : K_REMOVE;
-		if (card == FF_JOKER || (cell = parse_cell(tok + cl + 1, body - cl - 1)) < 0)
+		if (card == FF_JOKER)
+			return ff_error_set(err, FF_ESYNTAX, "malformed ply '%.*s': sequence is played "
+					    "without jokers", (int)ff_utf8_cut(tok, len, 40), tok);
+		if ((cell = parse_cell(tok + cl + 1, body - cl - 1)) < 0)
 			return syntax(tok, len, err);
 		set_ply(out, kind, card, cell);
 	}
@@ -844,7 +881,11 @@ static void sq_explain(const void *st, const struct ff_ply *p, struct ff_buf *ou
 
 	ff_card_name(card, cn);
 	cell_name(c, cc);
-	if (p->w[0] == K_PASS && s->unk[s->turn]) {
+	if (p->w[0] == K_PASS && s->unk[s->turn] && s->passes) {
+		ff_buf_addf(out, "seat %d may not pass: its %d unknown cards and those of the %d "
+			    "seats that passed since the last play cannot all be cards without a play",
+			    s->turn + 1, s->unk[s->turn], s->passes);
+	} else if (p->w[0] == K_PASS && s->unk[s->turn]) {
 		ff_buf_addf(out, "seat %d may not pass: its %d unknown cards cannot all be cards "
 			    "without a play", s->turn + 1, s->unk[s->turn]);
 	} else if (p->w[0] == K_PASS) {
@@ -1088,6 +1129,7 @@ const struct ff_rules ff_sequence_rules = {
 	.seats_min = 2,
 	.seats_max = 12,
 	.seats_default = 2,
+	.seat_counts = 1u << 2 | 1u << 3 | 1u << 4 | 1u << 6 | 1u << 8 | 1u << 9 | 1u << 10 | 1u << 12,
 	.state_size = sizeof(struct sq_state),
 	.canon = sq_canon,
 	.init = sq_init,

@@ -552,6 +552,44 @@ static void test_ids(void)
 	ff_buf_free(&b);
 }
 
+/* Found by the independent review: a run of passes in a public record
+   must fit the cards that cannot be played; an empty Deck is no deck; a
+   result error names the seat of the last ply; a bad seat count is
+   reported at the Seats tag; input is read in either case; quoted input is
+   cut at a character boundary. */
+static void test_review_findings(void)
+{
+	char tok[64];
+	struct ff_ply p;
+
+	/* 10 seats hold 3 cards: one pass fits the four one-eyed jacks (no
+	   chip to remove), two passes (6 unknown cards) do not */
+	CU_ASSERT_EQUAL(replay("[Seats \"10\"]", "-"), FF_VALID);
+	expect_error(replay("[Seats \"10\"]", "- - - - - - - - - - 1/2-1/2"), FF_EILLEGAL, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "passed since the last play"));
+	CU_ASSERT_EQUAL(replay("[Deck \"\"]", ""), FF_MALFORMED);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_TAG);
+	/* ply 2 is seat 2's: a wrong result after it is reported for seat 2 */
+	expect_error(replay2("", "JD JD 3S 4S KC QC 9C", "JC JC 5D 8H 7S 2H TC", "",
+			     "JD@c1 JC@f9 1-0"), FF_ERESULT, 2);
+	CU_ASSERT_EQUAL(err.seat, 2);
+	CU_ASSERT_EQUAL(replay("[Seats \"5\"]", ""), FF_MALFORMED);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_TAG);
+	CU_ASSERT_EQUAL(err.line, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "2, 3, 4, 6, 8, 9, 10 or 12"));
+	/* lenient input: lowercase cards, capital column letters */
+	CU_ASSERT_EQUAL(replay2("", "JD JD 3S 4S KC QC 9C", "JC JC 5D 8H 7S 2H TC", "",
+				"jd@C1 jc@f9 kc@A8"), FF_VALID);
+	CU_ASSERT_EQUAL(game.rules->parse(game.state, "JK@c5", 5, &p, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "without jokers"));
+	/* a message quotes at most 40 bytes and never half a character */
+	memset(tok, 'A', 39);
+	strcpy(tok + 39, "\xc3\xa9\xc3\xa9");
+	CU_ASSERT_EQUAL(ff_utf8_cut(tok, strlen(tok), 40), 39);
+	CU_ASSERT_EQUAL(ff_utf8_cut(tok, strlen(tok), 41), 41);
+	CU_ASSERT_EQUAL(ff_utf8_cut(tok, 10, 40), 10);
+}
+
 static const struct ff_test tests[] = {
 	{ "the board of rules.md 4.1", test_board },
 	{ "nine in a row is two sequences, eight one", test_nine_in_a_row },
@@ -566,6 +604,7 @@ static const struct ff_test tests[] = {
 	{ "lib/cards known-answer shuffle", test_cards_shuffle },
 	{ "headers", test_header },
 	{ "ruleset ids", test_ids },
+	{ "review findings", test_review_findings },
 };
 
 int main(void)
