@@ -30,9 +30,10 @@
 
 #include "lib/agent.h"
 #include "lib/cards.h"
+#include "lib/hands.h"
 #include "lib/ruleset.h"
 
-enum { N = 10, CELLS = 100, DECK = 104, MAX_HAND = 7, MAX_SIDES = 3, LINES = 42 };
+enum { N = 10, CELLS = 100, MAX_SIDES = 3, LINES = 42 };
 enum { K_PLACE = 1, K_REMOVE = 2, K_PASS = 3, K_DEAD = 4 };   /* ply.w[0]; w[1] card, w[2] cell */
 enum { O_TEAMS, O_SEQUENCES, O_COUNT };
 #define EMPTY (-1)
@@ -80,28 +81,17 @@ _Static_assert(2 * 96 + 2 * 96 + 48 * 2 + 1 + 48 <= FF_MAX_LEGAL, "FF_MAX_LEGAL 
 static const int hand_sizes[13] = { 0, 0, 7, 6, 6, 0, 5, 0, 4, 4, 3, 0, 3 };
 
 /* The state: plain data. Invariants: chip[c] is EMPTY or a side, never set
-   on a corner; every seat holds nhand[s] known cards (hand[s][0..nhand))
-   and unk[s] unknown ones, together at most the hand size; when `known`,
-   pile[top..top+npile) is the draw pile in order, else only npile counts;
-   disc[0..ndisc) is the discard pile in the order discarded and dcount
-   counts its cards by code; lseq[side][line] is the side's sequences on a
-   line and seqs[side] their sum. */
+   on a corner; h is the cards (lib/hands.h); lseq[side][line] is the side's
+   sequences on a line and seqs[side] their sum. */
 struct sq_state {
 	int8_t chip[CELLS];
 	uint8_t seats, sides, teams, need, hsize;
 	uint8_t turn, passes, exchanged, term;
 	int8_t winner;
-	uint8_t known;            /* the pile's order is known */
-	uint8_t seeded;           /* reshuffles follow the chance stream */
-	uint8_t npile, top, ndisc;
-	uint8_t nhand[12], unk[12];
-	int16_t hand[12][MAX_HAND];
-	int16_t pile[DECK];
-	int16_t disc[DECK];
-	uint8_t dcount[FF_JOKER];
 	uint8_t seqs[MAX_SIDES];
 	uint8_t lseq[MAX_SIDES][LINES];
 	uint32_t plies;
+	struct ff_hands h;
 };
 
 /* --- cards and cells --- */
@@ -302,38 +292,14 @@ static int side_of_seat(const struct sq_state *s, int seat)
 	return seat % s->sides;
 }
 
-/* Index of card in seat's known hand, or -1. */
-static int hand_find(const struct sq_state *s, int seat, int card)
-{
-	int i;
-
-	for (i = 0; i < s->nhand[seat]; i++)
-		if (s->hand[seat][i] == card)
-			return i;
-	return -1;
-}
-
-/* Copies of card not accounted for: not in the discard pile, not known
-   in a hand, not known in the pile. */
 static int available(const struct sq_state *s, int card)
 {
-	int n = 2 - s->dcount[card], seat, i;
-
-	for (seat = 0; seat < s->seats; seat++)
-		for (i = 0; i < s->nhand[seat]; i++)
-			n -= s->hand[seat][i] == card;
-	if (s->known)
-		for (i = 0; i < s->npile; i++)
-			n -= s->pile[s->top + i] == card;
-	return n;
+	return ff_hands_available(&s->h, card);
 }
 
-/* Can seat hold card: known in its hand, or possible in its unknown part? */
 static int holds(const struct sq_state *s, int seat, int card)
 {
-	if (card < 0 || card >= FF_JOKER)
-		return 0;
-	return hand_find(s, seat, card) >= 0 || (s->unk[seat] > 0 && available(s, card) > 0);
+	return card >= 0 && card < FF_JOKER && ff_hands_holds(&s->h, seat, card);
 }
 
 /* Is card dead (both its cells covered)? Jacks never are. */
@@ -385,16 +351,16 @@ static int may_pass(const struct sq_state *s)
 	int seat = s->turn, side = side_of_seat(s, seat), i, k, need = 0, spare = 0, p;
 	unsigned sides = 0;
 
-	for (i = 0; i < s->nhand[seat]; i++)
-		if (playable(s, side, s->hand[seat][i]))
+	for (i = 0; i < s->h.nhand[seat]; i++)
+		if (playable(s, side, s->h.hand[seat][i]))
 			return 0;
-	if (!s->unk[seat])
+	if (!s->h.unk[seat])
 		return 1;
-	if (spare_for(s, side) < s->unk[seat])
+	if (spare_for(s, side) < s->h.unk[seat])
 		return 0;
 	for (k = 0; k <= s->passes && k < s->seats; k++) {
 		p = (seat - k + s->seats) % s->seats;
-		need += s->unk[p];
+		need += s->h.unk[p];
 		sides |= 1u << side_of_seat(s, p);
 	}
 	/* a card counts as spare when some passing side cannot play it */
@@ -410,68 +376,6 @@ static int may_pass(const struct sq_state *s)
 			spare += a;
 	}
 	return spare >= need;
-}
-
-static void discard(struct sq_state *s, int seat, int card)
-{
-	int i = hand_find(s, seat, card);
-
-	if (i >= 0)
-		s->hand[seat][i] = s->hand[seat][--s->nhand[seat]];
-	else if (s->unk[seat])
-		s->unk[seat]--;
-	s->disc[s->ndisc++] = (int16_t)card;
-	s->dcount[card]++;
-}
-
-/* The pile is empty: the discards, in the order discarded, become the new
-   pile, shuffled with the chance stream when there is one (else its order
-   is unknown from now on). */
-static void reshuffle(struct sq_state *s, struct ff_rng *chance)
-{
-	memcpy(s->pile, s->disc, s->ndisc * sizeof s->disc[0]);
-	s->npile = s->ndisc;
-	s->top = 0;
-	s->ndisc = 0;
-	memset(s->dcount, 0, sizeof s->dcount);
-	if (s->seeded && chance) {
-		ff_cards_shuffle(chance, s->pile, s->npile);
-		s->known = 1;
-	} else {
-		s->known = 0;
-	}
-}
-
-/* Seat draws one card; *claim is what the record says (FF_NO_CARD: not
-   said) and receives what was drawn (FF_NO_CARD: not known). */
-static int draw(struct sq_state *s, int seat, int16_t *claim, struct ff_rng *chance,
-		struct ff_error *err)
-{
-	char a[4], b[4];
-	int card = *claim;
-
-	if (s->npile == 0)
-		reshuffle(s, chance);
-	if (s->known) {
-		card = s->pile[s->top];
-		if (*claim != FF_NO_CARD && *claim != card)
-			return ff_error_set(err, FF_EBAD_DRAW,
-					    "drawn card '%s' contradicts the %s, which deals '%s' here",
-					    ff_card_name(*claim, a), s->seeded ? "Seed" : "Deck",
-					    ff_card_name(card, b));
-	} else if (card != FF_NO_CARD && available(s, card) <= 0) {
-		return ff_error_set(err, FF_EBAD_DRAW,
-				    "drawn card '%s' cannot be drawn: both copies are accounted for",
-				    ff_card_name(card, a));
-	}
-	s->top++;
-	s->npile--;
-	if (card == FF_NO_CARD)
-		s->unk[seat]++;
-	else
-		s->hand[seat][s->nhand[seat]++] = (int16_t)card;
-	*claim = (int16_t)card;
-	return 0;
 }
 
 /* --- set-up --- */
@@ -516,70 +420,18 @@ static int setup_sides(struct sq_state *s, const struct ff_config *cfg, struct f
 	return 0;
 }
 
-/* Check that the Deck tag holds the two decks' 104 cards. */
-static int check_deck(const struct ff_config *cfg, struct ff_error *err)
-{
-	int count[FF_CARD_KINDS] = { 0 }, i;
-	char b[4];
-
-	if (cfg->ndeck != DECK)
-		return ff_error_set(err, FF_EBAD_TAG,
-				    "bad Deck: sequence uses two decks of 52 cards, 104 in all, not %d",
-				    cfg->ndeck);
-	for (i = 0; i < DECK; i++)
-		if (++count[cfg->deck[i]] > 2 || cfg->deck[i] == FF_JOKER)
-			return ff_error_set(err, FF_EBAD_TAG,
-					    "bad Deck: '%s' %s", ff_card_name(cfg->deck[i], b),
-					    cfg->deck[i] == FF_JOKER ? "is not used in sequence"
-								     : "appears more than twice");
-	return 0;
-}
-
 static int sq_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 		   struct ff_error *err)
 {
 	struct sq_state *s = st;
-	int16_t dealt[12 * MAX_HAND];
-	int seat, n;
 
 	memset(s, 0, sizeof *s);
-	if (setup_sides(s, cfg, err))
-		return -1;
-	if (cfg->ndeck && check_deck(cfg, err))
+	if (setup_sides(s, cfg, err) ||
+	    ff_hands_init(&s->h, cfg, 2, 0, s->hsize, chance, "sequence", err))
 		return -1;
 	memset(s->chip, EMPTY, sizeof s->chip);
 	s->turn = (uint8_t)cfg->first;
 	s->winner = -1;
-	s->seeded = chance != NULL;
-	if (cfg->ndeck) {
-		memcpy(s->pile, cfg->deck, DECK * sizeof s->pile[0]);
-	} else if (chance) {
-		ff_cards_unshuffled(s->pile, 2, 0);
-		ff_cards_shuffle(chance, s->pile, DECK);
-	}
-	if (cfg->ndeck && chance) {
-		int16_t want[DECK];
-
-		ff_cards_unshuffled(want, 2, 0);
-		ff_cards_shuffle(chance, want, DECK);
-		if (memcmp(want, s->pile, sizeof want) != 0)
-			return ff_error_set(err, FF_EBAD_TAG,
-					    "bad Deck: it is not the order the Seed shuffles");
-	}
-	s->known = cfg->ndeck || chance;
-	if (s->known) {
-		n = ff_cards_deal(s->pile, s->seats, cfg->first, s->hsize, dealt, MAX_HAND);
-		for (seat = 0; seat < s->seats; seat++) {
-			memcpy(s->hand[seat], dealt + seat * MAX_HAND, s->hsize * sizeof dealt[0]);
-			s->nhand[seat] = s->hsize;
-		}
-		s->top = (uint8_t)n;
-	} else {
-		n = s->seats * s->hsize;
-		for (seat = 0; seat < s->seats; seat++)
-			s->unk[seat] = s->hsize;
-	}
-	s->npile = (uint8_t)(DECK - n);
 	return 0;
 }
 
@@ -649,19 +501,7 @@ static int card_plies(const struct sq_state *s, int side, int card, struct ff_pl
    with unknown cards every card still available. */
 static int candidate_cards(const struct sq_state *s, int *cards)
 {
-	int seat = s->turn, n = 0, i, card;
-	uint8_t seen[FF_JOKER] = { 0 };
-
-	for (i = 0; i < s->nhand[seat]; i++) {
-		card = s->hand[seat][i];
-		if (!seen[card]++)
-			cards[n++] = card;
-	}
-	if (s->unk[seat])
-		for (card = 0; card < FF_JOKER; card++)
-			if (!seen[card] && available(s, card) > 0)
-				cards[n++] = card;
-	return n;
+	return ff_hands_candidates(&s->h, s->turn, cards);
 }
 
 /* Does the seat to move have any play (with some card it may hold)? */
@@ -684,7 +524,7 @@ static int sq_legal(const void *st, int chance, struct ff_ply *out)
 	nc = candidate_cards(s, cards);
 	for (i = 0; i < nc; i++)
 		n = card_plies(s, side, cards[i], out, n);
-	if (n == 0 || (s->unk[s->turn] && may_pass(s)))   /* known hands: exactly when n == 0 */
+	if (n == 0 || (s->h.unk[s->turn] && may_pass(s)))   /* known hands: exactly when n == 0 */
 		set_ply(&out[n++], K_PASS, 0, 0);
 	if (!s->exchanged)
 		for (i = 0; i < nc; i++)
@@ -741,20 +581,6 @@ static int syntax(const char *tok, size_t len, struct ff_error *err)
 			    "or dead:7C, each optionally with +CARD drawn", (int)ff_utf8_cut(tok, len, 40), tok);
 }
 
-/* In a record whose hands are not known, a card no copy of which can be
-   in the hand is a draw that cannot have happened. */
-static int check_available(const struct sq_state *s, int card, struct ff_error *err)
-{
-	char b[4];
-
-	if (card < 0 || s->unk[s->turn] == 0 || hand_find(s, s->turn, card) >= 0 ||
-	    available(s, card) > 0)
-		return 0;
-	return ff_error_set(err, FF_EBAD_DRAW,
-			    "card '%s' cannot be in seat %d's hand: both copies are accounted for "
-			    "(discarded or known in a hand)", ff_card_name(card, b), s->turn + 1);
-}
-
 static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *out,
 		    struct ff_error *err)
 {
@@ -795,7 +621,9 @@ static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 		set_ply(out, kind, card, cell);
 	}
 	out->post[0] = claim;
-	return check_available(s, card, err);
+	/* with unknown hands, a card no copy of which can be held is a draw that
+	   cannot have happened */
+	return card >= 0 ? ff_hands_check(&s->h, s->turn, card, err) : 0;
 }
 
 static int sq_format(const void *st, const struct ff_ply *p, enum ff_ply_form form,
@@ -863,13 +691,9 @@ static void explain_place(const struct sq_state *s, int card, int c, struct ff_b
 static void explain_hand(const struct sq_state *s, int card, struct ff_buf *out)
 {
 	char b[4];
-	int i;
 
 	ff_buf_addf(out, "seat %d does not hold %s (hand:", s->turn + 1, ff_card_name(card, b));
-	for (i = 0; i < s->nhand[s->turn]; i++)
-		ff_buf_addf(out, " %s", ff_card_name(s->hand[s->turn][i], b));
-	if (s->unk[s->turn])
-		ff_buf_addf(out, " and %d unknown", s->unk[s->turn]);
+	ff_hands_render(&s->h, s->turn, out);
 	ff_buf_addc(out, ')');
 }
 
@@ -881,13 +705,13 @@ static void sq_explain(const void *st, const struct ff_ply *p, struct ff_buf *ou
 
 	ff_card_name(card, cn);
 	cell_name(c, cc);
-	if (p->w[0] == K_PASS && s->unk[s->turn] && s->passes) {
+	if (p->w[0] == K_PASS && s->h.unk[s->turn] && s->passes) {
 		ff_buf_addf(out, "seat %d may not pass: its %d unknown cards and those of the %d "
 			    "seats that passed since the last play cannot all be cards without a play",
-			    s->turn + 1, s->unk[s->turn], s->passes);
-	} else if (p->w[0] == K_PASS && s->unk[s->turn]) {
+			    s->turn + 1, s->h.unk[s->turn], s->passes);
+	} else if (p->w[0] == K_PASS && s->h.unk[s->turn]) {
 		ff_buf_addf(out, "seat %d may not pass: its %d unknown cards cannot all be cards "
-			    "without a play", s->turn + 1, s->unk[s->turn]);
+			    "without a play", s->turn + 1, s->h.unk[s->turn]);
 	} else if (p->w[0] == K_PASS) {
 		ff_buf_addf(out, "seat %d has a legal play, so it may not pass", s->turn + 1);
 	} else if (!holds(s, s->turn, card)) {
@@ -920,7 +744,7 @@ static void play(struct sq_state *s, const struct ff_ply *p)
 {
 	int seat = s->turn, side = side_of_seat(s, seat), c = p->w[2];
 
-	discard(s, seat, p->w[1]);
+	ff_hands_discard(&s->h, seat, p->w[1]);
 	if (p->w[0] == K_REMOVE) {
 		s->chip[c] = EMPTY;   /* unprotected: no five of its side changes */
 		return;
@@ -941,9 +765,9 @@ static int sq_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	if (s->term != FF_TERM_NONE)
 		return ff_error_set(err, FF_EAFTER_END, "the game is already over");
 	if (p->w[0] == K_DEAD) {
-		discard(s, seat, p->w[1]);
+		ff_hands_discard(&s->h, seat, p->w[1]);
 		s->exchanged = 1;
-		return draw(s, seat, &p->post[0], chance, err);
+		return ff_hands_draw(&s->h, seat, &p->post[0], chance, err);
 	}
 	s->plies++;
 	s->exchanged = 0;
@@ -963,7 +787,7 @@ static int sq_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 					    p->w[0] == K_PASS ? "a pass" : "the winning play");
 		return 0;
 	}
-	return draw(s, seat, &p->post[0], chance, err);
+	return ff_hands_draw(&s->h, seat, &p->post[0], chance, err);
 }
 
 static void sq_outcome(const void *st, struct ff_outcome *out)
@@ -1000,24 +824,16 @@ static void render_board(const struct sq_state *s, struct ff_buf *out)
 static void sq_render(const void *st, struct ff_buf *out)
 {
 	const struct sq_state *s = st;
-	int seat, i, side;
-	char b[4];
+	int seat, side;
 
 	render_board(s, out);
 	for (seat = 0; seat < s->seats; seat++) {
 		ff_buf_addf(out, "  seat %d (side %d):", seat + 1, side_of_seat(s, seat) + 1);
-		for (i = 0; i < s->nhand[seat]; i++)
-			ff_buf_addf(out, " %s", ff_card_name(s->hand[seat][i], b));
-		if (s->unk[seat])
-			ff_buf_addf(out, " %s%d unknown", s->nhand[seat] ? "+ " : "", s->unk[seat]);
+		ff_hands_render(&s->h, seat, out);
 		ff_buf_addc(out, '\n');
 	}
-	ff_buf_addf(out, "  draw pile %d", s->npile);
-	if (s->known && s->npile)
-		ff_buf_addf(out, " (top %s)", ff_card_name(s->pile[s->top], b));
-	ff_buf_addf(out, ", discard pile %d", s->ndisc);
-	if (s->ndisc)
-		ff_buf_addf(out, " (top %s)", ff_card_name(s->disc[s->ndisc - 1], b));
+	ff_buf_adds(out, "  ");
+	ff_hands_render_piles(&s->h, out);
 	ff_buf_adds(out, "\n  sequences:");
 	for (side = 0; side < s->sides; side++)
 		ff_buf_addf(out, " side %d %d,", side + 1, s->seqs[side]);

@@ -1,0 +1,216 @@
+/* The cards of a card game: pile, discards and hands, known or not. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/hands.h"
+
+/* Check a Deck tag: exactly the game's cards. */
+static int check_deck(const struct ff_hands *h, const struct ff_config *cfg, int n,
+		      const char *game, struct ff_error *err)
+{
+	int count[FF_CARD_KINDS] = { 0 }, i;
+	char b[4];
+
+	if (cfg->ndeck != n)
+		return ff_error_set(err, FF_EBAD_TAG, "bad Deck: %s uses %d cards, not %d", game, n,
+				    cfg->ndeck);
+	for (i = 0; i < n; i++)
+		if (++count[cfg->deck[i]] > h->copies[cfg->deck[i]])
+			return ff_error_set(err, FF_EBAD_TAG, "bad Deck: %s has %d '%s', not more",
+					    game, h->copies[cfg->deck[i]],
+					    ff_card_name(cfg->deck[i], b));
+	return 0;
+}
+
+int ff_hands_init(struct ff_hands *h, const struct ff_config *cfg, int decks, int jokers,
+		  int each, struct ff_rng *chance, const char *game, struct ff_error *err)
+{
+	int16_t dealt[FF_MAX_SEATS * FF_HANDS_HAND];
+	int n, seat, c, dealt_n;
+
+	memset(h, 0, sizeof *h);
+	h->seats = (uint8_t)cfg->seats;
+	for (c = 0; c < FF_JOKER; c++)
+		h->copies[c] = (uint8_t)decks;
+	h->copies[FF_JOKER] = (uint8_t)(decks * jokers);
+	n = ff_cards_unshuffled(h->pile, decks, jokers);
+	if (cfg->ndeck && check_deck(h, cfg, n, game, err))
+		return -1;
+	if (chance)
+		ff_cards_shuffle(chance, h->pile, n);
+	if (cfg->ndeck && chance && memcmp(h->pile, cfg->deck, (size_t)n * sizeof h->pile[0]))
+		return ff_error_set(err, FF_EBAD_TAG, "bad Deck: it is not the order the Seed shuffles");
+	if (cfg->ndeck)
+		memcpy(h->pile, cfg->deck, (size_t)n * sizeof h->pile[0]);
+	h->seeded = chance != NULL;
+	h->known = cfg->ndeck || chance;
+	dealt_n = h->seats * each;
+	if (h->known) {
+		ff_cards_deal(h->pile, h->seats, cfg->first, each, dealt, FF_HANDS_HAND);
+		for (seat = 0; seat < h->seats; seat++) {
+			memcpy(h->hand[seat], dealt + seat * FF_HANDS_HAND, (size_t)each * sizeof dealt[0]);
+			h->nhand[seat] = (uint8_t)each;
+		}
+		h->top = (uint16_t)dealt_n;
+	} else {
+		for (seat = 0; seat < h->seats; seat++)
+			h->unk[seat] = (uint8_t)each;
+	}
+	h->npile = (uint16_t)(n - dealt_n);
+	return 0;
+}
+
+int ff_hands_find(const struct ff_hands *h, int seat, int card)
+{
+	int i;
+
+	for (i = 0; i < h->nhand[seat]; i++)
+		if (h->hand[seat][i] == card)
+			return i;
+	return -1;
+}
+
+int ff_hands_available(const struct ff_hands *h, int card)
+{
+	int n = h->copies[card] - h->dcount[card], seat, i;
+
+	for (seat = 0; seat < h->seats; seat++)
+		for (i = 0; i < h->nhand[seat]; i++)
+			n -= h->hand[seat][i] == card;
+	if (h->known)
+		for (i = 0; i < h->npile; i++)
+			n -= h->pile[h->top + i] == card;
+	return n;
+}
+
+int ff_hands_holds(const struct ff_hands *h, int seat, int card)
+{
+	if (card < 0 || card >= FF_CARD_KINDS)
+		return 0;
+	return ff_hands_find(h, seat, card) >= 0 || (h->unk[seat] > 0 && ff_hands_available(h, card) > 0);
+}
+
+int ff_hands_candidates(const struct ff_hands *h, int seat, int *cards)
+{
+	uint8_t seen[FF_CARD_KINDS] = { 0 };
+	int n = 0, i, card;
+
+	for (i = 0; i < h->nhand[seat]; i++) {
+		card = h->hand[seat][i];
+		if (!seen[card]++)
+			cards[n++] = card;
+	}
+	if (h->unk[seat])
+		for (card = 0; card < FF_CARD_KINDS; card++)
+			if (h->copies[card] && !seen[card] && ff_hands_available(h, card) > 0)
+				cards[n++] = card;
+	return n;
+}
+
+/* "both" or "all N", for messages about a card's copies. */
+static const char *copies_word(int n)
+{
+	static const char *const words[] = { "no", "its one", "both", "all 3", "all 4", "all 5",
+					     "all 6", "all 7", "all 8" };
+
+	return n >= 0 && n <= 8 ? words[n] : "all";
+}
+
+int ff_hands_check(const struct ff_hands *h, int seat, int card, struct ff_error *err)
+{
+	char b[4];
+
+	if (card < 0 || card >= FF_CARD_KINDS || h->unk[seat] == 0 ||
+	    ff_hands_find(h, seat, card) >= 0 || ff_hands_available(h, card) > 0)
+		return 0;
+	if (!h->copies[card])
+		return 0;   /* a card the game does not use: the engine's rules say why */
+	return ff_error_set(err, FF_EBAD_DRAW,
+			    "card '%s' cannot be in seat %d's hand: %s copies are accounted for "
+			    "(discarded or known in a hand)", ff_card_name(card, b), seat + 1,
+			    copies_word(h->copies[card]));
+}
+
+void ff_hands_discard(struct ff_hands *h, int seat, int card)
+{
+	int i = ff_hands_find(h, seat, card);
+
+	if (i >= 0)
+		h->hand[seat][i] = h->hand[seat][--h->nhand[seat]];
+	else if (h->unk[seat])
+		h->unk[seat]--;
+	h->disc[h->ndisc++] = (int16_t)card;
+	h->dcount[card]++;
+}
+
+/* The pile is empty: the discards, in the order discarded, become the new
+   pile, shuffled with the chance stream when the game has a Seed (else its
+   order is unknown from now on). */
+static void reshuffle(struct ff_hands *h, struct ff_rng *chance)
+{
+	memcpy(h->pile, h->disc, h->ndisc * sizeof h->disc[0]);
+	h->npile = h->ndisc;
+	h->top = 0;
+	h->ndisc = 0;
+	memset(h->dcount, 0, sizeof h->dcount);
+	if (h->seeded && chance) {
+		ff_cards_shuffle(chance, h->pile, h->npile);
+		h->known = 1;
+	} else {
+		h->known = 0;
+	}
+}
+
+int ff_hands_draw(struct ff_hands *h, int seat, int16_t *claim, struct ff_rng *chance,
+		  struct ff_error *err)
+{
+	char a[4], b[4];
+	int card = *claim;
+
+	if (h->npile == 0)
+		reshuffle(h, chance);
+	if (h->known) {
+		card = h->pile[h->top];
+		if (*claim != FF_NO_CARD && *claim != card)
+			return ff_error_set(err, FF_EBAD_DRAW,
+					    "drawn card '%s' contradicts the %s, which deals '%s' here",
+					    ff_card_name(*claim, a), h->seeded ? "Seed" : "Deck",
+					    ff_card_name(card, b));
+	} else if (card != FF_NO_CARD && (card >= FF_CARD_KINDS || ff_hands_available(h, card) <= 0)) {
+		return ff_error_set(err, FF_EBAD_DRAW,
+				    "drawn card '%s' cannot be drawn: %s copies are accounted for",
+				    ff_card_name(card, a), copies_word(card < FF_CARD_KINDS ? h->copies[card] : 0));
+	}
+	h->top++;
+	h->npile--;
+	if (card == FF_NO_CARD)
+		h->unk[seat]++;
+	else
+		h->hand[seat][h->nhand[seat]++] = (int16_t)card;
+	*claim = (int16_t)card;
+	return 0;
+}
+
+void ff_hands_render(const struct ff_hands *h, int seat, struct ff_buf *out)
+{
+	char b[4];
+	int i;
+
+	for (i = 0; i < h->nhand[seat]; i++)
+		ff_buf_addf(out, " %s", ff_card_name(h->hand[seat][i], b));
+	if (h->unk[seat])
+		ff_buf_addf(out, " %s%d unknown", h->nhand[seat] ? "+ " : "", h->unk[seat]);
+}
+
+void ff_hands_render_piles(const struct ff_hands *h, struct ff_buf *out)
+{
+	char b[4];
+
+	ff_buf_addf(out, "draw pile %d", h->npile);
+	if (h->known && h->npile)
+		ff_buf_addf(out, " (top %s)", ff_card_name(h->pile[h->top], b));
+	ff_buf_addf(out, ", discard pile %d", h->ndisc);
+	if (h->ndisc)
+		ff_buf_addf(out, " (top %s)", ff_card_name(h->disc[h->ndisc - 1], b));
+}
