@@ -6,12 +6,14 @@
 
 #include "lib/ruleset.h"
 
-extern const struct ff_rules ff_fiveplay_rules, ff_fivelines_rules, ff_sequence_rules;
+extern const struct ff_rules ff_fiveplay_rules, ff_fivelines_rules, ff_sequence_rules,
+	ff_pegsjokers_rules;
 
 static const struct ff_rules *const registry[] = {
 	&ff_fiveplay_rules,
 	&ff_fivelines_rules,
 	&ff_sequence_rules,
+	&ff_pegsjokers_rules,
 };
 
 const struct ff_rules *ff_rules_find(const char *name)

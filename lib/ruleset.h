@@ -32,11 +32,10 @@
      must stay below FF_MAX_LEGAL, checked by a static assertion in its
      engine. Sequence: 2 two-eyed jacks x 96 cells + 2 one-eyed jacks x 96
      chips + 48 cards x 2 cells + the pass + 48 exchanges = 529. Pegs and
-     Jokers (an estimate for its issue): a hand of 5 with a 7 (ordered
-     pairs of 5 pegs x 6 splits, each part with or without home entry:
-     about 240), a 9 (about 320), a joker (5 own pegs x up to 39 others:
-     about 200) and two more cards comes near 800, so its engine must check
-     the bound with unknown hands and the partner's pegs counted.
+     Jokers, with every card possible: the 7's splits (20 ordered peg
+     pairs x 6 x 2 x 2 destinations = 480), the 9's (20 x 8 x 2 orders x 2
+     = 640), a joker (6 sources x 35 pegs = 210), every other card (11
+     each) and the discards: 1,518, hence 2,048.
    - Seats are 0-based inside the library (seat 1 of a record is 0 here);
      sides are the units that win: seats, or teams where there are teams. */
 #ifndef FF_RULESET_H
@@ -51,7 +50,7 @@
 
 #define FF_MAX_SEATS 12
 #define FF_MAX_OPTIONS 16
-#define FF_MAX_LEGAL 1024      /* legal() never returns more plies */
+#define FF_MAX_LEGAL 2048      /* legal() never returns more plies */
 #define FF_PLY_WORDS 12
 #define FF_NO_CHANCE (-1)      /* ply.chance of a game without pre-ply chance */
 #define FF_POST_WORDS 2

@@ -1,0 +1,939 @@
+/* The Pegs and Jokers rules engine (design.md "Pegs and Jokers",
+   research/rules.md 3).
+
+   The ring: 18 track holes per seat, T0..T(18N-1) clockwise; seat k
+   (0-based here) owns T[18k]..T[18k+17], comes out on T[18k+8] and turns
+   into its five home holes H<k+1>.1..5 at its in-spot T[18k+3]. Pegs wait
+   in the start area S<k+1>. Partners sit opposite (seat k with k + N/2);
+   with players=2 (4 seats) each player holds two opposite seats, which is
+   the same team structure. A peg moves forward (clockwise) or, with an 8
+   or the backward part of a 9, backward; it may not pass or land on a peg
+   of its own colour; landing on an opponent sends that peg to its start,
+   on a partner to the partner's in-spot (recursively: whoever is there is
+   landed on in turn; where that cannot resolve the ply is illegal). Home
+   is entered only forward, exactly, and optionally. A seat whose five pegs
+   are home plays its partner's pegs; the first side with every peg home
+   wins.
+
+   Plies: CARD:FROM-TO, a split as two moves joined by ',', executed in the
+   written order; CARD:- discards when no card plays; +CARD is the card
+   drawn (lib/hands.h keeps the cards). docs/rules.md lists the decisions
+   the sources leave open. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/agent.h"
+#include "lib/cards.h"
+#include "lib/hands.h"
+#include "lib/ruleset.h"
+
+enum { MAXS = 8, PEGS = 5, SIDE = 18, MAXT = SIDE * MAXS, COMEOUT = 8, INSPOT = 3 };
+enum { K_PLAY = 1, K_DISCARD = 2 };   /* ply.w[0]; w[1] card; w[2..5] from1 to1 from2 to2 */
+enum { LIFTBRIDGE, PAGAT };
+enum { O_PLAYERS, O_COUNT };
+#define NOWHERE (-1)
+#define LOC_START 1000   /* + seat: the start area */
+#define LOC_HOME 2000    /* + seat * 8 + (j - 1): home hole j */
+
+/* The largest legal set: two split cards (7: 20 ordered peg pairs x 6
+   splits x 2 x 2 destinations; 9: 20 x 8 x 2 orders x 2), a joker (6
+   sources x 35 pegs), and every other card (11 plies each), with every
+   card possible in a public record: well within FF_MAX_LEGAL. */
+_Static_assert(480 + 10 + 640 + 10 + 210 + 11 * 10 + 5 + FF_CARD_KINDS <= FF_MAX_LEGAL,
+	       "FF_MAX_LEGAL too small for pegsjokers");
+
+static const struct ff_preset_desc pj_presets[] = {
+	{ "liftbridge", "seed 003: J/Q/K 11/12/13, joker swaps a track peg or comes out, play then draw" },
+	{ "pagat", "pagat.com: J/Q/K 10, joker from start or track, draw before playing, 3-4 decks" },
+};
+
+static const struct ff_option_desc pj_options[] = {
+	[O_PLAYERS] = { "players", NULL, "0", 0,
+			"2: two players with 4 seats, each holding two opposite seats and their "
+			"hands (2 decks, no jokers); 0: a player per seat" },
+};
+
+/* Where the pegs are. Invariants: loc[s][i] is the location of seat s's
+   peg i; track[t] is s * PEGS + i for the peg on hole t, or NOWHERE; home
+   holes and start areas are read from loc. */
+struct board {
+	int16_t loc[MAXS][PEGS];
+	int8_t track[MAXT];
+	uint8_t seats;
+	int16_t len;                 /* track length 18 * seats */
+};
+
+struct pj_state {
+	struct board b;
+	uint8_t seats, sides, preset, two, hsize;
+	uint8_t turn, term;
+	int8_t winner;
+	uint32_t plies;
+	struct ff_hands h;
+};
+
+/* --- places --- */
+
+static int comeout(const struct board *b, int s) { return SIDE * s + COMEOUT; }
+static int inspot(const struct board *b, int s) { return SIDE * s + INSPOT; }
+static int is_track(int loc) { return loc >= 0 && loc < MAXT; }
+static int is_home(int loc) { return loc >= LOC_HOME; }
+static int home_of(int s, int j) { return LOC_HOME + s * 8 + (j - 1); }
+static int home_seat(int loc) { return (loc - LOC_HOME) / 8; }
+static int home_j(int loc) { return (loc - LOC_HOME) % 8 + 1; }
+
+static int side_of(const struct pj_state *s, int seat)
+{
+	return seat % s->sides;
+}
+
+/* The peg (seat * PEGS + i) at loc, or NOWHERE (for a start area: any peg
+   there of that seat). */
+static int peg_at(const struct board *b, int loc)
+{
+	int s, i;
+
+	if (is_track(loc))
+		return loc < b->len ? b->track[loc] : NOWHERE;
+	for (s = 0; s < b->seats; s++)
+		for (i = 0; i < PEGS; i++)
+			if (b->loc[s][i] == loc)
+				return s * PEGS + i;
+	return NOWHERE;
+}
+
+static void place(struct board *b, int peg, int loc)
+{
+	int s = peg / PEGS, i = peg % PEGS;
+
+	if (is_track(b->loc[s][i]))
+		b->track[b->loc[s][i]] = NOWHERE;
+	b->loc[s][i] = (int16_t)loc;
+	if (is_track(loc))
+		b->track[loc] = (int8_t)peg;
+}
+
+/* Names: "T12", "S1", "H3.2". */
+static void loc_name(int loc, char *buf, size_t cap)
+{
+	if (is_track(loc))
+		snprintf(buf, cap, "T%d", loc);
+	else if (is_home(loc))
+		snprintf(buf, cap, "H%d.%d", home_seat(loc) + 1, home_j(loc));
+	else
+		snprintf(buf, cap, "S%d", loc - LOC_START + 1);
+}
+
+static int parse_num(const char *t, size_t n, int *v)
+{
+	size_t i;
+
+	*v = 0;
+	if (n == 0 || n > 3)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (t[i] < '0' || t[i] > '9')
+			return -1;
+		*v = *v * 10 + (t[i] - '0');
+	}
+	return 0;
+}
+
+static int parse_loc(const struct board *b, const char *t, size_t n)
+{
+	const char *dot;
+	int v, j;
+
+	if (n < 2)
+		return NOWHERE;
+	if (t[0] == 'T')
+		return parse_num(t + 1, n - 1, &v) == 0 && v < b->len ? v : NOWHERE;
+	if (t[0] == 'S')
+		return parse_num(t + 1, n - 1, &v) == 0 && v >= 1 && v <= b->seats ? LOC_START + v - 1
+										     : NOWHERE;
+	if (t[0] == 'H' && (dot = memchr(t, '.', n)) && parse_num(t + 1, (size_t)(dot - t - 1), &v) == 0 &&
+	    parse_num(dot + 1, n - (size_t)(dot - t) - 1, &j) == 0 && v >= 1 && v <= b->seats && j >= 1 &&
+	    j <= 5)
+		return home_of(v - 1, j);
+	return NOWHERE;
+}
+
+/* --- moving pegs --- */
+
+/* Forward destinations of the peg of seat c at loc moving n holes: the
+   track hole, and the home hole where the in-spot is reached with 1 to 5
+   holes to spare; none where a peg of colour c is passed or landed on.
+   Writes up to 2 to out; returns how many. */
+static int forward(const struct board *b, int c, int loc, int n, int *out)
+{
+	int k = 0, t, step, d, own, j;
+
+	if (is_home(loc)) {
+		j = home_j(loc);
+		if (j + n > 5)
+			return 0;
+		for (step = 1; step <= n; step++)
+			if (peg_at(b, home_of(c, j + step)) != NOWHERE)
+				return 0;
+		out[0] = home_of(c, j + n);
+		return 1;
+	}
+	if (!is_track(loc))
+		return 0;
+	d = (inspot(b, c) - loc + b->len) % b->len;   /* holes to the in-spot */
+	own = 0;
+	for (step = 1; step <= n && !own; step++) {
+		t = (loc + step) % b->len;
+		if (b->track[t] != NOWHERE && b->track[t] / PEGS == c)
+			own = step;
+	}
+	if (!own)
+		out[k++] = (loc + n) % b->len;
+	/* into home: the track up to the in-spot, then H.1 .. H.(n - d) */
+	if (n > d && n - d <= 5 && (!own || own > d)) {
+		for (j = 1; j <= n - d; j++)
+			if (peg_at(b, home_of(c, j)) != NOWHERE)
+				break;
+		if (j > n - d)
+			out[k++] = home_of(c, n - d);
+	}
+	return k;
+}
+
+/* The track hole n holes behind loc for colour c, or NOWHERE where one of
+   its pegs is passed or landed on (home and start never move back). */
+static int backward(const struct board *b, int c, int loc, int n)
+{
+	int step, t;
+
+	if (!is_track(loc))
+		return NOWHERE;
+	for (step = 1; step <= n; step++) {
+		t = (loc - step + b->len) % b->len;
+		if (b->track[t] != NOWHERE && b->track[t] / PEGS == c)
+			return NOWHERE;
+	}
+	return (loc - n + b->len) % b->len;
+}
+
+/* Peg q (not on the board's hole t any more) lands on track hole t:
+   whoever is there is sent on, an opponent of q to its start, a partner of
+   q to its own in-spot (landing there in turn). Returns 0, or -1 where the
+   chain cannot resolve (a peg of q's colour, or depth past every peg). */
+static int land(struct board *b, const struct pj_state *s, int q, int t, int depth)
+{
+	int o = b->track[t], oc, k;
+
+	place(b, q, t);
+	if (o == NOWHERE || o == q)
+		return 0;
+	oc = o / PEGS;
+	if (oc == q / PEGS || depth > MAXS * PEGS)
+		return -1;
+	if (side_of(s, oc) != side_of(s, q / PEGS)) {
+		b->loc[oc][o % PEGS] = (int16_t)(LOC_START + oc);   /* to its start */
+		return 0;
+	}
+	k = inspot(b, oc);
+	if (k == t)
+		return -1;   /* a partner on its own in-spot has nowhere to go */
+	b->loc[oc][o % PEGS] = NOWHERE;
+	return land(b, s, o, k, depth + 1);
+}
+
+/* Move peg q to loc (a track or home hole). Returns 0 or -1 (a bump chain
+   that cannot resolve). */
+static int move_peg(struct board *b, const struct pj_state *s, int q, int loc)
+{
+	if (is_track(loc))
+		return land(b, s, q, loc, 0);
+	place(b, q, loc);
+	return 0;
+}
+
+/* --- cards --- */
+
+static int rank_of(int card)
+{
+	return card == FF_JOKER ? -1 : ff_card_rank(card);   /* 0 = A .. 12 = K */
+}
+
+/* The forward count of a card (0: none: the 8 and the joker). */
+static int value(const struct pj_state *s, int card)
+{
+	int r = rank_of(card);
+
+	if (r < 0 || r == 7)
+		return 0;
+	if (r >= 10)
+		return s->preset == PAGAT ? 10 : r + 1;
+	return r + 1;
+}
+
+static int comes_out(int card)
+{
+	int r = rank_of(card);
+
+	return card == FF_JOKER || r == 0 || r >= 10;
+}
+
+/* --- legal plies --- */
+
+/* The seats whose pegs the seat to move plays: its own, or, once all its
+   pegs are home, its partners'. Writes them to out; returns how many. */
+static int movers(const struct pj_state *s, int *out)
+{
+	int me = s->turn, i, n = 0, k;
+
+	for (i = 0; i < PEGS && is_home(s->b.loc[me][i]); i++)
+		;
+	if (i < PEGS) {
+		out[0] = me;
+		return 1;
+	}
+	for (k = 0; k < s->seats; k++)
+		if (k != me && side_of(s, k) == side_of(s, me))
+			out[n++] = k;
+	return n;
+}
+
+struct gen {
+	const struct pj_state *s;
+	struct ff_ply *out;
+	int n, card;
+};
+
+static void emit(struct gen *g, int f1, int t1, int f2, int t2)
+{
+	struct ff_ply *p;
+
+	if (g->n >= FF_MAX_LEGAL)
+		return;
+	p = &g->out[g->n++];
+	ff_ply_clear(p);
+	p->w[0] = K_PLAY;
+	p->w[1] = (int16_t)g->card;
+	p->w[2] = (int16_t)f1;
+	p->w[3] = (int16_t)t1;
+	if (f2 != NOWHERE) {   /* a second part */
+		p->w[4] = (int16_t)f2;
+		p->w[5] = (int16_t)t2;
+		p->w[6] = 1;
+	}
+}
+
+/* Single moves of n holes (dir +1 forward, -1 backward) for every movable
+   peg. */
+static void single_moves(struct gen *g, const int *seats, int ns, int n, int dir)
+{
+	const struct board *b = &g->s->b;
+	int k, i, d, nd, dest[2], loc;
+	struct board t;
+
+	for (k = 0; k < ns; k++)
+		for (i = 0; i < PEGS; i++) {
+			loc = b->loc[seats[k]][i];
+			if (dir > 0) {
+				nd = forward(b, seats[k], loc, n, dest);
+			} else {
+				dest[0] = backward(b, seats[k], loc, n);
+				nd = dest[0] != NOWHERE;
+			}
+			for (d = 0; d < nd; d++) {
+				t = *b;
+				if (move_peg(&t, g->s, seats[k] * PEGS + i, dest[d]) == 0)
+					emit(g, loc, dest[d], NOWHERE, NOWHERE);
+			}
+		}
+}
+
+/* Come out: a peg of a movable seat from its start to its come-out hole. */
+static void come_out(struct gen *g, const int *seats, int ns)
+{
+	const struct board *b = &g->s->b;
+	int k, q, c;
+	struct board t;
+
+	for (k = 0; k < ns; k++) {
+		c = seats[k];
+		if ((q = peg_at(b, LOC_START + c)) == NOWHERE)
+			continue;
+		if (b->track[comeout(b, c)] != NOWHERE && b->track[comeout(b, c)] / PEGS == c)
+			continue;
+		t = *b;
+		if (move_peg(&t, g->s, q, comeout(b, c)) == 0)
+			emit(g, LOC_START + c, comeout(b, c), NOWHERE, NOWHERE);
+	}
+}
+
+/* Part of a split: peg at loc (colour c) moves n holes in dir on board b;
+   writes the destinations to dest, returns how many. */
+static int part_dests(const struct board *b, int c, int loc, int n, int dir, int *dest)
+{
+	if (dir > 0)
+		return forward(b, c, loc, n, dest);
+	dest[0] = backward(b, c, loc, n);
+	return dest[0] != NOWHERE;
+}
+
+/* Splits of total holes between two movable pegs: the first part n1 holes
+   in dir1, the second the rest in dir2, in the written order. */
+static void splits(struct gen *g, const int *seats, int ns, int total, int dir1, int dir2)
+{
+	const struct board *b = &g->s->b;
+	int ka, kb, ia, ib, n1, d1, d2, nd1, nd2, dest1[2], dest2[2], la, lb, ca, cb;
+	struct board t;
+
+	for (ka = 0; ka < ns; ka++)
+		for (ia = 0; ia < PEGS; ia++)
+			for (kb = 0; kb < ns; kb++)
+				for (ib = 0; ib < PEGS; ib++) {
+					ca = seats[ka];
+					cb = seats[kb];
+					la = b->loc[ca][ia];
+					lb = b->loc[cb][ib];
+					if ((ca == cb && ia == ib) || (!is_track(la) && !is_home(la)) ||
+					    (!is_track(lb) && !is_home(lb)))
+						continue;
+					for (n1 = 1; n1 < total; n1++) {
+						nd1 = part_dests(b, ca, la, n1, dir1, dest1);
+						for (d1 = 0; d1 < nd1; d1++) {
+							t = *b;
+							if (move_peg(&t, g->s, ca * PEGS + ia, dest1[d1]) ||
+							    t.loc[cb][ib] != lb)
+								continue;
+							nd2 = part_dests(&t, cb, lb, total - n1, dir2, dest2);
+							for (d2 = 0; d2 < nd2; d2++) {
+								struct board u = t;
+
+								if (move_peg(&u, g->s, cb * PEGS + ib, dest2[d2]) == 0)
+									emit(g, la, dest1[d1], lb, dest2[d2]);
+							}
+						}
+					}
+				}
+}
+
+/* Joker: a movable peg on the track (pagat: or from its start) takes the
+   place of any peg of another colour on the track; or (liftbridge) comes
+   out. */
+static void joker(struct gen *g, const int *seats, int ns)
+{
+	const struct board *b = &g->s->b;
+	int k, i, t, loc, c;
+	struct board u;
+
+	for (k = 0; k < ns; k++) {
+		c = seats[k];
+		for (i = 0; i <= PEGS; i++) {
+			if (i == PEGS) {   /* from the start area */
+				if (g->s->preset != PAGAT || peg_at(b, LOC_START + c) == NOWHERE)
+					continue;
+				loc = LOC_START + c;
+			} else {
+				loc = b->loc[c][i];
+				if (!is_track(loc))
+					continue;
+			}
+			for (t = 0; t < b->len; t++) {
+				if (b->track[t] == NOWHERE || b->track[t] / PEGS == c)
+					continue;
+				u = *b;
+				if (move_peg(&u, g->s, i == PEGS ? peg_at(b, loc) : c * PEGS + i, t) == 0)
+					emit(g, loc, t, NOWHERE, NOWHERE);
+			}
+		}
+	}
+	if (g->s->preset == LIFTBRIDGE)
+		come_out(g, seats, ns);
+}
+
+/* Every play of card for the seat to move. */
+static void card_plies(struct gen *g, int card)
+{
+	int seats[MAXS], ns = movers(g->s, seats), r = rank_of(card), v = value(g->s, card);
+
+	g->card = card;
+	if (card == FF_JOKER) {
+		joker(g, seats, ns);
+		return;
+	}
+	if (r == 7) {
+		single_moves(g, seats, ns, 8, -1);
+		return;
+	}
+	single_moves(g, seats, ns, v, 1);
+	if (comes_out(card))
+		come_out(g, seats, ns);
+	if (r == 6)
+		splits(g, seats, ns, 7, 1, 1);
+	if (r == 8) {
+		splits(g, seats, ns, 9, 1, -1);
+		splits(g, seats, ns, 9, -1, 1);
+	}
+}
+
+static void set_discard(struct ff_ply *p, int card)
+{
+	ff_ply_clear(p);
+	p->w[0] = K_DISCARD;
+	p->w[1] = (int16_t)card;
+}
+
+/* May the seat to move discard: no card it holds has a play (pagat: none
+   but a joker, which is never forced); with unknown cards, its known cards
+   have none and its unknown ones could all be cards without one (a
+   necessary check). plays[i] counts the plays of cards[i]. */
+static int may_discard(const struct pj_state *s, const int *cards, const int *plays, int nc)
+{
+	int i, spare = 0, a;
+
+	for (i = 0; i < nc; i++) {
+		int known = ff_hands_find(&s->h, s->turn, cards[i]) >= 0;
+		int counts = plays[i] && !(s->preset == PAGAT && cards[i] == FF_JOKER);
+
+		if (counts && known)
+			return 0;
+		if (!counts && s->h.unk[s->turn] && (a = ff_hands_available(&s->h, cards[i])) > 0)
+			spare += a;
+	}
+	return spare >= s->h.unk[s->turn];
+}
+
+static int pj_legal(const void *st, int chance, struct ff_ply *out)
+{
+	const struct pj_state *s = st;
+	struct gen g = { s, out, 0, 0 };
+	int cards[FF_CARD_KINDS], plays[FF_CARD_KINDS], i;
+	int nc = ff_hands_candidates(&s->h, s->turn, cards);
+
+	(void)chance;
+	for (i = 0; i < nc; i++) {
+		int before = g.n;
+
+		card_plies(&g, cards[i]);
+		plays[i] = g.n - before;
+	}
+	if (may_discard(s, cards, plays, nc))
+		for (i = 0; i < nc && g.n < FF_MAX_LEGAL; i++)
+			set_discard(&out[g.n++], cards[i]);
+	return g.n;
+}
+
+/* --- set-up --- */
+
+static int decks_of(const struct pj_state *s)
+{
+	if (s->two)
+		return 2;
+	if (s->preset == PAGAT)
+		return s->seats <= 6 ? 3 : 4;
+	return s->seats / 2;
+}
+
+static int pj_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
+		   struct ff_error *err)
+{
+	struct pj_state *s = st;
+	int k, i;
+
+	memset(s, 0, sizeof *s);
+	if (cfg->seats != 4 && cfg->seats != 6 && cfg->seats != 8)
+		return ff_error_set(err, FF_EBAD_TAG,
+				    "game 'pegsjokers' takes 4, 6 or 8 seats, not %d", cfg->seats);
+	if (cfg->opt[O_PLAYERS] && (cfg->opt[O_PLAYERS] != 2 || cfg->seats != 4))
+		return ff_error_set(err, FF_EBAD_OPTION,
+				    "option 'players=%d' does not fit %d seats (players=2 needs 4 seats)",
+				    cfg->opt[O_PLAYERS], cfg->seats);
+	s->seats = (uint8_t)cfg->seats;
+	s->sides = (uint8_t)(cfg->seats / 2);
+	s->two = cfg->opt[O_PLAYERS] == 2;
+	s->preset = (uint8_t)cfg->preset;
+	/* pagat draws before playing: the same cards reach the same hands
+	   before the same decisions when a sixth card is dealt and each play
+	   is followed by a draw (docs/rules.md) */
+	s->hsize = s->preset == PAGAT ? 6 : 5;
+	s->turn = (uint8_t)cfg->first;
+	s->winner = -1;
+	s->b.seats = s->seats;
+	s->b.len = (int16_t)(SIDE * s->seats);
+	memset(s->b.track, NOWHERE, sizeof s->b.track);
+	for (k = 0; k < s->seats; k++)
+		for (i = 0; i < PEGS; i++)
+			s->b.loc[k][i] = (int16_t)(LOC_START + k);
+	return ff_hands_init(&s->h, cfg, decks_of(s), s->two ? 0 : 2, s->hsize, chance, "pegsjokers",
+			     err);
+}
+
+/* --- the interface --- */
+
+static int pj_sides(const void *st)
+{
+	return ((const struct pj_state *)st)->sides;
+}
+
+static int pj_side_of(const void *st, int seat)
+{
+	return side_of(st, seat);
+}
+
+static int pj_to_move(const void *st)
+{
+	return ((const struct pj_state *)st)->turn;
+}
+
+static int pj_roll(const void *st, struct ff_rng *chance)
+{
+	(void)st;
+	(void)chance;
+	return FF_NO_CHANCE;
+}
+
+static int pj_check_chance(const void *st, int chance, struct ff_error *err)
+{
+	(void)st;
+	return chance == FF_NO_CHANCE ? 0 : ff_error_set(err, FF_EBAD_ROLL, "pegsjokers has no throws");
+}
+
+static int syntax(const char *tok, size_t len, struct ff_error *err)
+{
+	return ff_error_set(err, FF_ESYNTAX,
+			    "malformed ply '%.*s': expected CARD:FROM-TO (e.g. KH:S1-T8, 4C:T3-T7), "
+			    "a split 7S:T8-T11,T40-T44, CARD:FROM (one destination), or CARD:- "
+			    "(discard), each optionally with +CARD drawn", (int)ff_utf8_cut(tok, len, 40),
+			    tok);
+}
+
+/* Parse "FROM-TO" or "FROM" (to = NOWHERE) in t[0..n). */
+static int parse_move(const struct board *b, const char *t, size_t n, int *from, int *to)
+{
+	const char *dash = memchr(t, '-', n);
+
+	*from = parse_loc(b, t, dash ? (size_t)(dash - t) : n);
+	*to = dash ? parse_loc(b, dash + 1, n - (size_t)(dash - t) - 1) : NOWHERE;
+	return *from == NOWHERE || (dash && *to == NOWHERE) ? -1 : 0;
+}
+
+/* The one legal single-part play of card from `from` (a short ply), or -1
+   when there is none or more than one. */
+static int short_dest(const struct pj_state *s, int card, int from, struct ff_ply *out)
+{
+	static _Thread_local struct ff_ply legal[FF_MAX_LEGAL];
+	int n = pj_legal(s, FF_NO_CHANCE, legal), i, found = -1;
+
+	for (i = 0; i < n; i++)
+		if (legal[i].w[0] == K_PLAY && legal[i].w[1] == card && legal[i].w[2] == from &&
+		    !legal[i].w[6]) {
+			if (found >= 0)
+				return -1;
+			found = i;
+		}
+	if (found >= 0)
+		*out = legal[found];
+	return found;
+}
+
+static int pj_parse(const void *st, const char *tok, size_t len, struct ff_ply *out,
+		    struct ff_error *err)
+{
+	const struct pj_state *s = st;
+	const char *colon = memchr(tok, ':', len), *plus, *comma;
+	size_t cl, body;
+	int card, f1, t1, f2 = NOWHERE, t2 = NOWHERE;
+	int16_t claim = FF_NO_CARD;
+
+	ff_ply_clear(out);
+	if (!colon)
+		return syntax(tok, len, err);
+	cl = (size_t)(colon - tok);
+	plus = memchr(colon, '+', len - cl);
+	body = plus ? (size_t)(plus - tok) : len;
+	if ((card = ff_card_parse(tok, cl)) < 0)
+		return syntax(tok, len, err);
+	if (plus && ((claim = (int16_t)ff_card_parse(plus + 1, len - body - 1)) < 0))
+		return syntax(tok, len, err);
+	if (body == cl + 2 && colon[1] == '-') {
+		set_discard(out, card);
+		out->post[0] = claim;
+		return ff_hands_check(&s->h, s->turn, card, err);
+	}
+	comma = memchr(colon, ',', body - cl);
+	if (parse_move(&s->b, colon + 1, comma ? (size_t)(comma - colon - 1) : body - cl - 1, &f1, &t1) ||
+	    (comma && parse_move(&s->b, comma + 1, body - (size_t)(comma - tok) - 1, &f2, &t2)) ||
+	    (comma && (t1 == NOWHERE || t2 == NOWHERE)))
+		return syntax(tok, len, err);
+	if (t1 == NOWHERE) {
+		if (short_dest(s, card, f1, out) < 0)
+			return ff_error_set(err, FF_EILLEGAL,
+					    "short ply '%.*s' names no single legal destination: write "
+					    "CARD:FROM-TO", (int)ff_utf8_cut(tok, body, 40), tok);
+	} else {
+		ff_ply_clear(out);
+		out->w[0] = K_PLAY;
+		out->w[1] = (int16_t)card;
+		out->w[2] = (int16_t)f1;
+		out->w[3] = (int16_t)t1;
+		out->w[4] = (int16_t)(comma ? f2 : 0);
+		out->w[5] = (int16_t)(comma ? t2 : 0);
+		out->w[6] = comma != NULL;
+	}
+	out->post[0] = claim;
+	return ff_hands_check(&s->h, s->turn, card, err);
+}
+
+static int pj_format(const void *st, const struct ff_ply *p, enum ff_ply_form form,
+		     struct ff_buf *out)
+{
+	const struct pj_state *s = st;
+	char card[4], a[12], b[12];
+	struct ff_ply q;
+
+	ff_card_name(p->w[1], card);
+	if (p->w[0] == K_DISCARD)
+		return ff_buf_addf(out, "%s:-", card);
+	loc_name(p->w[2], a, sizeof a);
+	if (!p->w[6] && form == FF_FORM_SHORT && short_dest(s, p->w[1], p->w[2], &q) >= 0 &&
+	    q.w[3] == p->w[3])
+		return ff_buf_addf(out, "%s:%s", card, a);
+	loc_name(p->w[3], b, sizeof b);
+	if (ff_buf_addf(out, "%s:%s-%s", card, a, b))
+		return -1;
+	if (!p->w[6])
+		return 0;
+	loc_name(p->w[4], a, sizeof a);
+	loc_name(p->w[5], b, sizeof b);
+	return ff_buf_addf(out, ",%s-%s", a, b);
+}
+
+static int pj_format_post(const struct ff_ply *p, struct ff_buf *out)
+{
+	char t[4];
+
+	if (p->post[0] == FF_NO_CARD)
+		return 0;
+	t[0] = '+';
+	ff_card_name(p->post[0], t + 1);
+	return ff_buf_add(out, t, 3);
+}
+
+static void pj_explain(const void *st, const struct ff_ply *p, struct ff_buf *out)
+{
+	const struct pj_state *s = st;
+	char b[4];
+
+	if (!ff_hands_holds(&s->h, s->turn, p->w[1])) {
+		ff_buf_addf(out, "seat %d does not hold %s (hand:", s->turn + 1, ff_card_name(p->w[1], b));
+		ff_hands_render(&s->h, s->turn, out);
+		ff_buf_addc(out, ')');
+	} else if (p->w[0] == K_DISCARD) {
+		ff_buf_addf(out, "seat %d has a play, so it may not discard", s->turn + 1);
+	} else {
+		ff_buf_addf(out, "%s cannot make that move here (a peg of its colour in the way, "
+			    "a count that does not fit, or a bump that cannot resolve)",
+			    ff_card_name(p->w[1], b));
+	}
+}
+
+static int pj_is_legal(const void *st, const struct ff_ply *p)
+{
+	static _Thread_local struct ff_ply legal[FF_MAX_LEGAL];
+	const struct pj_state *s = st;
+	struct gen g = { s, legal, 0, 0 };
+	int n, i;
+
+	if (p->chance != FF_NO_CHANCE || !ff_hands_holds(&s->h, s->turn, p->w[1]))
+		return 0;
+	if (p->w[0] == K_DISCARD) {
+		n = pj_legal(st, FF_NO_CHANCE, legal);
+	} else {
+		card_plies(&g, p->w[1]);   /* only the plays of the ply's card */
+		n = g.n;
+	}
+	for (i = 0; i < n; i++)
+		if (ff_ply_eq(&legal[i], p))
+			return 1;
+	return 0;
+}
+
+/* Play the ply's moves on the board. */
+static void do_moves(struct pj_state *s, const struct ff_ply *p)
+{
+	int q = peg_at(&s->b, p->w[2]);
+
+	move_peg(&s->b, s, q, p->w[3]);
+	if (p->w[6]) {
+		q = peg_at(&s->b, p->w[4]);
+		move_peg(&s->b, s, q, p->w[5]);
+	}
+}
+
+/* Has side every peg home? */
+static int side_home(const struct pj_state *s, int side)
+{
+	int k, i;
+
+	for (k = 0; k < s->seats; k++)
+		if (side_of(s, k) == side)
+			for (i = 0; i < PEGS; i++)
+				if (!is_home(s->b.loc[k][i]))
+					return 0;
+	return 1;
+}
+
+static int pj_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff_error *err)
+{
+	struct pj_state *s = st;
+	int seat = s->turn, side = side_of(s, seat);
+
+	if (s->term != FF_TERM_NONE)
+		return ff_error_set(err, FF_EAFTER_END, "the game is already over");
+	if (p->w[0] == K_PLAY)
+		do_moves(s, p);
+	ff_hands_discard(&s->h, seat, p->w[1]);
+	s->plies++;
+	s->turn = (uint8_t)((seat + 1) % s->seats);
+	if (p->w[0] == K_PLAY && side_home(s, side)) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)side;
+		if (p->post[0] != FF_NO_CARD)
+			return ff_error_set(err, FF_EBAD_DRAW, "nothing is drawn after the winning play");
+		return 0;
+	}
+	return ff_hands_draw(&s->h, seat, &p->post[0], chance, err);
+}
+
+static void pj_outcome(const void *st, struct ff_outcome *out)
+{
+	const struct pj_state *s = st;
+
+	out->term = (enum ff_termination)s->term;
+	out->winner = s->winner;
+}
+
+/* A line per seat: its start, its pegs on the track, its home. */
+static void pj_render(const void *st, struct ff_buf *out)
+{
+	const struct pj_state *s = st;
+	int k, i, j, start;
+	char name[12];
+
+	ff_buf_addf(out, "  track T0-T%d; seat k comes out on T[18(k-1)+8], turns home at "
+		    "T[18(k-1)+3]\n", s->b.len - 1);
+	for (k = 0; k < s->seats; k++) {
+		start = 0;
+		for (i = 0; i < PEGS; i++)
+			start += s->b.loc[k][i] == LOC_START + k;
+		ff_buf_addf(out, "  seat %d (side %d, out T%d, in T%d): start %d, track", k + 1,
+			    side_of(s, k) + 1, comeout(&s->b, k), inspot(&s->b, k), start);
+		for (i = 0; i < s->b.len; i++)
+			if (s->b.track[i] != NOWHERE && s->b.track[i] / PEGS == k) {
+				loc_name(i, name, sizeof name);
+				ff_buf_addf(out, " %s", name);
+			}
+		ff_buf_adds(out, ", home ");
+		for (j = 1; j <= 5; j++)
+			ff_buf_addc(out, peg_at(&s->b, home_of(k, j)) != NOWHERE ? 'o' : '.');
+		ff_buf_adds(out, ", hand");
+		ff_hands_render(&s->h, k, out);
+		ff_buf_addc(out, '\n');
+	}
+	ff_buf_adds(out, "  ");
+	ff_hands_render_piles(&s->h, out);
+	ff_buf_addc(out, '\n');
+}
+
+/* --- the greedy agent ---
+
+   Scores the position after each ply from the board alone: the team's
+   progress (holes travelled from the start, home counting most) less the
+   opponents', so that bumping pays; pegs home count extra and a peg within
+   one card of its in-spot a little; a joker or a 7 played without entering
+   home or bumping someone is held back by a penalty. */
+
+/* Holes travelled by seat c's peg at loc (0 in the start). */
+static int progress(const struct board *b, int c, int loc)
+{
+	if (is_home(loc))
+		return b->len + home_j(loc) * 4;
+	if (!is_track(loc))
+		return 0;
+	return 1 + (loc - comeout(b, c) + b->len) % b->len;
+}
+
+static long board_value(const struct pj_state *s, const struct board *b, int side)
+{
+	long v = 0;
+	int k, i;
+
+	for (k = 0; k < s->seats; k++)
+		for (i = 0; i < PEGS; i++) {
+			int pr = progress(b, k, b->loc[k][i]);
+
+			v += side_of(s, k) == side ? 10L * pr : -6L * pr;
+		}
+	return v;
+}
+
+static long greedy_score(const void *st, const struct ff_ply *p, void *ctx)
+{
+	const struct pj_state *s = st;
+	int side = side_of(s, s->turn), r = rank_of(p->w[1]);
+	long before, after;
+	struct board b = s->b;
+
+	(void)ctx;
+	if (p->w[0] == K_DISCARD)   /* keep jokers, 7s and face cards */
+		return -1000000L - (p->w[1] == FF_JOKER ? 500 : r == 6 ? 300 : r >= 10 || r == 0 ? 100 : 0);
+	before = board_value(s, &b, side);
+	move_peg(&b, s, peg_at(&b, p->w[2]), p->w[3]);
+	if (p->w[6])
+		move_peg(&b, s, peg_at(&b, p->w[4]), p->w[5]);
+	after = board_value(s, &b, side);
+	if ((p->w[1] == FF_JOKER || r == 6) && after - before < 400)
+		after -= 2000;
+	return after - before;
+}
+
+static int greedy_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
+{
+	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
+}
+
+static const struct ff_agent pj_agents[] = {
+	{ "greedy", "progress home, bump opponents, keep jokers and 7s for plays that gain much",
+	  greedy_choose },
+};
+
+const struct ff_rules ff_pegsjokers_rules = {
+	.name = "pegsjokers",
+	.title = "Pegs and Jokers",
+	.presets = pj_presets,
+	.npresets = 2,
+	.options = pj_options,
+	.noptions = O_COUNT,
+	.seats_min = 4,
+	.seats_max = 8,
+	.seats_default = 4,
+	.seat_counts = 1u << 4 | 1u << 6 | 1u << 8,
+	.state_size = sizeof(struct pj_state),
+	.init = pj_init,
+	.sides = pj_sides,
+	.side_of = pj_side_of,
+	.to_move = pj_to_move,
+	.roll = pj_roll,
+	.check_chance = pj_check_chance,
+	.legal = pj_legal,
+	.is_legal = pj_is_legal,
+	.parse = pj_parse,
+	.format = pj_format,
+	.format_post = pj_format_post,
+	.explain = pj_explain,
+	.apply = pj_apply,
+	.outcome = pj_outcome,
+	.render = pj_render,
+	.agents = pj_agents,
+	.nagents = 1,
+};
