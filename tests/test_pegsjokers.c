@@ -1,0 +1,292 @@
+/* Pegs and Jokers rules on set-up positions, through the engine's
+   interface: each test deals the hands it needs with a Deck tag (4 seats,
+   hands of 5 dealt round-robin from seat 1, then the cards drawn after
+   each ply in turn), plays plies through ff_game_replay and checks the
+   verdict, the code, the ply and the position (the engine's diagram).
+   Seats that should stand still hold only cards that cannot play while
+   all their pegs are in the start (2-10), so they must discard. One test
+   per clause of design.md's "Pegs and Jokers" paragraph that a short
+   set-up reaches. */
+#include "config.h"
+
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/fgn.h"
+#include "lib/cards.h"
+#include "lib/replay.h"
+
+#include "tests/test_main.h"
+
+static struct ff_game game;
+static struct ff_record rec;
+static struct ff_error err;
+
+/* The Deck: hands[s] (each cards, seats 1-4) dealt round-robin, then
+   draws (in ply order), then the rest of `decks` decks with 2 jokers each
+   in unshuffled order. */
+static void make_deck(char *out, size_t cap, const char *const *hands, int each, int decks,
+		      const char *draws)
+{
+	int16_t all[162], order[162];
+	int used[162] = { 0 }, n = 0, total = ff_cards_unshuffled(all, decks, 2), i, s, j, k;
+	const char *p;
+	char b[4];
+
+#define TAKE(txt)                                                                          \
+	do {                                                                               \
+		int code_ = ff_card_parse(txt, strcspn(txt, " "));                         \
+		for (j = 0; j < total && (used[j] || all[j] != code_); j++)                 \
+			;                                                                  \
+		CU_ASSERT_FATAL(j < total);                                                \
+		used[j] = 1;                                                               \
+		order[n++] = all[j];                                                       \
+	} while (0)
+	for (i = 0; i < each; i++)
+		for (s = 0; s < 4; s++) {
+			p = hands[s];
+			for (k = 0; k < i; k++)
+				p = strchr(p, ' ') + 1;
+			TAKE(p);
+		}
+	for (p = draws; p && *p; p += strcspn(p, " "), p += *p == ' ')
+		TAKE(p);
+#undef TAKE
+	for (j = 0; j < total; j++)
+		if (!used[j])
+			order[n++] = all[j];
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i)
+			strncat(out, " ", cap - strlen(out) - 1);
+		strncat(out, ff_card_name(order[i], b), cap - strlen(out) - 1);
+	}
+}
+
+/* Replay a 4-seat game of preset rules (liftbridge: hands of 5 from 2
+   decks; pagat: 6 from 3) dealt by hands and draws. */
+static enum ff_verdict replay(const char *rules, const char *const *hands, const char *draws,
+			      const char *moves)
+{
+	static char text[16384];
+	char deck[1000];
+	struct ff_fgn_reader *rd;
+	const char *last = strrchr(moves, ' ') ? strrchr(moves, ' ') + 1 : moves;
+	int has_result = !strcmp(last, "1-0") || !strcmp(last, "0-1") || !strcmp(last, "*");
+	int pagat = strcmp(rules, "pagat") == 0;
+	FILE *fp;
+	int rc;
+
+	make_deck(deck, sizeof deck, hands, pagat ? 6 : 5, pagat ? 3 : 2, draws);
+	snprintf(text, sizeof text, "[Game \"pegsjokers\"]\n[Rules \"%s\"]\n[Deck \"%s\"]\n\n%s%s\n",
+		 rules, deck, moves, has_result ? "" : " *");
+	fp = fmemopen(text, strlen(text), "rb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	rd = ff_fgn_reader_new(fp);
+	ff_error_clear(&err);
+	rc = ff_fgn_read(rd, &rec, &err);
+	ff_fgn_reader_free(rd);
+	fclose(fp);
+	CU_ASSERT_EQUAL_FATAL(rc, 1);
+	ff_error_clear(&err);
+	return ff_game_replay(&game, &rec, &err);
+}
+
+static void expect_error(enum ff_verdict v, enum ff_code code, int ply)
+{
+	CU_ASSERT_EQUAL(v, ff_verdict_of(code));
+	CU_ASSERT_EQUAL(err.code, code);
+	CU_ASSERT_EQUAL(err.ply, ply);
+	if (err.code != code || err.ply != ply)
+		fprintf(stderr, "\n  got [%s] at ply %d: %s\n", ff_code_name(err.code), err.ply, err.msg);
+}
+
+/* Does the diagram of the position reached contain want? */
+static int shows(const char *want)
+{
+	struct ff_buf b = FF_BUF_INIT;
+	int found;
+
+	game.rules->render(game.state, &b);
+	found = b.p && strstr(b.p, want) != NULL;
+	if (!found)
+		fprintf(stderr, "\n  diagram lacks '%s':\n%s", want, b.p ? b.p : "");
+	ff_buf_free(&b);
+	return found;
+}
+
+/* A, J, Q, K and the joker come out; number cards do not; the come-out
+   hole takes a peg of another colour, which is sent to its start; with no
+   play a seat discards, with one it may not. */
+static void test_come_out(void)
+{
+	const char *waits[4] = { "2S 3S 4S 5S 6S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "KD KH 5D 2D 3D" };
+	const char *ready[4] = { "AS KS 5S 2S 3S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+
+	/* seat 4 comes out (T62), goes 13 to T3 and 5 to T8, seat 1's
+	   come-out hole, while seats 1-3 discard; seat 1 draws an ace on its
+	   third discard and lands on T8, sending seat 4's peg to its start */
+	CU_ASSERT_EQUAL(replay("liftbridge", waits, "7S 9H 9C QC 8S 9H 9C TC AS 8H 8C 9D",
+			       "2S:- 2H:- 2C:- KD:S4-T62 3S:- 3H:- 3C:- KH:T62-T3 4S:- 4H:- 4C:- "
+			       "5D:T3-T8 AS:S1-T8"), FF_VALID);
+	CU_ASSERT(shows("seat 4 (side 2, out T62, in T57): start 5, track,"));
+	CU_ASSERT(shows("seat 1 (side 1, out T8, in T3): start 4, track T8,"));
+	/* a number card cannot come out */
+	expect_error(replay("liftbridge", ready, "", "5S:S1-T8"), FF_EILLEGAL, 1);
+	/* with a play in hand a discard is refused */
+	expect_error(replay("liftbridge", ready, "", "2S:-"), FF_EILLEGAL, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "may not discard"));
+	CU_ASSERT_EQUAL(replay("liftbridge", waits, "", "2S:-"), FF_VALID);
+}
+
+/* Counts: J, Q, K move 11, 12, 13 (liftbridge) or 10 (pagat); the 8
+   goes back 8; a peg may not pass or land on its own colour. */
+static void test_counts(void)
+{
+	const char *hands[4] = { "AS JS 8S KS AC", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+	const char *hands6[4] = { "AS JS 8S KS AC 9S", "2H 3H 4H 5H 6H 9H", "2C 3C 4C 5C 6C 9C",
+				  "2D 3D 4D 5D 6D 9D" };
+	static const char *const draws = "9S 9H 9C 9D TS TH TC TD 8C 8H 8D 8C";
+
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, "AS:S1-T8 2H:- 2C:- 2D:- JS:T8-T19"),
+			FF_VALID);
+	expect_error(replay("liftbridge", hands, draws, "AS:S1-T8 2H:- 2C:- 2D:- JS:T8-T18"),
+		     FF_EILLEGAL, 5);
+	CU_ASSERT_EQUAL(replay("pagat", hands6, "", "AS:S1-T8 2H:- 2C:- 2D:- JS:T8-T18"), FF_VALID);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, "AS:S1-T8 2H:- 2C:- 2D:- 8S:T8-T0"),
+			FF_VALID);
+	/* two pegs out, T9 and T8: T8 may not pass T9 */
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws,
+			       "AS:S1-T8 2H:- 2C:- 2D:- AC:T8-T9 3H:- 3C:- 3D:- KS:S1-T8"), FF_VALID);
+	expect_error(replay("liftbridge", hands, draws,
+			    "AS:S1-T8 2H:- 2C:- 2D:- AC:T8-T9 3H:- 3C:- 3D:- KS:S1-T8 4H:- 4C:- 4D:- "
+			    "9S:T8-T17"), FF_EILLEGAL, 13);
+	/* a peg of its own colour on the come-out hole blocks coming out */
+	expect_error(replay("liftbridge", hands, draws, "AS:S1-T8 2H:- 2C:- 2D:- KS:S1-T8"),
+		     FF_EILLEGAL, 5);
+}
+
+/* Splits: a 7 between two pegs, both forward; a 9 one forward and one
+   backward, in either written order (distinct plies); each part judged
+   when it is made. Pegs on T8 and T10. */
+static void test_splits(void)
+{
+	const char *hands[4] = { "AS 2S 7S 9S KS", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+	static const char *const setup = "AS:S1-T8 2H:- 2C:- 2D:- 2S:T8-T10 3H:- 3C:- 3D:- "
+					 "AC:S1-T8 4H:- 4C:- 4D:- ";
+	static const char *const draws = "AC 9H 9C 9D 8C 9H 9C 9D";
+	char moves[512];
+
+	snprintf(moves, sizeof moves, "%s7S:T8-T9,T10-T16", setup);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	CU_ASSERT(shows("start 3, track T9 T16,"));
+	/* the written order decides: T10 moves first, then T8 may pass T10 */
+	snprintf(moves, sizeof moves, "%s7S:T10-T14,T8-T11", setup);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	snprintf(moves, sizeof moves, "%s7S:T8-T11,T10-T14", setup);
+	expect_error(replay("liftbridge", hands, draws, moves), FF_EILLEGAL, 13);
+	/* the 9: forward 4 and back 5, both orders */
+	snprintf(moves, sizeof moves, "%s9S:T10-T14,T8-T3", setup);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	snprintf(moves, sizeof moves, "%s9S:T8-T3,T10-T14", setup);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	/* both backward is no 9 */
+	snprintf(moves, sizeof moves, "%s9S:T10-T5,T8-T4", setup);
+	expect_error(replay("liftbridge", hands, draws, moves), FF_EILLEGAL, 13);
+}
+
+/* Home: entered only forward, exactly, optionally; the 8 takes a fresh
+   peg back behind its in-spot so that it turns home without a lap. */
+static void test_home(void)
+{
+	const char *hands[4] = { "AS 8S 5S 9S 4S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+	static const char *const back = "AS:S1-T8 2H:- 2C:- 2D:- 8S:T8-T0 3H:- 3C:- 3D:- ";
+	static const char *const draws = "TS 9H 9C 9D 8C 9H 9C 9D";
+	char moves[512];
+
+	/* from T0 the in-spot T3 is 3 away: a 5 may go to H1.2 or on to T5 */
+	snprintf(moves, sizeof moves, "%s5S:T0-H1.2", back);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	CU_ASSERT(shows("home .o..."));
+	snprintf(moves, sizeof moves, "%s5S:T0-T5", back);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	/* both destinations: the short form is ambiguous */
+	snprintf(moves, sizeof moves, "%s5S:T0", back);
+	expect_error(replay("liftbridge", hands, draws, moves), FF_EILLEGAL, 9);
+	/* 9 from T0 overshoots home (3 + 6): only the track */
+	snprintf(moves, sizeof moves, "%s9S:T0-H1.5", back);
+	expect_error(replay("liftbridge", hands, draws, moves), FF_EILLEGAL, 9);
+	snprintf(moves, sizeof moves, "%s9S:T0", back);
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, moves), FF_VALID);
+	CU_ASSERT(shows("track T9,"));
+}
+
+/* Landing on a partner sends it to its in-spot; the joker takes the place
+   of another peg on the track, which is sent on as if landed on. */
+static void test_partner_and_joker(void)
+{
+	const char *hands[4] = { "AS KS KH TS JK", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+	const char *hands_j[4] = { "AS KS KH TS JK", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				   "KD 2D 3D 4D 5D" };
+	const char *hands6[4] = { "AS KS KH TS JK 2S", "2H 3H 4H 5H 6H 7H", "2C 3C 4C 5C 6C 7C",
+				  "KD 2D 3D 4D 5D 6D" };
+
+	/* seat 3 comes out on T44 at ply 11; seat 1 reaches it from T8 with
+	   13 + 13 + 10 and sends it to its in-spot, T39 */
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, "8S 9H 9C 9D 8S 9H KC 9D 8H 8H 8C 8D",
+			       "AS:S1-T8 2H:- 2C:- 2D:- KS:T8-T21 3H:- 3C:- 3D:- KH:T21-T34 4H:- "
+			       "KC:S3-T44 4D:- TS:T34-T44"), FF_VALID);
+	CU_ASSERT(shows("seat 3 (side 1, out T44, in T39): start 4, track T39,"));
+	/* the joker: seat 1's track peg takes seat 4's place on T62; seat 4's
+	   peg goes to its start */
+	CU_ASSERT_EQUAL(replay("liftbridge", hands_j, "8S 9H 9C 9D", "AS:S1-T8 2H:- 2C:- KD:S4-T62 JK:T8-T62"),
+			FF_VALID);
+	CU_ASSERT(shows("seat 4 (side 2, out T62, in T57): start 5,"));
+	CU_ASSERT(shows("seat 1 (side 1, out T8, in T3): start 4, track T62,"));
+	/* liftbridge: the joker's peg comes from the track, or comes out on
+	   the come-out hole; pagat: also from the start onto any peg */
+	expect_error(replay("liftbridge", hands_j, "8S 9H 9C 9D",
+			    "AS:S1-T8 2H:- 2C:- KD:S4-T62 JK:S1-T62"), FF_EILLEGAL, 5);
+	CU_ASSERT_EQUAL(replay("pagat", hands6, "", "AS:S1-T8 2H:- 2C:- KD:S4-T62 JK:S1-T62"),
+			FF_VALID);
+	CU_ASSERT(shows("seat 1 (side 1, out T8, in T3): start 3, track T8 T62,"));
+}
+
+/* Draws: the drawn card must be the Deck's. */
+static void test_draws(void)
+{
+	const char *hands[4] = { "AS KS 5S JK 2S", "2H 3H 4H 5H 6H", "KC 4C 5C 6C 3C",
+				 "KD 3D 4D 5D 6D" };
+
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, "9S", "AS:S1-T8+9S"), FF_VALID);
+	expect_error(replay("liftbridge", hands, "9S", "AS:S1-T8+8S"), FF_EBAD_DRAW, 1);
+}
+
+static const struct ff_test tests[] = {
+	{ "coming out, bumping to start, discards", test_come_out },
+	{ "card counts, the 8, own pegs block", test_counts },
+	{ "7 and 9 splits in written order", test_splits },
+	{ "home entry: forward, exact, optional", test_home },
+	{ "partner to its in-spot; the joker", test_partner_and_joker },
+	{ "drawn cards", test_draws },
+};
+
+int main(void)
+{
+	int rc;
+
+	ff_game_init(&game);
+	ff_record_init(&rec);
+	rc = ff_test_main("pegsjokers", tests, sizeof tests / sizeof tests[0]);
+	ff_game_free(&game);
+	ff_record_free(&rec);
+	return rc;
+}
