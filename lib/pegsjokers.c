@@ -57,11 +57,13 @@ static const struct ff_option_desc pj_options[] = {
 };
 
 /* Where the pegs are. Invariants: loc[s][i] is the location of seat s's
-   peg i; track[t] is s * PEGS + i for the peg on hole t, or NOWHERE; home
-   holes and start areas are read from loc. */
+   peg i; track[t] is s * PEGS + i for the peg on hole t, or NOWHERE;
+   home[s][j - 1] likewise for home hole j of seat s; start areas are read
+   from loc. */
 struct board {
 	int16_t loc[MAXS][PEGS];
 	int8_t track[MAXT];
+	int8_t home[MAXS][PEGS];
 	uint8_t seats;
 	int16_t len;                 /* track length 18 * seats */
 };
@@ -98,6 +100,8 @@ static int peg_at(const struct board *b, int loc)
 
 	if (is_track(loc))
 		return loc < b->len ? b->track[loc] : NOWHERE;
+	if (is_home(loc))
+		return b->home[home_seat(loc)][home_j(loc) - 1];
 	for (s = 0; s < b->seats; s++)
 		for (i = 0; i < PEGS; i++)
 			if (b->loc[s][i] == loc)
@@ -111,9 +115,13 @@ static void place(struct board *b, int peg, int loc)
 
 	if (is_track(b->loc[s][i]))
 		b->track[b->loc[s][i]] = NOWHERE;
+	else if (is_home(b->loc[s][i]))
+		b->home[home_seat(b->loc[s][i])][home_j(b->loc[s][i]) - 1] = NOWHERE;
 	b->loc[s][i] = (int16_t)loc;
 	if (is_track(loc))
 		b->track[loc] = (int8_t)peg;
+	else if (is_home(loc))
+		b->home[home_seat(loc)][home_j(loc) - 1] = (int8_t)peg;
 }
 
 /* Names: "T12", "S1", "H3.2". */
@@ -185,8 +193,9 @@ static int forward(const struct board *b, int c, int loc, int n, int *out)
 		return 0;
 	d = (inspot(b, c) - loc + b->len) % b->len;   /* holes to the in-spot */
 	own = 0;
-	for (step = 1; step <= n && !own; step++) {
-		t = (loc + step) % b->len;
+	for (step = 1, t = loc + 1; step <= n && !own; step++, t++) {
+		if (t == b->len)
+			t = 0;
 		if (b->track[t] != NOWHERE && b->track[t] / PEGS == c)
 			own = step;
 	}
@@ -211,8 +220,9 @@ static int backward(const struct board *b, int c, int loc, int n)
 
 	if (!is_track(loc))
 		return NOWHERE;
-	for (step = 1; step <= n; step++) {
-		t = (loc - step + b->len) % b->len;
+	for (step = 1, t = loc - 1; step <= n; step++, t--) {
+		if (t < 0)
+			t = b->len - 1;
 		if (b->track[t] != NOWHERE && b->track[t] / PEGS == c)
 			return NOWHERE;
 	}
@@ -325,13 +335,26 @@ static void emit(struct gen *g, int f1, int t1, int f2, int t2)
 	}
 }
 
+/* Can peg q move to dest on board b? Only a landing on a partner's peg
+   starts a chain that may not resolve; that is tried on a copy. */
+static int can_land(const struct board *b, const struct pj_state *s, int q, int dest)
+{
+	struct board t;
+	int o;
+
+	if (!is_track(dest) || (o = b->track[dest]) == NOWHERE ||
+	    side_of(s, o / PEGS) != side_of(s, q / PEGS))
+		return 1;
+	t = *b;
+	return move_peg(&t, s, q, dest) == 0;
+}
+
 /* Single moves of n holes (dir +1 forward, -1 backward) for every movable
    peg. */
 static void single_moves(struct gen *g, const int *seats, int ns, int n, int dir)
 {
 	const struct board *b = &g->s->b;
 	int k, i, d, nd, dest[2], loc;
-	struct board t;
 
 	for (k = 0; k < ns; k++)
 		for (i = 0; i < PEGS; i++) {
@@ -342,11 +365,9 @@ static void single_moves(struct gen *g, const int *seats, int ns, int n, int dir
 				dest[0] = backward(b, seats[k], loc, n);
 				nd = dest[0] != NOWHERE;
 			}
-			for (d = 0; d < nd; d++) {
-				t = *b;
-				if (move_peg(&t, g->s, seats[k] * PEGS + i, dest[d]) == 0)
+			for (d = 0; d < nd; d++)
+				if (can_land(b, g->s, seats[k] * PEGS + i, dest[d]))
 					emit(g, loc, dest[d], NOWHERE, NOWHERE);
-			}
 		}
 }
 
@@ -355,7 +376,6 @@ static void come_out(struct gen *g, const int *seats, int ns)
 {
 	const struct board *b = &g->s->b;
 	int k, q, c;
-	struct board t;
 
 	for (k = 0; k < ns; k++) {
 		c = seats[k];
@@ -363,8 +383,7 @@ static void come_out(struct gen *g, const int *seats, int ns)
 			continue;
 		if (b->track[comeout(b, c)] != NOWHERE && b->track[comeout(b, c)] / PEGS == c)
 			continue;
-		t = *b;
-		if (move_peg(&t, g->s, q, comeout(b, c)) == 0)
+		if (can_land(b, g->s, q, comeout(b, c)))
 			emit(g, LOC_START + c, comeout(b, c), NOWHERE, NOWHERE);
 	}
 }
@@ -406,12 +425,9 @@ static void splits(struct gen *g, const int *seats, int ns, int total, int dir1,
 							    t.loc[cb][ib] != lb)
 								continue;
 							nd2 = part_dests(&t, cb, lb, total - n1, dir2, dest2);
-							for (d2 = 0; d2 < nd2; d2++) {
-								struct board u = t;
-
-								if (move_peg(&u, g->s, cb * PEGS + ib, dest2[d2]) == 0)
+							for (d2 = 0; d2 < nd2; d2++)
+								if (can_land(&t, g->s, cb * PEGS + ib, dest2[d2]))
 									emit(g, la, dest1[d1], lb, dest2[d2]);
-							}
 						}
 					}
 				}
@@ -424,7 +440,6 @@ static void joker(struct gen *g, const int *seats, int ns)
 {
 	const struct board *b = &g->s->b;
 	int k, i, t, loc, c;
-	struct board u;
 
 	for (k = 0; k < ns; k++) {
 		c = seats[k];
@@ -441,8 +456,7 @@ static void joker(struct gen *g, const int *seats, int ns)
 			for (t = 0; t < b->len; t++) {
 				if (b->track[t] == NOWHERE || b->track[t] / PEGS == c)
 					continue;
-				u = *b;
-				if (move_peg(&u, g->s, i == PEGS ? peg_at(b, loc) : c * PEGS + i, t) == 0)
+				if (can_land(b, g->s, i == PEGS ? peg_at(b, loc) : c * PEGS + i, t))
 					emit(g, loc, t, NOWHERE, NOWHERE);
 			}
 		}
@@ -561,6 +575,7 @@ static int pj_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 	s->b.seats = s->seats;
 	s->b.len = (int16_t)(SIDE * s->seats);
 	memset(s->b.track, NOWHERE, sizeof s->b.track);
+	memset(s->b.home, NOWHERE, sizeof s->b.home);
 	for (k = 0; k < s->seats; k++)
 		for (i = 0; i < PEGS; i++)
 			s->b.loc[k][i] = (int16_t)(LOC_START + k);
