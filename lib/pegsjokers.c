@@ -734,6 +734,143 @@ static int pj_format_post(const struct ff_ply *p, struct ff_buf *out)
 	return ff_buf_add(out, t, 3);
 }
 
+/* Why peg q (colour c) cannot go from `from` to `to` with n holes in dir
+   on board b; nothing when it can. */
+static int explain_part(const struct pj_state *s, const struct board *b, int from, int to, int n,
+			int dir, const char *what, struct ff_buf *out)
+{
+	int dest[2], nd, k, c = peg_at(b, from) / PEGS, fwd, len = b->len;
+	char f[12], t[12];
+
+	loc_name(from, f, sizeof f);
+	loc_name(to, t, sizeof t);
+	nd = part_dests(b, c, from, n, dir, dest);
+	for (k = 0; k < nd; k++)
+		if (dest[k] == to) {
+			struct board u = *b;
+
+			if (move_peg(&u, s, peg_at(b, from), to) == 0)
+				return 0;
+			ff_buf_addf(out, "%s lands on a partner's peg that cannot be sent on: its "
+				    "in-spot holds a peg of its colour, or a partner on its own in-spot", what);
+			return -1;
+		}
+	if (dir < 0 && !is_track(from)) {
+		ff_buf_addf(out, "%s: only a peg on the track moves back", what);
+		return -1;
+	}
+	fwd = is_track(to) && is_track(from) ? (dir > 0 ? to - from + len : from - to + len) % len
+	      : is_home(to) && is_track(from) ? (inspot(b, c) - from + len) % len + home_j(to)
+	      : is_home(to) && is_home(from) ? home_j(to) - home_j(from) : -1;
+	if (is_home(to) && home_seat(to) != c)
+		ff_buf_addf(out, "%s: %s is not the home of the peg's colour", what, t);
+	else if (fwd != n && fwd >= 0)
+		ff_buf_addf(out, "%s: %s to %s is %d holes %s, not %d", what, f, t, fwd,
+			    dir > 0 ? "forward" : "back", n);
+	else if (fwd != n)
+		ff_buf_addf(out, "%s: %s to %s is not a move of %d holes", what, f, t, n);
+	else if (is_home(to) && is_track(from) && fwd - home_j(to) >= n)
+		ff_buf_addf(out, "%s: home is entered only past the in-spot", what);
+	else
+		ff_buf_addf(out, "%s passes or lands on a peg of its own colour", what);
+	return -1;
+}
+
+/* Why a play is not legal (the card is held). */
+static void explain_play(const struct pj_state *s, const struct ff_ply *p, struct ff_buf *out)
+{
+	int seats[MAXS], ns = movers(s, seats), card = p->w[1], r = rank_of(card), k, q, c;
+	int from = p->w[2], to = p->w[3], n1, dir1, dir2, total;
+	char cn[4], f[12];
+	struct board b = s->b;
+
+	ff_card_name(card, cn);
+	loc_name(from, f, sizeof f);
+	q = peg_at(&b, from);
+	c = q == NOWHERE ? -1 : q / PEGS;
+	for (k = 0; k < ns && seats[k] != c; k++)
+		;
+	if (k == ns) {
+		ff_buf_addf(out, "%s holds no peg that seat %d may move (its own, or its partner's "
+			    "once its own are all home)", f, s->turn + 1);
+		return;
+	}
+	if (!is_track(from) && !is_home(from)) {   /* from the start */
+		if (!comes_out(card))
+			ff_buf_addf(out, "%s does not bring a peg out: an ace, a jack, a queen, a king "
+				    "or a joker does", cn);
+		else if (card == FF_JOKER && s->preset == PAGAT)
+			ff_buf_addf(out, "a joker takes the place of a peg of another colour on the track");
+		else if (to != comeout(&b, c))
+			ff_buf_addf(out, "a peg comes out only onto its come-out hole, T%d", comeout(&b, c));
+		else if (b.track[to] != NOWHERE && b.track[to] / PEGS == c)
+			ff_buf_adds(out, "the come-out hole holds a peg of its own colour");
+		else
+			ff_buf_adds(out, "the peg on the come-out hole is a partner's that cannot be sent "
+				    "on to its in-spot");
+		return;
+	}
+	if (card == FF_JOKER) {
+		ff_buf_adds(out, b.track[to] == NOWHERE || !is_track(to)
+				 ? "a joker's peg takes the place of a peg on the track, not an empty hole"
+				 : "a joker's peg may not take the place of a peg of its own colour");
+		return;
+	}
+	if (p->w[6] && r != 6 && r != 8) {
+		ff_buf_adds(out, "only a 7 or a 9 splits between two pegs");
+		return;
+	}
+	if (!p->w[6]) {
+		explain_part(s, &b, from, to, r == 7 ? 8 : value(s, card), r == 7 ? -1 : 1, "the move", out);
+		return;
+	}
+	/* a split: find the count of the first part, then judge both parts */
+	total = r == 6 ? 7 : 9;
+	for (dir1 = 1; dir1 >= -1; dir1 -= 2) {
+		dir2 = r == 6 ? 1 : -dir1;
+		if (r == 6 && dir1 < 0)
+			break;
+		for (n1 = 1; n1 < total; n1++) {
+			int dest[2], nd = part_dests(&b, c, from, n1, dir1, dest);
+
+			for (k = 0; k < nd; k++)
+				if (dest[k] == to) {
+					if (move_peg(&b, s, q, to)) {
+						ff_buf_adds(out, "the first part's bump cannot resolve");
+						return;
+					}
+					if (peg_at(&b, p->w[4]) == q) {
+						ff_buf_adds(out, "a split moves two different pegs");
+						return;
+					}
+					if (peg_at(&b, p->w[4]) == NOWHERE ||
+					    peg_at(&b, p->w[4]) / PEGS != c) {
+						loc_name(p->w[4], f, sizeof f);
+						ff_buf_addf(out, "the second part: %s holds no peg of the "
+							    "first part's colour", f);
+						return;
+					}
+					if (explain_part(s, &b, p->w[4], p->w[5], total - n1, dir2,
+							 "the second part", out) == 0)
+						ff_buf_adds(out, "the ply is not allowed here");
+					return;
+				}
+		}
+	}
+	/* no count fits: judge the first part by its own distance */
+	for (dir1 = 1; dir1 >= (r == 6 ? 1 : -1); dir1 -= 2) {
+		n1 = is_track(to) && is_track(from)
+		     ? (dir1 > 0 ? to - from : from - to) + b.len : -1;
+		if (n1 >= 0 && (n1 %= b.len) >= 1 && n1 < total) {
+			explain_part(s, &b, from, to, n1, dir1, "the first part", out);
+			return;
+		}
+	}
+	ff_buf_addf(out, "the first part, from %s, is no part of a %s %s", f, r == 6 ? "7" : "9",
+		    r == 6 ? "(both parts forward, adding up to 7)"
+			   : "(one part forward and one back, adding up to 9)");
+}
+
 static void pj_explain(const void *st, const struct ff_ply *p, struct ff_buf *out)
 {
 	const struct pj_state *s = st;
@@ -746,9 +883,7 @@ static void pj_explain(const void *st, const struct ff_ply *p, struct ff_buf *ou
 	} else if (p->w[0] == K_DISCARD) {
 		ff_buf_addf(out, "seat %d has a play, so it may not discard", s->turn + 1);
 	} else {
-		ff_buf_addf(out, "%s cannot make that move here (a peg of its colour in the way, "
-			    "a count that does not fit, or a bump that cannot resolve)",
-			    ff_card_name(p->w[1], b));
+		explain_play(s, p, out);
 	}
 }
 

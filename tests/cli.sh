@@ -58,6 +58,23 @@ for seats in 2 3 4 6 8 9 10 12; do
 	check "simulated sequence games validate ($seats seats)" $?
 done
 
+# Pegs and Jokers: the same, for every preset and seat count and players=2
+for arm in liftbridge:4 liftbridge:6 liftbridge:8 pagat:4 pagat:8 liftbridge:4:players=2; do
+	set -- $(echo "$arm" | tr ':' ' ')
+	"$ff" simulate --game pegsjokers --rules "$1" --seats "$2" --options "${3:-}" --games 40 --seed 21 --threads 1 --agents greedy >"$tmp/t1"
+	"$ff" simulate --game pegsjokers --rules "$1" --seats "$2" --options "${3:-}" --games 40 --seed 21 --threads 2 --agents greedy >"$tmp/t2"
+	cmp -s "$tmp/t1" "$tmp/t2"; check "threads-independent simulate (pegsjokers $arm)" $?
+	"$ff" validate -q --threads 2 "$tmp/t1" >"$tmp/v1" 2>&1
+	grep -q '^summary: 40 games, 40 valid, 0 illegal, 0 malformed' "$tmp/v1"
+	check "simulated pegsjokers games validate ($arm)" $?
+	for f in jsonl csv csvply; do
+		"$ff" convert -q --to $f "$tmp/t1" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
+		cmp -s "$tmp/t1" "$tmp/r2.fgn"; check "fgn -> $f -> fgn (pegsjokers $arm)" $?
+	done
+	"$ff" convert -q --plies short "$tmp/t1" | "$ff" convert -q >"$tmp/s2.fgn"
+	cmp -s "$tmp/t1" "$tmp/s2.fgn"; check "long -> short -> long (pegsjokers $arm)" $?
+done
+
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1
 check "simulate | validate exits 0" $?

@@ -1052,7 +1052,7 @@ static void test_golden(void)
 		long games;
 	} files[] = {
 		{ "basic", 1 }, { "annotations", 1 }, { "escapes", 1 },
-		{ "crlf", 1 }, { "multi", 7 }, { "sequence", 1 },
+		{ "crlf", 1 }, { "multi", 7 }, { "sequence", 1 }, { "pegsjokers", 1 },
 	};
 	size_t i, n, m;
 	char *in, *want;
