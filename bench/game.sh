@@ -1,25 +1,29 @@
 #!/bin/sh
-# make bench, Sequence part: simulate (random agents, 4 seats) and validate
-# throughput with 1 and 2 threads, with `cat` and `wc -l` of the same file
-# as the floor measured in the same run; and the peak memory of validate
-# on files of growing size (streaming: it must not grow with the file).
-# Prints figures; asserts only that the runs succeeded.
-# usage: bench/sequence.sh FIVEFOLD FFBENCH  (env: BENCH_SEQ_GAMES, BENCH_DIR)
+# make bench, card-game part: simulate (random agents) and validate
+# throughput of GAME at SEATS seats with 1 and 2 threads, with `cat` and
+# `wc -l` of the same file as the floor measured in the same run; and the
+# peak memory of validate on files of growing size (streaming: it must not
+# grow with the file). Prints figures; asserts only that the runs
+# succeeded. usage: bench/game.sh FIVEFOLD FFBENCH GAME SEATS GAMES TARGETS
+# (env: BENCH_DIR; TARGETS is a line printed at the end)
 set -eu
 ff=$1
 fb=$2
-games=${BENCH_SEQ_GAMES:-100000}
+game=$3
+seats=$4
+games=$5
+targets=$6
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f", a / b; else print "inf" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }
 
-f=$dir/seq4.fgn
-echo "sequence: $games games, 4 seats in 2 teams, random agents, Seed 1.."
+f=$dir/$game.fgn
+echo "$game: $games games, $seats seats, random agents, Seed 1.."
 printf '%-9s %3s %10s %12s %8s %12s\n' command thr games/s plies/s seconds "peak RSS KB"
 for t in 1 2; do
-	r=$("$fb" -o "$f" -- "$ff" simulate --game sequence --seats 4 --games "$games" --seed 1 --threads "$t")
+	r=$("$fb" -o "$f" -- "$ff" simulate --game "$game" --seats "$seats" --games "$games" --seed 1 --threads "$t")
 	[ "$(field status "$r")" = 0 ] || { echo "simulate failed: $r"; exit 1; }
 	w=$(field wall "$r")
 	plies=$("$ff" validate -q "$f" | sed -n 's/.* \([0-9]*\) plies$/\1/p')
@@ -40,7 +44,7 @@ echo "floor on the same $(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.0f", b / 
 	"validate (1 thread) takes $(ratio "$v1" "$l")x wc -l and $(ratio "$v1" "$c")x cat"
 
 echo
-echo "sequence streaming memory: peak RSS of validate -q (1 thread) as the file grows"
+echo "$game streaming memory: peak RSS of validate -q (1 thread) as the file grows"
 printf '%-8s %9s %12s\n' games MB "peak RSS KB"
 for n in 1000 $((games / 10)) "$games"; do
 	head -c "$(awk -v n="$n" -v g="$games" -v b="$(wc -c <"$f")" 'BEGIN { printf "%d", b * n / g }')" "$f" >"$dir/part"
@@ -49,4 +53,4 @@ for n in 1000 $((games / 10)) "$games"; do
 	printf '%-8s %9s %12s\n' "$n" "$(awk -v b="$(wc -c <"$dir/cut.fgn")" 'BEGIN { printf "%.1f", b / 1e6 }')" \
 		"$(field maxrss_kb "$r")"
 done
-echo "targets: simulate >= 20,000 games/s per core; validate >= 2,000,000 plies/s per core"
+echo "$targets"
