@@ -399,38 +399,42 @@ static int part_dests(const struct board *b, int c, int loc, int n, int dir, int
 }
 
 /* Splits of total holes between two movable pegs: the first part n1 holes
-   in dir1, the second the rest in dir2, in the written order. */
+   in dir1, the second the rest in dir2, in the written order. The first
+   part is made once on a copy of the board, then every second peg tried. */
 static void splits(struct gen *g, const int *seats, int ns, int total, int dir1, int dir2)
 {
 	const struct board *b = &g->s->b;
-	int ka, kb, ia, ib, n1, d1, d2, nd1, nd2, dest1[2], dest2[2], la, lb, ca, cb;
+	int pegs[MAXS * PEGS], np = 0, k, i, a, bb, n1, d1, d2, nd1, nd2, dest1[2], dest2[2];
 	struct board t;
 
-	for (ka = 0; ka < ns; ka++)
-		for (ia = 0; ia < PEGS; ia++)
-			for (kb = 0; kb < ns; kb++)
-				for (ib = 0; ib < PEGS; ib++) {
-					ca = seats[ka];
-					cb = seats[kb];
-					la = b->loc[ca][ia];
-					lb = b->loc[cb][ib];
-					if ((ca == cb && ia == ib) || (!is_track(la) && !is_home(la)) ||
-					    (!is_track(lb) && !is_home(lb)))
+	for (k = 0; k < ns; k++)
+		for (i = 0; i < PEGS; i++)
+			if (is_track(b->loc[seats[k]][i]) || is_home(b->loc[seats[k]][i]))
+				pegs[np++] = seats[k] * PEGS + i;
+	if (np < 2)
+		return;
+	for (a = 0; a < np; a++) {
+		int ca = pegs[a] / PEGS, la = b->loc[ca][pegs[a] % PEGS];
+
+		for (n1 = 1; n1 < total; n1++) {
+			nd1 = part_dests(b, ca, la, n1, dir1, dest1);
+			for (d1 = 0; d1 < nd1; d1++) {
+				t = *b;
+				if (move_peg(&t, g->s, pegs[a], dest1[d1]))
+					continue;
+				for (bb = 0; bb < np; bb++) {
+					int cb = pegs[bb] / PEGS, lb = b->loc[cb][pegs[bb] % PEGS];
+
+					if (bb == a || t.loc[cb][pegs[bb] % PEGS] != lb)
 						continue;
-					for (n1 = 1; n1 < total; n1++) {
-						nd1 = part_dests(b, ca, la, n1, dir1, dest1);
-						for (d1 = 0; d1 < nd1; d1++) {
-							t = *b;
-							if (move_peg(&t, g->s, ca * PEGS + ia, dest1[d1]) ||
-							    t.loc[cb][ib] != lb)
-								continue;
-							nd2 = part_dests(&t, cb, lb, total - n1, dir2, dest2);
-							for (d2 = 0; d2 < nd2; d2++)
-								if (can_land(&t, g->s, cb * PEGS + ib, dest2[d2]))
-									emit(g, la, dest1[d1], lb, dest2[d2]);
-						}
-					}
+					nd2 = part_dests(&t, cb, lb, total - n1, dir2, dest2);
+					for (d2 = 0; d2 < nd2; d2++)
+						if (can_land(&t, g->s, pegs[bb], dest2[d2]))
+							emit(g, la, dest1[d1], lb, dest2[d2]);
 				}
+			}
+		}
+	}
 }
 
 /* Joker: a movable peg on the track (pagat: or from its start) takes the
