@@ -17,6 +17,7 @@
 #include "formats/fgn.h"
 #include "lib/cards.h"
 #include "lib/replay.h"
+#include "lib/simulate.h"
 
 #include "tests/test_main.h"
 
@@ -270,6 +271,55 @@ static void test_draws(void)
 	expect_error(replay("liftbridge", hands, "9S", "AS:S1-T8+8S"), FF_EBAD_DRAW, 1);
 }
 
+/* In engine-made greedy games: the winning side has every peg of both its
+   seats home, and seats whose own pegs are all home play their partner's
+   pegs (a ply by seat k from the start or home of another seat). */
+static void test_team_win(void)
+{
+	struct ff_config cfg;
+	struct ff_sim sim;
+	struct ff_buf b = FF_BUF_INIT;
+	struct ff_outcome o;
+	void *state;
+	int seed, partner_plies = 0, k;
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "pegsjokers", NULL, NULL, NULL, NULL, NULL, &err), 0);
+	memset(&sim, 0, sizeof sim);
+	sim.cfg = &cfg;
+	for (k = 0; k < 4; k++)
+		sim.agents[k] = &cfg.rules->agents[0];
+	state = malloc(cfg.rules->state_size);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+	for (seed = 1; seed <= 30; seed++) {
+		CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, (uint64_t)seed, state, &b, &rec, &err), 0);
+		CU_ASSERT_EQUAL_FATAL(ff_game_replay(&game, &rec, &err), FF_VALID);
+		game.rules->outcome(game.state, &o);
+		CU_ASSERT_EQUAL(o.term, FF_TERM_NORMAL);
+		ff_buf_reset(&b);
+		game.rules->render(game.state, &b);
+		for (k = 0; k < 4; k++) {
+			char want[64];
+
+			snprintf(want, sizeof want, "seat %d (side %d", k + 1, k % 2 + 1);
+			if (k % 2 == o.winner)
+				CU_ASSERT(strstr(strstr(b.p, want), "home ooooo") ==
+					  strstr(strstr(b.p, want), "home"));
+		}
+		for (i = 0; i < rec.nplies; i++) {
+			const char *t = strchr(ff_record_str(&rec, rec.plies[i].tok), ':') + 1;
+			int seat = (int)(i % 4) + 1;
+
+			if ((t[0] == 'S' || t[0] == 'H') && atoi(t + 1) != seat)
+				partner_plies++;
+		}
+	}
+	fprintf(stderr, "\n  team win: 30 games, %d plies moving a partner's pegs ", partner_plies);
+	CU_ASSERT(partner_plies > 0);
+	free(state);
+	ff_buf_free(&b);
+}
+
 static const struct ff_test tests[] = {
 	{ "coming out, bumping to start, discards", test_come_out },
 	{ "card counts, the 8, own pegs block", test_counts },
@@ -277,6 +327,7 @@ static const struct ff_test tests[] = {
 	{ "home entry: forward, exact, optional", test_home },
 	{ "partner to its in-spot; the joker", test_partner_and_joker },
 	{ "drawn cards", test_draws },
+	{ "team win and partners' pegs", test_team_win },
 };
 
 int main(void)
