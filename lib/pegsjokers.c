@@ -124,15 +124,37 @@ static void place(struct board *b, int peg, int loc)
 		b->home[home_seat(loc)][home_j(loc) - 1] = (int8_t)peg;
 }
 
-/* Names: "T12", "S1", "H3.2". */
+/* Append the decimal digits of v (0 <= v < 1000) at p; returns the end. */
+static char *put_num(char *p, int v)
+{
+	if (v >= 100)
+		*p++ = (char)('0' + v / 100);
+	if (v >= 10)
+		*p++ = (char)('0' + v / 10 % 10);
+	*p++ = (char)('0' + v % 10);
+	return p;
+}
+
+/* Names: "T12", "S1", "H3.2" (buf of at least 8 bytes; cap kept for the
+   callers' sake). */
 static void loc_name(int loc, char *buf, size_t cap)
 {
-	if (is_track(loc))
-		snprintf(buf, cap, "T%d", loc);
-	else if (is_home(loc))
-		snprintf(buf, cap, "H%d.%d", home_seat(loc) + 1, home_j(loc));
-	else
-		snprintf(buf, cap, "S%d", loc - LOC_START + 1);
+	char *p = buf;
+
+	(void)cap;
+	if (is_track(loc)) {
+		*p++ = 'T';
+		p = put_num(p, loc);
+	} else if (is_home(loc)) {
+		*p++ = 'H';
+		p = put_num(p, home_seat(loc) + 1);
+		*p++ = '.';
+		p = put_num(p, home_j(loc));
+	} else {
+		*p++ = 'S';
+		p = put_num(p, loc - LOC_START + 1);
+	}
+	*p = '\0';
 }
 
 static int parse_num(const char *t, size_t n, int *v)
@@ -707,24 +729,33 @@ static int pj_format(const void *st, const struct ff_ply *p, enum ff_ply_form fo
 		     struct ff_buf *out)
 {
 	const struct pj_state *s = st;
-	char card[4], a[12], b[12];
+	char t[48], *e;
 	struct ff_ply q;
 
-	ff_card_name(p->w[1], card);
-	if (p->w[0] == K_DISCARD)
-		return ff_buf_addf(out, "%s:-", card);
-	loc_name(p->w[2], a, sizeof a);
+	ff_card_name(p->w[1], t);
+	t[2] = ':';
+	e = t + 3;
+	if (p->w[0] == K_DISCARD) {
+		*e++ = '-';
+		return ff_buf_add(out, t, (size_t)(e - t));
+	}
+	loc_name(p->w[2], e, 12);
+	e += strlen(e);
 	if (!p->w[6] && form == FF_FORM_SHORT && short_dest(s, p->w[1], p->w[2], &q) >= 0 &&
 	    q.w[3] == p->w[3])
-		return ff_buf_addf(out, "%s:%s", card, a);
-	loc_name(p->w[3], b, sizeof b);
-	if (ff_buf_addf(out, "%s:%s-%s", card, a, b))
-		return -1;
-	if (!p->w[6])
-		return 0;
-	loc_name(p->w[4], a, sizeof a);
-	loc_name(p->w[5], b, sizeof b);
-	return ff_buf_addf(out, ",%s-%s", a, b);
+		return ff_buf_add(out, t, (size_t)(e - t));
+	*e++ = '-';
+	loc_name(p->w[3], e, 12);
+	e += strlen(e);
+	if (p->w[6]) {
+		*e++ = ',';
+		loc_name(p->w[4], e, 12);
+		e += strlen(e);
+		*e++ = '-';
+		loc_name(p->w[5], e, 12);
+		e += strlen(e);
+	}
+	return ff_buf_add(out, t, (size_t)(e - t));
 }
 
 static int pj_format_post(const struct ff_ply *p, struct ff_buf *out)
