@@ -254,17 +254,6 @@ static int fp_to_move(const void *st)
 	return ((const struct fp_state *)st)->turn;
 }
 
-static int fp_roll(const void *st, struct ff_rng *chance)
-{
-	return FF_NO_CHANCE;
-}
-
-static int fp_check_chance(const void *st, int chance, struct ff_error *err)
-{
-	return chance == FF_NO_CHANCE ? 0
-	       : ff_error_set(err, FF_EBAD_ROLL, "fiveplay has no throws");
-}
-
 static void set_ply(struct ff_ply *p, int kind, int t, int from, int to)
 {
 	*p = (struct ff_ply){ .chance = FF_NO_CHANCE };
@@ -618,8 +607,6 @@ const struct ff_rules ff_fiveplay_rules = {
 	.sides = fp_sides,
 	.side_of = fp_side_of,
 	.to_move = fp_to_move,
-	.roll = fp_roll,
-	.check_chance = fp_check_chance,
 	.legal = fp_legal,
 	.is_legal = fp_is_legal,
 	.parse = fp_parse,

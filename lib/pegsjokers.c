@@ -626,19 +626,6 @@ static int pj_to_move(const void *st)
 	return ((const struct pj_state *)st)->turn;
 }
 
-static int pj_roll(const void *st, struct ff_rng *chance)
-{
-	(void)st;
-	(void)chance;
-	return FF_NO_CHANCE;
-}
-
-static int pj_check_chance(const void *st, int chance, struct ff_error *err)
-{
-	(void)st;
-	return chance == FF_NO_CHANCE ? 0 : ff_error_set(err, FF_EBAD_ROLL, "pegsjokers has no throws");
-}
-
 static int syntax(const char *tok, size_t len, struct ff_error *err)
 {
 	return ff_error_set(err, FF_ESYNTAX,
@@ -1108,8 +1095,6 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.sides = pj_sides,
 	.side_of = pj_side_of,
 	.to_move = pj_to_move,
-	.roll = pj_roll,
-	.check_chance = pj_check_chance,
 	.legal = pj_legal,
 	.is_legal = pj_is_legal,
 	.parse = pj_parse,

@@ -207,10 +207,10 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	if (r->parse(g->state, tok, rp->len, played, err))
 		return -1;
 	if (played->chance != FF_NO_CHANCE) {
-		if (r->check_chance(g->state, played->chance, err))
+		if (ff_rules_check_chance(r, g->state, played->chance, err))
 			return -1;
 		if (g->seeded) {
-			expect = r->roll(g->state, &g->chance);
+			expect = ff_rules_roll(r, g->state, &g->chance);
 			if (expect != played->chance)
 				return ff_error_set(err, FF_ESEED,
 						    "throw %d contradicts Seed %llu, which throws %d here",

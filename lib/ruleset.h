@@ -191,12 +191,13 @@ struct ff_rules {
 	int (*side_of)(const void *st, int seat);
 	/* The 0-based seat whose turn it is. */
 	int (*to_move)(const void *st);
-	/* Draw the pre-ply chance outcome of the coming turn from the chance
-	   stream; FF_NO_CHANCE where the game has none (then nothing is
-	   drawn). */
+	/* Optional (NULL: the game has no pre-ply chance): draw the pre-ply
+	   chance outcome of the coming turn from the chance stream. Call it
+	   through ff_rules_roll. */
 	int (*roll)(const void *st, struct ff_rng *chance);
-	/* 0 when chance is a possible pre-ply outcome now, else -1 with err
-	   (FF_EBAD_ROLL). */
+	/* Optional (NULL with roll): 0 when chance is a possible pre-ply
+	   outcome now, else -1 with err (FF_EBAD_ROLL). Call it through
+	   ff_rules_check_chance. */
 	int (*check_chance)(const void *st, int chance, struct ff_error *err);
 	/* The legal plies for the coming turn given its chance outcome, in the
 	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
@@ -275,6 +276,24 @@ int ff_rules_option_index(const struct ff_rules *rules, const char *name);
    no card at all or more than FF_MAX_DECK cards. Which cards a game's deck holds is
    checked by its engine's init(). */
 int ff_config_deck(struct ff_config *cfg, const char *deck, struct ff_error *err);
+
+/* The pre-ply chance outcome of the coming turn: rules->roll, or
+   FF_NO_CHANCE (nothing drawn) for games without. */
+static inline int ff_rules_roll(const struct ff_rules *r, const void *st, struct ff_rng *chance)
+{
+	return r->roll ? r->roll(st, chance) : FF_NO_CHANCE;
+}
+
+/* 0 when chance is possible now (for games without pre-ply chance: only
+   FF_NO_CHANCE), else -1 with err (FF_EBAD_ROLL). */
+static inline int ff_rules_check_chance(const struct ff_rules *r, const void *st, int chance,
+					struct ff_error *err)
+{
+	if (r->check_chance)
+		return r->check_chance(st, chance, err);
+	return chance == FF_NO_CHANCE ? 0 : ff_error_set(err, FF_EBAD_ROLL, "game '%s' has no throws",
+							 r->name);
+}
 
 /* Append ply's post-ply facts (rules->format_post; nothing for games
    without). Returns 0 or -1. */

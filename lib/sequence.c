@@ -452,20 +452,6 @@ static int sq_to_move(const void *st)
 	return ((const struct sq_state *)st)->turn;
 }
 
-static int sq_roll(const void *st, struct ff_rng *chance)
-{
-	(void)st;
-	(void)chance;
-	return FF_NO_CHANCE;
-}
-
-static int sq_check_chance(const void *st, int chance, struct ff_error *err)
-{
-	(void)st;
-	return chance == FF_NO_CHANCE ? 0
-	       : ff_error_set(err, FF_EBAD_ROLL, "sequence has no throws");
-}
-
 static void set_ply(struct ff_ply *p, int kind, int card, int cell)
 {
 	ff_ply_clear(p);
@@ -952,8 +938,6 @@ const struct ff_rules ff_sequence_rules = {
 	.sides = sq_sides,
 	.side_of = sq_side_of,
 	.to_move = sq_to_move,
-	.roll = sq_roll,
-	.check_chance = sq_check_chance,
 	.legal = sq_legal,
 	.is_legal = sq_is_legal,
 	.parse = sq_parse,

@@ -100,7 +100,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			capped = 1;
 			break;
 		}
-		n = r->legal(state, r->roll(state, &chance), legal);
+		n = r->legal(state, ff_rules_roll(r, state, &chance), legal);
 		i = sim->agents[r->to_move(state)]->choose(state, legal, n, &agent);
 		/* the decision is written before the ply, what it drew after */
 		ff_buf_reset(scratch);

@@ -145,7 +145,7 @@ static long find_mutant(struct ff_game *g, const struct ff_record *rec, size_t k
 				CU_ASSERT_EQUAL(r->is_legal(g->state, &cand), i < n);
 			if (i < n)
 				continue;
-		} else if (r->check_chance(g->state, cand.chance, &err)) {
+		} else if (ff_rules_check_chance(r, g->state, cand.chance, &err)) {
 			continue;
 		}
 		return (long)j;
