@@ -25,83 +25,24 @@ static struct ff_game game;
 static struct ff_record rec;
 static struct ff_error err;
 
-/* The Deck: hands[s] (each cards, seats 1-4) dealt round-robin, then
-   draws (in ply order), then the rest of `decks` decks with 2 jokers each
-   in unshuffled order. */
-static void make_deck(char *out, size_t cap, const char *const *hands, int each, int decks,
-		      const char *draws)
-{
-	int16_t all[162], order[162];
-	int used[162] = { 0 }, n = 0, total = ff_cards_unshuffled(all, decks, 2), i, s, j, k;
-	const char *p;
-	char b[4];
-
-#define TAKE(txt)                                                                          \
-	do {                                                                               \
-		int code_ = ff_card_parse(txt, strcspn(txt, " "));                         \
-		for (j = 0; j < total && (used[j] || all[j] != code_); j++)                 \
-			;                                                                  \
-		CU_ASSERT_FATAL(j < total);                                                \
-		used[j] = 1;                                                               \
-		order[n++] = all[j];                                                       \
-	} while (0)
-	for (i = 0; i < each; i++)
-		for (s = 0; s < 4; s++) {
-			p = hands[s];
-			for (k = 0; k < i; k++)
-				p = strchr(p, ' ') + 1;
-			TAKE(p);
-		}
-	for (p = draws; p && *p; p += strcspn(p, " "), p += *p == ' ')
-		TAKE(p);
-#undef TAKE
-	for (j = 0; j < total; j++)
-		if (!used[j])
-			order[n++] = all[j];
-	out[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (i)
-			strncat(out, " ", cap - strlen(out) - 1);
-		strncat(out, ff_card_name(order[i], b), cap - strlen(out) - 1);
-	}
-}
+#include "tests/test_cards.h"
 
 /* Replay a 4-seat game of preset rules (liftbridge: hands of 5 from 2
    decks; pagat: 6 from 3) dealt by hands and draws. */
 static enum ff_verdict replay(const char *rules, const char *const *hands, const char *draws,
 			      const char *moves)
 {
-	static char text[16384];
-	char deck[1000];
-	struct ff_fgn_reader *rd;
-	const char *last = strrchr(moves, ' ') ? strrchr(moves, ' ') + 1 : moves;
-	int has_result = !strcmp(last, "1-0") || !strcmp(last, "0-1") || !strcmp(last, "*");
+	char deck[1000], header[1100];
 	int pagat = strcmp(rules, "pagat") == 0;
-	FILE *fp;
-	int rc;
 
-	make_deck(deck, sizeof deck, hands, pagat ? 6 : 5, pagat ? 3 : 2, draws);
-	snprintf(text, sizeof text, "[Game \"pegsjokers\"]\n[Rules \"%s\"]\n[Deck \"%s\"]\n\n%s%s\n",
-		 rules, deck, moves, has_result ? "" : " *");
-	fp = fmemopen(text, strlen(text), "rb");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-	rd = ff_fgn_reader_new(fp);
-	ff_error_clear(&err);
-	rc = ff_fgn_read(rd, &rec, &err);
-	ff_fgn_reader_free(rd);
-	fclose(fp);
-	CU_ASSERT_EQUAL_FATAL(rc, 1);
-	ff_error_clear(&err);
-	return ff_game_replay(&game, &rec, &err);
+	test_make_deck(deck, sizeof deck, 4, pagat ? 6 : 5, pagat ? 3 : 2, 2, hands, draws);
+	snprintf(header, sizeof header, "[Rules \"%s\"]\n[Deck \"%s\"]", rules, deck);
+	return test_replay_text(&game, &rec, &err, "pegsjokers", header, moves);
 }
 
 static void expect_error(enum ff_verdict v, enum ff_code code, int ply)
 {
-	CU_ASSERT_EQUAL(v, ff_verdict_of(code));
-	CU_ASSERT_EQUAL(err.code, code);
-	CU_ASSERT_EQUAL(err.ply, ply);
-	if (err.code != code || err.ply != ply)
-		fprintf(stderr, "\n  got [%s] at ply %d: %s\n", ff_code_name(err.code), err.ply, err.msg);
+	test_expect(&err, v, code, ply);
 }
 
 /* Does the diagram of the position reached contain want? */

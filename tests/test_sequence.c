@@ -27,76 +27,13 @@ static struct ff_game game;
 static struct ff_record rec;
 static struct ff_error err;
 
-/* A Deck tag value: hands[s] (space-separated cards) dealt to seat s of
-   `seats` (round-robin from seat 1, hand size each), then `draws` on top
-   of the pile, then the rest of the two decks in unshuffled order. */
-static void make_deck(char *out, size_t cap, int seats, int each, const char *const *hands,
-		      const char *draws)
-{
-	int16_t all[104], order[104];
-	int used[104] = { 0 }, n = 0, i, s, j;
-
-	ff_cards_unshuffled(all, 2, 0);
-	/* take card from the unused part of `all` */
-#define TAKE(card)                                                   \
-	do {                                                         \
-		for (j = 0; j < 104 && (used[j] || all[j] != (card)); j++) \
-			;                                            \
-		CU_ASSERT_FATAL(j < 104);                            \
-		used[j] = 1;                                         \
-		order[n++] = all[j];                                 \
-	} while (0)
-	for (i = 0; i < each; i++)
-		for (s = 0; s < seats; s++) {
-			const char *p = hands[s];
-			int k;
-
-			for (k = 0; k < i; k++)
-				p = strchr(p, ' ') + 1;
-			TAKE(ff_card_parse(p, strcspn(p, " ")));
-		}
-	for (const char *p = draws; p && *p; p += strcspn(p, " "), p += *p == ' ') {
-		TAKE(ff_card_parse(p, strcspn(p, " ")));
-	}
-#undef TAKE
-	for (j = 0; j < 104; j++)
-		if (!used[j])
-			order[n++] = all[j];
-	out[0] = '\0';
-	for (i = 0; i < n; i++) {
-		char b[4];
-
-		if (i)
-			strncat(out, " ", cap - strlen(out) - 1);
-		strncat(out, ff_card_name(order[i], b), cap - strlen(out) - 1);
-	}
-}
+#include "tests/test_cards.h"
 
 /* Replay a record made of header (tag lines) and movetext. Returns the
    verdict; err holds the problem. */
 static enum ff_verdict replay(const char *header, const char *moves)
 {
-	static char text[8192];
-	struct ff_fgn_reader *rd;
-	FILE *fp;
-	int rc;
-
-	const char *last = strrchr(moves, ' ') ? strrchr(moves, ' ') + 1 : moves;
-	int has_result = !strcmp(last, "1-0") || !strcmp(last, "0-1") || !strcmp(last, "1/2-1/2") ||
-			 !strcmp(last, "*") || last[0] == 'W' || !strcmp(last, "D");
-
-	snprintf(text, sizeof text, "[Game \"sequence\"]\n%s\n%s%s\n", header, moves,
-		 has_result ? "" : " *");
-	fp = fmemopen(text, strlen(text), "rb");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-	rd = ff_fgn_reader_new(fp);
-	ff_error_clear(&err);
-	rc = ff_fgn_read(rd, &rec, &err);
-	ff_fgn_reader_free(rd);
-	fclose(fp);
-	CU_ASSERT_EQUAL_FATAL(rc, 1);
-	ff_error_clear(&err);
-	return ff_game_replay(&game, &rec, &err);
+	return test_replay_text(&game, &rec, &err, "sequence", header, moves);
 }
 
 /* Replay a 2-seat game from a Deck dealing hand1 and hand2 (7 cards
@@ -107,7 +44,7 @@ static enum ff_verdict replay2(const char *options, const char *hand1, const cha
 	const char *hands[2] = { hand1, hand2 };
 	char deck[600], header[1024];
 
-	make_deck(deck, sizeof deck, 2, 7, hands, draws);
+	test_make_deck(deck, sizeof deck, 2, 7, 2, 0, hands, draws);
 	snprintf(header, sizeof header, "[Options \"%s\"]\n[Deck \"%s\"]", options, deck);
 	return replay(header, moves);
 }
@@ -119,11 +56,7 @@ static void outcome(struct ff_outcome *o)
 
 static void expect_error(enum ff_verdict v, enum ff_code code, int ply)
 {
-	CU_ASSERT_EQUAL(v, ff_verdict_of(code));
-	CU_ASSERT_EQUAL(err.code, code);
-	CU_ASSERT_EQUAL(err.ply, ply);
-	if (err.code != code || err.ply != ply)
-		fprintf(stderr, "\n  got [%s] at ply %d: %s\n", ff_code_name(err.code), err.ply, err.msg);
+	test_expect(&err, v, code, ply);
 }
 
 /* Every cell names the card of rules.md 4.1's table (copied here from
@@ -284,7 +217,7 @@ static void test_one_eyed_own_and_partner(void)
 				 "QD KD 9D 8D 7D 6D" };
 	char deck[600], header[1024];
 
-	make_deck(deck, sizeof deck, 4, 6, hands, "");
+	test_make_deck(deck, sizeof deck, 4, 6, 2, 0, hands, "");
 	snprintf(header, sizeof header, "[Seats \"4\"]\n[Teams \"1+3 2+4\"]\n[Deck \"%s\"]", deck);
 	expect_error(replay(header, "2S@b1 AD@b10 JHxb1"), FF_EILLEGAL, 3);     /* partner's */
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "own side"));
