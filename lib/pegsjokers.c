@@ -833,9 +833,16 @@ static void explain_play(const struct pj_state *s, const struct ff_ply *p, struc
 		return;
 	}
 	if (card == FF_JOKER) {
-		ff_buf_adds(out, b.track[to] == NOWHERE || !is_track(to)
-				 ? "a joker's peg takes the place of a peg on the track, not an empty hole"
-				 : "a joker's peg may not take the place of a peg of its own colour");
+		if (!is_track(to) || b.track[to] == NOWHERE)
+			ff_buf_adds(out, "a joker's peg takes the place of a peg on the track, not an "
+				    "empty hole");
+		else if (b.track[to] / PEGS == c)
+			ff_buf_adds(out, "a joker's peg may not take the place of a peg of its own colour");
+		else if (!is_track(from))
+			ff_buf_adds(out, "a joker's peg comes from the track");
+		else
+			ff_buf_adds(out, "the peg taken is a partner's that cannot be sent on: its "
+				    "in-spot holds a peg of its colour, or a partner on its own in-spot");
 		return;
 	}
 	if (p->w[6] && r != 6 && r != 8) {

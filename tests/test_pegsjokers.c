@@ -202,6 +202,34 @@ static void test_partner_and_joker(void)
 	CU_ASSERT(shows("seat 1 (side 1, out T8, in T3): start 3, track T8 T62,"));
 }
 
+/* A partner sent to its in-spot lands there in turn: a partner of its
+   there goes on to its own in-spot; a peg of its own colour there makes
+   the ply illegal. Seat 1's joker takes seat 3's place on T44. */
+static void test_chains(void)
+{
+	const char *hands[4] = { "AS KS QS 6S AC", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+	const char *hands2[4] = { "AS 2S 3S 4S 5S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				  "2D 3D 4D 5D 6D" };
+
+	/* seat 1's first peg waits on T39, seat 3's in-spot; seat 3's peg,
+	   taken on T44, lands there and sends it on to T3, seat 1's in-spot */
+	CU_ASSERT_EQUAL(replay("liftbridge", hands,
+			       "JK 8H 8C 8D 2S TH TC TD 3S 9H 9C 9D 4S 8H KC 8D 5S TH 2C TD",
+			       "AS:S1-T8 2H:- 2C:- 2D:- KS:T8-T21 3H:- 3C:- 3D:- QS:T21-T33 4H:- 4C:- 4D:- "
+			       "6S:T33-T39 5H:- 5C:- 5D:- AC:S1-T8 6H:- KC:S3-T44 6D:- JK:T8-T44"),
+			FF_VALID);
+	CU_ASSERT(shows("seat 1 (side 1, out T8, in T3): start 3, track T3 T44,"));
+	CU_ASSERT(shows("seat 3 (side 1, out T44, in T39): start 4, track T39,"));
+	/* seat 3's own peg waits on T39: the chain cannot resolve */
+	expect_error(replay("liftbridge", hands2,
+			    "JK 8H KC 8D 6S TH 8C TD 9S 9H QC 9D TS 8H 9C 8D 8S TH 2C TD",
+			    "AS:S1-T8 2H:- 2C:- 2D:- 2S:T8-T10 3H:- KC:S3-T44 3D:- 3S:T10-T13 4H:- "
+			    "8C:T44-T36 4D:- 4S:T13-T17 5H:- 3C:T36-T39 5D:- 5S:T17-T22 6H:- "
+			    "QC:S3-T44 6D:- JK:T22-T44"), FF_EILLEGAL, 21);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot be sent on"));
+}
+
 /* Draws: the drawn card must be the Deck's. */
 static void test_draws(void)
 {
@@ -268,6 +296,7 @@ static const struct ff_test tests[] = {
 	{ "home entry: forward, exact, optional", test_home },
 	{ "partner to its in-spot; the joker", test_partner_and_joker },
 	{ "drawn cards", test_draws },
+	{ "bumps in a chain", test_chains },
 	{ "team win and partners' pegs", test_team_win },
 };
 
