@@ -251,6 +251,17 @@ static int backward(const struct board *b, int c, int loc, int n)
 	return (loc - n + b->len) % b->len;
 }
 
+/* The destinations of the peg of colour c at loc moving n holes in dir
+   (+1 forward, -1 backward) on board b; writes them to dest, returns how
+   many (at most 2). */
+static int part_dests(const struct board *b, int c, int loc, int n, int dir, int *dest)
+{
+	if (dir > 0)
+		return forward(b, c, loc, n, dest);
+	dest[0] = backward(b, c, loc, n);
+	return dest[0] != NOWHERE;
+}
+
 /* Peg q (not on the board's hole t any more) lands on track hole t:
    whoever is there is sent on, an opponent of q to its start, a partner of
    q to its own in-spot (landing there in turn). Returns 0, or -1 where the
@@ -314,43 +325,210 @@ static int comes_out(int card)
 
 /* --- legal plies --- */
 
-/* The seats whose pegs the seat to move plays: its own, or, once all its
-   pegs are home, its partners'. Writes them to out; returns how many. */
-static int movers(const struct pj_state *s, int *out)
+/* The colour the seat to move plays: its own, or, once all its pegs are
+   home, its partner's (every side is two seats, opposite). */
+static int colour_moved(const struct pj_state *s)
 {
-	int me = s->turn, i, n = 0, k;
+	int me = s->turn, i;
 
 	for (i = 0; i < PEGS && is_home(s->b.loc[me][i]); i++)
 		;
-	if (i < PEGS) {
-		out[0] = me;
-		return 1;
-	}
-	for (k = 0; k < s->seats; k++)
-		if (k != me && side_of(s, k) == side_of(s, me))
-			out[n++] = k;
-	return n;
+	return i < PEGS ? me : (me + s->sides) % s->seats;
 }
 
-struct gen {
-	const struct pj_state *s;
-	struct ff_ply *out;
-	int n, card;
+/* One movable peg (on the track or home) as the generator sees it. For a
+   peg on the track: fgap and bgap are the holes to the nearest track peg
+   of its colour ahead and behind (b->len when there is none; 0 for a peg
+   at home, which never moves along the track), nf and nb those pegs'
+   indexes among the movers (-1: none), in the holes to its colour's
+   in-spot. For a peg at home: in is its hole j. hbase + n is the home hole
+   that n holes forward reach; fwd_home has bit n set when they may. */
+struct mover {
+	int peg, loc, fgap, bgap, nf, nb, in, hbase;
+	unsigned fwd_home;
 };
 
-static void emit(struct gen *g, int f1, int t1, int f2, int t2)
+/* The generator: the position, the colour moved and its pegs, made once
+   per legal() and shared by every card; out and n collect the plies.
+   Sets of movers are bit masks by mover index. */
+struct gen {
+	const struct pj_state *s;
+	const struct board *b;
+	struct ff_ply *out;
+	int n;
+	struct ff_ply tmpl;   /* a play of the current card, parts unset */
+	int c;                /* the colour moved */
+	int pc;               /* its partner's colour */
+	int start;            /* its first peg in the start area, or NOWHERE */
+	unsigned home;        /* bit j - 1: its home hole j holds a peg */
+	int free;             /* free home holes from H.1 */
+	unsigned near;        /* movers at home or within 12 holes of the in-spot */
+	uint8_t reach[2][16]; /* [0 back, 1 forward][n]: track movers with a gap over n */
+	uint8_t homes[16];    /* [n]: movers that may go n holes into or within home */
+	int np;
+	struct mover m[PEGS]; /* its pegs on the track or home, in peg order */
+};
+
+/* Bits lo..hi (1 <= lo; nothing when hi < lo; hi capped at 15). */
+static unsigned bits(int lo, int hi)
+{
+	if (hi > 15)
+		hi = 15;
+	return hi < lo ? 0 : (2u << hi) - (1u << lo);
+}
+
+/* Free home holes after hole j (0: from H.1) given the occupied mask. */
+static int home_run(unsigned mask, int j)
+{
+	int k = j;
+
+	while (k < 5 && !(mask >> k & 1))
+		k++;
+	return k - j;
+}
+
+/* The counts a track peg with gap ahead, in holes to the in-spot, may
+   move into home given the free holes from H.1. */
+static unsigned home_counts(int gap, int in, int free)
+{
+	return gap > in ? bits(in + 1, in + free) : 0;
+}
+
+/* Holes from track hole x to track hole y in dir (+1 forward, -1 back). */
+static int dist(int x, int y, int dir, int len)
+{
+	int d = dir > 0 ? y - x : x - y;
+
+	return d < 0 ? d + len : d;
+}
+
+/* Fill g->reach and g->homes from the movers: a mover with gap G (capped
+   at 15) is in reach[n] for every n < G. */
+static void set_reach(struct gen *g)
+{
+	uint8_t by[2][17] = { { 0 } };
+	int i, n;
+	unsigned all;
+
+	for (i = 0; i < g->np; i++) {
+		by[0][g->m[i].bgap < 16 ? g->m[i].bgap : 16] |= (uint8_t)(1u << i);
+		by[1][g->m[i].fgap < 16 ? g->m[i].fgap : 16] |= (uint8_t)(1u << i);
+	}
+	g->reach[0][15] = by[0][16];
+	g->reach[1][15] = by[1][16];
+	for (n = 14; n >= 0; n--) {
+		g->reach[0][n] = g->reach[0][n + 1] | by[0][n + 1];
+		g->reach[1][n] = g->reach[1][n + 1] | by[1][n + 1];
+	}
+	memset(g->homes, 0, sizeof g->homes);
+	for (all = g->near; all; all &= all - 1) {
+		unsigned f;
+
+		i = __builtin_ctz(all);
+		for (f = g->m[i].fwd_home; f; f &= f - 1)
+			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
+	}
+}
+
+/* A play of no card with no parts: the template gen_init starts from. */
+static const struct ff_ply play_tmpl = {
+	.chance = FF_NO_CHANCE, .w = { K_PLAY }, .post = { FF_NO_CARD, FF_NO_CARD }
+};
+
+/* Set each track mover's gaps and nearest movers from the track movers
+   tr[0..nt), which are in ascending hole order. */
+static void set_gaps(struct gen *g, const int *tr, int nt)
+{
+	int i, len = g->b->len;
+
+	for (i = 0; i < nt; i++) {
+		struct mover *m = &g->m[tr[i]];
+		int next = tr[i + 1 < nt ? i + 1 : 0], prev = tr[i ? i - 1 : nt - 1];
+
+		if (nt == 1) {
+			m->fgap = m->bgap = len;
+			m->nf = m->nb = -1;
+			continue;
+		}
+		m->nf = next;
+		m->nb = prev;
+		m->fgap = dist(m->loc, g->m[next].loc, 1, len);
+		m->bgap = dist(m->loc, g->m[prev].loc, -1, len);
+	}
+}
+
+static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out)
+{
+	const struct board *b = &s->b;
+	int i, k, c = colour_moved(s), len = b->len, tr[PEGS], nt = 0;
+
+	g->s = s;
+	g->b = b;
+	g->out = out;
+	g->n = 0;
+	g->c = c;
+	g->pc = (c + s->sides) % s->seats;
+	g->start = NOWHERE;
+	g->home = 0;
+	g->near = 0;
+	g->np = 0;
+	g->tmpl = play_tmpl;
+	for (i = 0; i < PEGS; i++) {
+		int loc = b->loc[c][i];
+		struct mover *m = &g->m[g->np];
+
+		if (is_home(loc)) {
+			g->home |= 1u << (home_j(loc) - 1);
+			m->in = home_j(loc);
+			m->fgap = m->bgap = 0;
+			m->nf = m->nb = -1;
+		} else if (is_track(loc)) {
+			m->in = dist(loc, inspot(b, c), 1, len);
+			for (k = nt++; k > 0 && g->m[tr[k - 1]].loc > loc; k--)
+				tr[k] = tr[k - 1];
+			tr[k] = g->np;
+		} else {
+			if (g->start == NOWHERE)
+				g->start = c * PEGS + i;
+			continue;
+		}
+		m->peg = c * PEGS + i;
+		m->loc = loc;
+		g->np++;
+	}
+	set_gaps(g, tr, nt);
+	g->free = home_run(g->home, 0);
+	for (i = 0; i < g->np; i++) {
+		struct mover *m = &g->m[i];
+		int h = is_home(m->loc);
+
+		m->hbase = home_of(c, 0) + (h ? m->in : -m->in);
+		m->fwd_home = h ? bits(1, home_run(g->home, m->in)) : home_counts(m->fgap, m->in, g->free);
+		if (h || m->in <= 12)
+			g->near |= 1u << i;
+	}
+	set_reach(g);
+}
+
+/* The track movers whose gap in dir is over n (0 <= n < 16). */
+static unsigned reach(const struct gen *g, int n, int dir)
+{
+	return g->reach[dir > 0][n];
+}
+
+/* Append a play: a single move f1 to t1, or with split set, a first part
+   f1 to t1 and a second f2 to t2. */
+static void emit(struct gen *g, int f1, int t1, int f2, int t2, int split)
 {
 	struct ff_ply *p;
 
 	if (g->n >= FF_MAX_LEGAL)
 		return;
 	p = &g->out[g->n++];
-	ff_ply_clear(p);
-	p->w[0] = K_PLAY;
-	p->w[1] = (int16_t)g->card;
+	*p = g->tmpl;
 	p->w[2] = (int16_t)f1;
 	p->w[3] = (int16_t)t1;
-	if (f2 != NOWHERE) {   /* a second part */
+	if (split) {
 		p->w[4] = (int16_t)f2;
 		p->w[5] = (int16_t)t2;
 		p->w[6] = 1;
@@ -371,90 +549,178 @@ static int can_land(const struct board *b, const struct pj_state *s, int q, int 
 	return move_peg(&t, s, q, dest) == 0;
 }
 
-/* Single moves of n holes (dir +1 forward, -1 backward) for every movable
-   peg. */
-static void single_moves(struct gen *g, const int *seats, int ns, int n, int dir)
+/* Is track hole t held by a peg of the partner's colour? (Only a landing
+   there starts a chain that may not resolve.) */
+static int partner_at(const struct gen *g, int t)
 {
-	const struct board *b = &g->s->b;
-	int k, i, d, nd, dest[2], loc;
+	int o = g->b->track[t];
 
-	for (k = 0; k < ns; k++)
-		for (i = 0; i < PEGS; i++) {
-			loc = b->loc[seats[k]][i];
-			if (dir > 0) {
-				nd = forward(b, seats[k], loc, n, dest);
-			} else {
-				dest[0] = backward(b, seats[k], loc, n);
-				nd = dest[0] != NOWHERE;
-			}
-			for (d = 0; d < nd; d++)
-				if (can_land(b, g->s, seats[k] * PEGS + i, dest[d]))
-					emit(g, loc, dest[d], NOWHERE, NOWHERE);
-		}
+	return o != NOWHERE && o / PEGS == g->pc;
 }
 
-/* Come out: a peg of a movable seat from its start to its come-out hole. */
-static void come_out(struct gen *g, const int *seats, int ns)
+/* can_land() for a peg of the colour moved on the generator's board. */
+static int gen_can_land(const struct gen *g, int q, int dest)
 {
-	const struct board *b = &g->s->b;
-	int k, q, c;
+	return !is_track(dest) || !partner_at(g, dest) || can_land(g->b, g->s, q, dest);
+}
 
-	for (k = 0; k < ns; k++) {
-		c = seats[k];
-		if ((q = peg_at(b, LOC_START + c)) == NOWHERE)
-			continue;
-		if (b->track[comeout(b, c)] != NOWHERE && b->track[comeout(b, c)] / PEGS == c)
-			continue;
-		if (can_land(b, g->s, q, comeout(b, c)))
-			emit(g, LOC_START + c, comeout(b, c), NOWHERE, NOWHERE);
+/* The track hole n holes from loc in dir. */
+static int step(const struct gen *g, int loc, int n, int dir)
+{
+	int t = loc + dir * n;
+
+	return t < 0 ? t + g->b->len : t >= g->b->len ? t - g->b->len : t;
+}
+
+/* Single moves of n holes (dir +1 forward, -1 backward) for every movable
+   peg: along the track, then into or within home. */
+static void single_moves(struct gen *g, int n, int dir)
+{
+	unsigned tm = reach(g, n, dir), hm = dir > 0 ? g->homes[n] : 0, all;
+	int i, t;
+
+	for (all = tm | hm; all; all &= all - 1) {
+		const struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		if (tm >> i & 1 && gen_can_land(g, m->peg, t = step(g, m->loc, n, dir)))
+			emit(g, m->loc, t, 0, 0, 0);
+		if (hm >> i & 1)
+			emit(g, m->loc, m->hbase + n, 0, 0, 0);
 	}
 }
 
-/* Part of a split: peg at loc (colour c) moves n holes in dir on board b;
-   writes the destinations to dest, returns how many. */
-static int part_dests(const struct board *b, int c, int loc, int n, int dir, int *dest)
+/* Come out: a peg from the start area to its come-out hole. */
+static void come_out(struct gen *g)
 {
-	if (dir > 0)
-		return forward(b, c, loc, n, dest);
-	dest[0] = backward(b, c, loc, n);
-	return dest[0] != NOWHERE;
+	int o, t = comeout(g->b, g->c);
+
+	if (g->start == NOWHERE || ((o = g->b->track[t]) != NOWHERE && o / PEGS == g->c))
+		return;
+	if (gen_can_land(g, g->start, t))
+		emit(g, LOC_START + g->c, t, 0, 0, 0);
+}
+
+/* Can mover b's second part land on the partner's peg at dest after the
+   first part took mover a to da? Tried on a copy with both parts. */
+static int split_lands(struct gen *g, int a, int da, int b, int dest)
+{
+	struct board t = *g->b;
+
+	move_peg(&t, g->s, g->m[a].peg, da);
+	return move_peg(&t, g->s, g->m[b].peg, dest) == 0;
+}
+
+/* The movers whose second part of n2 holes forward may enter or move
+   within home after mover a's first part to da (mask: the home holes then
+   held; bs, gbs: the mover whose gap changed and its new gap). */
+static unsigned second_home(const struct gen *g, int a, unsigned mask, int n2, int bs, int gbs)
+{
+	unsigned r = 0, all;
+	int k, free = mask == g->home ? g->free : home_run(mask, 0);
+
+	for (all = g->near & ~(1u << a); all; all &= all - 1) {
+		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
+
+		if (is_home(mb->loc))
+			r |= (unsigned)(n2 <= home_run(mask, mb->in)) << k;
+		else
+			r |= (home_counts(k == bs ? gbs : mb->fgap, mb->in, free) >> n2 & 1) << k;
+	}
+	return r;
+}
+
+/* Every second part of a split after the first part took mover a from
+   its place to da (not onto a partner). A first part along the track
+   keeps the movers' order around the ring, so only the mover whose
+   nearest peg in dir2 was a (bs) sees a new gap: up to da, or past a's
+   old place when a went home. */
+static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
+{
+	const struct mover *ma = &g->m[a];
+	int la = ma->loc, len = g->b->len, k, t, bs = -1, gbs = 0;
+	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0, mask = g->home, all;
+
+	if (is_track(la) && (bs = dir2 > 0 ? ma->nb : ma->nf) >= 0) {
+		const struct mover *mb = &g->m[bs];
+
+		if (is_track(da))
+			gbs = dist(mb->loc, da, dir2, len);
+		else if ((gbs = dir2 > 0 ? mb->fgap + ma->fgap : mb->bgap + ma->bgap) > len)
+			gbs = len;
+		tm = (tm & ~(1u << bs)) | (unsigned)(n2 < gbs) << bs;
+	}
+	if (dir2 > 0 && (g->near & ~(1u << a))) {
+		if (is_home(la))
+			mask &= ~(1u << (home_j(la) - 1));
+		if (is_home(da))
+			mask |= 1u << (home_j(da) - 1);
+		hm = second_home(g, a, mask, n2, bs, gbs);
+	}
+	for (all = tm | hm; all; all &= all - 1) {
+		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
+
+		if (tm >> k & 1) {
+			t = step(g, mb->loc, n2, dir2);
+			if (t == la || !partner_at(g, t) || split_lands(g, a, da, k, t))
+				emit(g, la, da, mb->loc, t, 1);
+		}
+		if (hm >> k & 1)
+			emit(g, la, da, mb->loc, mb->hbase + n2, 1);
+	}
+}
+
+/* A split whose first part lands on a partner's peg: the chain may move
+   pegs of the colour moved, so the second part is judged on a copy of the
+   board with forward() and backward(). */
+static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
+{
+	const struct board *b = g->b;
+	int k, d, nd, dest[2], c = g->c;
+	struct board t = *b;
+
+	if (move_peg(&t, g->s, g->m[a].peg, da))
+		return;
+	for (k = 0; k < g->np; k++) {
+		int q = g->m[k].peg, lb = g->m[k].loc;
+
+		if (k == a || t.loc[c][q % PEGS] != lb)
+			continue;
+		nd = part_dests(&t, c, lb, n2, dir2, dest);
+		for (d = 0; d < nd; d++)
+			if (can_land(&t, g->s, q, dest[d]))
+				emit(g, g->m[a].loc, da, lb, dest[d], 1);
+	}
+}
+
+/* The second parts after mover a's first part to da. */
+static void first_part(struct gen *g, int a, int da, int n2, int dir2)
+{
+	if (is_track(da) && partner_at(g, da))
+		second_parts_slow(g, a, da, n2, dir2);
+	else
+		second_parts(g, a, da, n2, dir2);
 }
 
 /* Splits of total holes between two movable pegs: the first part n1 holes
-   in dir1, the second the rest in dir2, in the written order. The first
-   part is made once on a copy of the board, then every second peg tried. */
-static void splits(struct gen *g, const int *seats, int ns, int total, int dir1, int dir2)
+   in dir1, the second the rest in dir2, in the written order. */
+static void splits(struct gen *g, int total, int dir1, int dir2)
 {
-	const struct board *b = &g->s->b;
-	int pegs[MAXS * PEGS], np = 0, k, i, a, bb, n1, d1, d2, nd1, nd2, dest1[2], dest2[2];
-	struct board t;
+	int a, n1;
+	unsigned tr, hm, any;
 
-	for (k = 0; k < ns; k++)
-		for (i = 0; i < PEGS; i++)
-			if (is_track(b->loc[seats[k]][i]) || is_home(b->loc[seats[k]][i]))
-				pegs[np++] = seats[k] * PEGS + i;
-	if (np < 2)
+	if (g->np < 2)
 		return;
-	for (a = 0; a < np; a++) {
-		int ca = pegs[a] / PEGS, la = b->loc[ca][pegs[a] % PEGS];
+	for (a = 0; a < g->np; a++) {
+		const struct mover *ma = &g->m[a];
 
-		for (n1 = 1; n1 < total; n1++) {
-			nd1 = part_dests(b, ca, la, n1, dir1, dest1);
-			for (d1 = 0; d1 < nd1; d1++) {
-				t = *b;
-				if (move_peg(&t, g->s, pegs[a], dest1[d1]))
-					continue;
-				for (bb = 0; bb < np; bb++) {
-					int cb = pegs[bb] / PEGS, lb = b->loc[cb][pegs[bb] % PEGS];
-
-					if (bb == a || t.loc[cb][pegs[bb] % PEGS] != lb)
-						continue;
-					nd2 = part_dests(&t, cb, lb, total - n1, dir2, dest2);
-					for (d2 = 0; d2 < nd2; d2++)
-						if (can_land(&t, g->s, pegs[bb], dest2[d2]))
-							emit(g, la, dest1[d1], lb, dest2[d2]);
-				}
-			}
+		tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & bits(1, total - 1);
+		hm = dir1 > 0 ? ma->fwd_home & bits(1, total - 1) : 0;
+		for (any = tr | hm; any; any &= any - 1) {
+			n1 = __builtin_ctz(any);
+			if (tr >> n1 & 1)
+				first_part(g, a, step(g, ma->loc, n1, dir1), total - n1, dir2);
+			if (hm >> n1 & 1)
+				first_part(g, a, ma->hbase + n1, total - n1, dir2);
 		}
 	}
 }
@@ -462,57 +728,53 @@ static void splits(struct gen *g, const int *seats, int ns, int total, int dir1,
 /* Joker: a movable peg on the track (pagat: or from its start) takes the
    place of any peg of another colour on the track; or (liftbridge) comes
    out. */
-static void joker(struct gen *g, const int *seats, int ns)
+static void joker(struct gen *g)
 {
-	const struct board *b = &g->s->b;
-	int k, i, t, loc, c;
+	const struct board *b = g->b;
+	int i, t, q, c = g->c, from, o;
 
-	for (k = 0; k < ns; k++) {
-		c = seats[k];
-		for (i = 0; i <= PEGS; i++) {
-			if (i == PEGS) {   /* from the start area */
-				if (g->s->preset != PAGAT || peg_at(b, LOC_START + c) == NOWHERE)
-					continue;
-				loc = LOC_START + c;
-			} else {
-				loc = b->loc[c][i];
-				if (!is_track(loc))
-					continue;
-			}
-			for (t = 0; t < b->len; t++) {
-				if (b->track[t] == NOWHERE || b->track[t] / PEGS == c)
-					continue;
-				if (can_land(b, g->s, i == PEGS ? peg_at(b, loc) : c * PEGS + i, t))
-					emit(g, loc, t, NOWHERE, NOWHERE);
-			}
+	for (i = 0; i <= g->np; i++) {
+		if (i == g->np) {   /* from the start area */
+			if (g->s->preset != PAGAT || g->start == NOWHERE)
+				continue;
+			q = g->start;
+			from = LOC_START + c;
+		} else {
+			q = g->m[i].peg;
+			from = g->m[i].loc;
+			if (!is_track(from))
+				continue;
 		}
+		for (t = 0; t < b->len; t++)
+			if ((o = b->track[t]) != NOWHERE && o / PEGS != c && gen_can_land(g, q, t))
+				emit(g, from, t, 0, 0, 0);
 	}
 	if (g->s->preset == LIFTBRIDGE)
-		come_out(g, seats, ns);
+		come_out(g);
 }
 
 /* Every play of card for the seat to move. */
 static void card_plies(struct gen *g, int card)
 {
-	int seats[MAXS], ns = movers(g->s, seats), r = rank_of(card), v = value(g->s, card);
+	int r = rank_of(card);
 
-	g->card = card;
+	g->tmpl.w[1] = (int16_t)card;
 	if (card == FF_JOKER) {
-		joker(g, seats, ns);
+		joker(g);
 		return;
 	}
 	if (r == 7) {
-		single_moves(g, seats, ns, 8, -1);
+		single_moves(g, 8, -1);
 		return;
 	}
-	single_moves(g, seats, ns, v, 1);
+	single_moves(g, value(g->s, card), 1);
 	if (comes_out(card))
-		come_out(g, seats, ns);
+		come_out(g);
 	if (r == 6)
-		splits(g, seats, ns, 7, 1, 1);
+		splits(g, 7, 1, 1);
 	if (r == 8) {
-		splits(g, seats, ns, 9, 1, -1);
-		splits(g, seats, ns, 9, -1, 1);
+		splits(g, 9, 1, -1);
+		splits(g, 9, -1, 1);
 	}
 }
 
@@ -543,18 +805,46 @@ static int may_discard(const struct pj_state *s, const int *cards, const int *pl
 	return spare >= s->h.unk[s->turn];
 }
 
+/* Cards that play alike (the same count, whether they come out, and the
+   same splits) have the same key: their plays differ only in the card. */
+static int play_key(const struct pj_state *s, int card)
+{
+	return card == FF_JOKER ? 1 : rank_of(card) == 7 ? 0 : 2 + 2 * value(s, card) + comes_out(card);
+}
+
+/* Every play of card, copied from those of an earlier card that plays
+   alike where there is one (first[key] >= 0, count[key] of them). */
+static void card_plies_once(struct gen *g, int card, int *first, int *count)
+{
+	int key = play_key(g->s, card), i, n;
+
+	if (first[key] < 0) {
+		first[key] = g->n;
+		card_plies(g, card);
+		count[key] = g->n - first[key];
+		return;
+	}
+	n = count[key] < FF_MAX_LEGAL - g->n ? count[key] : FF_MAX_LEGAL - g->n;
+	memcpy(g->out + g->n, g->out + first[key], (size_t)n * sizeof *g->out);
+	for (i = 0; i < n; i++)
+		g->out[g->n + i].w[1] = (int16_t)card;
+	g->n += n;
+}
+
 static int pj_legal(const void *st, int chance, struct ff_ply *out)
 {
 	const struct pj_state *s = st;
-	struct gen g = { s, out, 0, 0 };
-	int cards[FF_CARD_KINDS], plays[FF_CARD_KINDS], i;
+	struct gen g;
+	int cards[FF_CARD_KINDS], plays[FF_CARD_KINDS], i, first[32], count[32];
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
 
 	(void)chance;
+	gen_init(&g, s, out);
+	memset(first, -1, sizeof first);
 	for (i = 0; i < nc; i++) {
 		int before = g.n;
 
-		card_plies(&g, cards[i]);
+		card_plies_once(&g, cards[i], first, count);
 		plays[i] = g.n - before;
 	}
 	if (may_discard(s, cards, plays, nc))
@@ -801,7 +1091,7 @@ static int explain_part(const struct pj_state *s, const struct board *b, int fro
 /* Why a play is not legal (the card is held). */
 static void explain_play(const struct pj_state *s, const struct ff_ply *p, struct ff_buf *out)
 {
-	int seats[MAXS], ns = movers(s, seats), card = p->w[1], r = rank_of(card), k, q, c;
+	int card = p->w[1], r = rank_of(card), k, q, c;
 	int from = p->w[2], to = p->w[3], n1, dir1, dir2, total;
 	char cn[4], f[12];
 	struct board b = s->b;
@@ -810,9 +1100,7 @@ static void explain_play(const struct pj_state *s, const struct ff_ply *p, struc
 	loc_name(from, f, sizeof f);
 	q = peg_at(&b, from);
 	c = q == NOWHERE ? -1 : q / PEGS;
-	for (k = 0; k < ns && seats[k] != c; k++)
-		;
-	if (k == ns) {
+	if (c != colour_moved(s)) {
 		ff_buf_addf(out, "%s holds no peg that seat %d may move (its own, or its partner's "
 			    "once its own are all home)", f, s->turn + 1);
 		return;
@@ -920,7 +1208,7 @@ static int pj_is_legal(const void *st, const struct ff_ply *p)
 {
 	static _Thread_local struct ff_ply legal[FF_MAX_LEGAL];
 	const struct pj_state *s = st;
-	struct gen g = { s, legal, 0, 0 };
+	struct gen g;
 	int n, i;
 
 	if (p->chance != FF_NO_CHANCE || !ff_hands_holds(&s->h, s->turn, p->w[1]))
@@ -928,6 +1216,7 @@ static int pj_is_legal(const void *st, const struct ff_ply *p)
 	if (p->w[0] == K_DISCARD) {
 		n = pj_legal(st, FF_NO_CHANCE, legal);
 	} else {
+		gen_init(&g, s, legal);
 		card_plies(&g, p->w[1]);   /* only the plays of the ply's card */
 		n = g.n;
 	}
