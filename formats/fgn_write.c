@@ -34,20 +34,34 @@ struct writer {
 	int fail;
 };
 
+/* Append n bytes that hold no newline. */
+static void put_line(struct writer *w, const char *s, size_t n)
+{
+	if (ff_buf_add(w->out, s, n))
+		w->fail = 1;
+	w->col += n;
+}
+
 static void put(struct writer *w, const char *s, size_t n)
 {
 	size_t i = n;
 
+	if (!memchr(s, '\n', n)) {
+		put_line(w, s, n);
+		return;
+	}
 	if (ff_buf_add(w->out, s, n))
 		w->fail = 1;
 	while (i > 0 && s[i - 1] != '\n')
 		i--;
-	w->col = i > 0 ? n - i : w->col + n;
+	w->col = n - i;
 }
 
 static void put1(struct writer *w, char c)
 {
-	put(w, &c, 1);
+	if (ff_buf_addc(w->out, c))
+		w->fail = 1;
+	w->col = c == '\n' ? 0 : w->col + 1;
 }
 
 /* Start an item whose first line is first bytes long. */
@@ -147,10 +161,11 @@ int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
 		if (k > 0) {
 			const struct ff_rec_ply *p = &rec->plies[k - 1];
 
-			slen = strnlen(p->suffix, sizeof p->suffix);
+			slen = p->suffix[0] ? strnlen(p->suffix, sizeof p->suffix) : 0;
 			sep(&w, p->len + slen);
 			put(&w, ff_record_str(rec, p->tok), p->len);
-			put(&w, p->suffix, slen);
+			if (slen)
+				put_line(&w, p->suffix, slen);
 		}
 		while (j < rec->nnotes && (rec->notes[j].after <= k || k == rec->nplies))
 			note(&w, rec, &rec->notes[j++]);

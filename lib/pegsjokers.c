@@ -135,26 +135,30 @@ static char *put_num(char *p, int v)
 	return p;
 }
 
+/* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL;
+   returns the end. */
+static char *put_loc(char *p, int loc)
+{
+	if (is_track(loc)) {
+		*p++ = 'T';
+		return put_num(p, loc);
+	}
+	if (is_home(loc)) {
+		*p++ = 'H';
+		p = put_num(p, home_seat(loc) + 1);
+		*p++ = '.';
+		return put_num(p, home_j(loc));
+	}
+	*p++ = 'S';
+	return put_num(p, loc - LOC_START + 1);
+}
+
 /* Names: "T12", "S1", "H3.2" (buf of at least 8 bytes; cap kept for the
    callers' sake). */
 static void loc_name(int loc, char *buf, size_t cap)
 {
-	char *p = buf;
-
 	(void)cap;
-	if (is_track(loc)) {
-		*p++ = 'T';
-		p = put_num(p, loc);
-	} else if (is_home(loc)) {
-		*p++ = 'H';
-		p = put_num(p, home_seat(loc) + 1);
-		*p++ = '.';
-		p = put_num(p, home_j(loc));
-	} else {
-		*p++ = 'S';
-		p = put_num(p, loc - LOC_START + 1);
-	}
-	*p = '\0';
+	*put_loc(buf, loc) = '\0';
 }
 
 static int parse_num(const char *t, size_t n, int *v)
@@ -357,13 +361,14 @@ struct gen {
 	struct ff_ply *out;
 	int n;
 	struct ff_ply tmpl;   /* a play of the current card, parts unset */
+	int len;              /* the track's length */
 	int c;                /* the colour moved */
 	int pc;               /* its partner's colour */
 	int start;            /* its first peg in the start area, or NOWHERE */
 	unsigned home;        /* bit j - 1: its home hole j holds a peg */
 	int free;             /* free home holes from H.1 */
 	unsigned near;        /* movers at home or within 12 holes of the in-spot */
-	uint8_t reach[2][16]; /* [0 back, 1 forward][n]: track movers with a gap over n */
+	uint64_t gaps[2];     /* [0 back, 1 forward]: byte i the gap of mover i, capped at 127 */
 	uint8_t homes[16];    /* [n]: movers that may go n holes into or within home */
 	int np;
 	struct mover m[PEGS]; /* its pegs on the track or home, in peg order */
@@ -402,32 +407,23 @@ static int dist(int x, int y, int dir, int len)
 	return d < 0 ? d + len : d;
 }
 
-/* Fill g->reach and g->homes from the movers: a mover with gap G (capped
-   at 15) is in reach[n] for every n < G. */
+/* Fill g->gaps and g->homes from the movers. */
 static void set_reach(struct gen *g)
 {
-	uint8_t by[2][17] = { { 0 } };
-	int i, n;
-	unsigned all;
+	int i, d;
+	unsigned all, f;
 
-	for (i = 0; i < g->np; i++) {
-		by[0][g->m[i].bgap < 16 ? g->m[i].bgap : 16] |= (uint8_t)(1u << i);
-		by[1][g->m[i].fgap < 16 ? g->m[i].fgap : 16] |= (uint8_t)(1u << i);
-	}
-	g->reach[0][15] = by[0][16];
-	g->reach[1][15] = by[1][16];
-	for (n = 14; n >= 0; n--) {
-		g->reach[0][n] = g->reach[0][n + 1] | by[0][n + 1];
-		g->reach[1][n] = g->reach[1][n + 1] | by[1][n + 1];
-	}
+	g->gaps[0] = g->gaps[1] = 0;
+	for (i = 0; i < g->np; i++)
+		for (d = 0; d < 2; d++) {
+			int gap = d ? g->m[i].fgap : g->m[i].bgap;
+
+			g->gaps[d] |= (uint64_t)(gap < 127 ? gap : 127) << (8 * i);
+		}
 	memset(g->homes, 0, sizeof g->homes);
-	for (all = g->near; all; all &= all - 1) {
-		unsigned f;
-
-		i = __builtin_ctz(all);
-		for (f = g->m[i].fwd_home; f; f &= f - 1)
+	for (all = g->near; all; all &= all - 1)
+		for (i = __builtin_ctz(all), f = g->m[i].fwd_home; f; f &= f - 1)
 			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
-	}
 }
 
 /* A play of no card with no parts: the template gen_init starts from. */
@@ -439,7 +435,7 @@ static const struct ff_ply play_tmpl = {
    tr[0..nt), which are in ascending hole order. */
 static void set_gaps(struct gen *g, const int *tr, int nt)
 {
-	int i, len = g->b->len;
+	int i, len = g->len;
 
 	for (i = 0; i < nt; i++) {
 		struct mover *m = &g->m[tr[i]];
@@ -466,6 +462,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->b = b;
 	g->out = out;
 	g->n = 0;
+	g->len = len;
 	g->c = c;
 	g->pc = (c + s->sides) % s->seats;
 	g->start = NOWHERE;
@@ -510,10 +507,15 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	set_reach(g);
 }
 
-/* The track movers whose gap in dir is over n (0 <= n < 16). */
+/* The track movers whose gap in dir is over n (0 <= n < 127): the bytes
+   of g->gaps over n, found all at once (each byte plus 128 minus n + 1
+   keeps its top bit exactly when the byte is over n), gathered into bits. */
 static unsigned reach(const struct gen *g, int n, int dir)
 {
-	return g->reach[dir > 0][n];
+	const uint64_t ones = 0x0101010101010101u, tops = ones << 7;
+	uint64_t m = ((g->gaps[dir > 0] | tops) - ones * (uint64_t)(n + 1)) & tops;
+
+	return (unsigned)(((m >> 7) * 0x0102040810204080u) >> 56);
 }
 
 /* Append a play: a single move f1 to t1, or with split set, a first part
@@ -569,7 +571,7 @@ static int step(const struct gen *g, int loc, int n, int dir)
 {
 	int t = loc + dir * n;
 
-	return t < 0 ? t + g->b->len : t >= g->b->len ? t - g->b->len : t;
+	return t < 0 ? t + g->len : t >= g->len ? t - g->len : t;
 }
 
 /* Single moves of n holes (dir +1 forward, -1 backward) for every movable
@@ -637,7 +639,7 @@ static unsigned second_home(const struct gen *g, int a, unsigned mask, int n2, i
 static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
 {
 	const struct mover *ma = &g->m[a];
-	int la = ma->loc, len = g->b->len, k, t, bs = -1, gbs = 0;
+	int la = ma->loc, len = g->len, k, t, bs = -1, gbs = 0;
 	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0, mask = g->home, all;
 
 	if (is_track(la) && (bs = dir2 > 0 ? ma->nb : ma->nf) >= 0) {
@@ -654,7 +656,10 @@ static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
 			mask &= ~(1u << (home_j(la) - 1));
 		if (is_home(da))
 			mask |= 1u << (home_j(da) - 1);
-		hm = second_home(g, a, mask, n2, bs, gbs);
+		if (mask != g->home || (bs >= 0 && g->near >> bs & 1))
+			hm = second_home(g, a, mask, n2, bs, gbs);
+		else   /* nothing that decides home moves changed */
+			hm = g->homes[n2] & ~(1u << a);
 	}
 	for (all = tm | hm; all; all &= all - 1) {
 		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
@@ -692,35 +697,65 @@ static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
 	}
 }
 
-/* The second parts after mover a's first part to da. */
-static void first_part(struct gen *g, int a, int da, int n2, int dir2)
+/* The second parts after mover a's first part along the track to da (not
+   onto a partner): as second_parts(), with the home holes unchanged. bs is
+   the mover whose nearest peg in dir2 was a, or -1. */
+static void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs)
 {
-	if (is_track(da) && partner_at(g, da))
-		second_parts_slow(g, a, da, n2, dir2);
-	else
-		second_parts(g, a, da, n2, dir2);
+	int la = g->m[a].loc, k, t, gbs;
+	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0, all;
+
+	if (dir2 > 0 && (g->near & ~(1u << a)))
+		hm = g->homes[n2] & ~(1u << a);
+	if (bs >= 0) {
+		const struct mover *mb = &g->m[bs];
+
+		gbs = dist(mb->loc, da, dir2, g->len);
+		tm = (tm & ~(1u << bs)) | (unsigned)(n2 < gbs) << bs;
+		if (dir2 > 0 && g->near >> bs & 1)
+			hm = (hm & ~(1u << bs)) | (home_counts(gbs, mb->in, g->free) >> n2 & 1) << bs;
+	}
+	for (all = tm | hm; all; all &= all - 1) {
+		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
+
+		if (tm >> k & 1) {
+			t = step(g, mb->loc, n2, dir2);
+			if (t == la || !partner_at(g, t) || split_lands(g, a, da, k, t))
+				emit(g, la, da, mb->loc, t, 1);
+		}
+		if (hm >> k & 1)
+			emit(g, la, da, mb->loc, mb->hbase + n2, 1);
+	}
 }
 
 /* Splits of total holes between two movable pegs: the first part n1 holes
    in dir1, the second the rest in dir2, in the written order. */
 static void splits(struct gen *g, int total, int dir1, int dir2)
 {
-	int a, n1;
-	unsigned tr, hm, any;
+	int a, n1, n2, da, bs;
+	unsigned tr, hm, any, lim = bits(1, total - 1);
 
 	if (g->np < 2)
 		return;
 	for (a = 0; a < g->np; a++) {
 		const struct mover *ma = &g->m[a];
+		int la = ma->loc;
 
-		tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & bits(1, total - 1);
-		hm = dir1 > 0 ? ma->fwd_home & bits(1, total - 1) : 0;
+		tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & lim;
+		hm = dir1 > 0 ? ma->fwd_home & lim : 0;
+		bs = is_track(la) ? (dir2 > 0 ? ma->nb : ma->nf) : -1;
 		for (any = tr | hm; any; any &= any - 1) {
 			n1 = __builtin_ctz(any);
-			if (tr >> n1 & 1)
-				first_part(g, a, step(g, ma->loc, n1, dir1), total - n1, dir2);
+			n2 = total - n1;
+			if (tr >> n1 & 1) {
+				da = step(g, la, n1, dir1);
+				if (partner_at(g, da))
+					second_parts_slow(g, a, da, n2, dir2);
+				else
+					track_seconds(g, a, da, n2, dir2, bs);
+			}
 			if (hm >> n1 & 1)
-				first_part(g, a, ma->hbase + n1, total - n1, dir2);
+				second_parts(g, a, ma->hbase + n1, n2, dir2);
 		}
 	}
 }
@@ -731,8 +766,13 @@ static void splits(struct gen *g, int total, int dir1, int dir2)
 static void joker(struct gen *g)
 {
 	const struct board *b = g->b;
-	int i, t, q, c = g->c, from, o;
+	int i, k, q, c = g->c, from, t, w;
+	uint64_t targets[MAXT / 64 + 1] = { 0 }, m;
 
+	for (k = 0; k < b->seats; k++)   /* the track holes of other colours' pegs */
+		for (i = 0; k != c && i < PEGS; i++)
+			if (is_track(b->loc[k][i]))
+				targets[b->loc[k][i] / 64] |= (uint64_t)1 << (b->loc[k][i] % 64);
 	for (i = 0; i <= g->np; i++) {
 		if (i == g->np) {   /* from the start area */
 			if (g->s->preset != PAGAT || g->start == NOWHERE)
@@ -745,9 +785,10 @@ static void joker(struct gen *g)
 			if (!is_track(from))
 				continue;
 		}
-		for (t = 0; t < b->len; t++)
-			if ((o = b->track[t]) != NOWHERE && o / PEGS != c && gen_can_land(g, q, t))
-				emit(g, from, t, 0, 0, 0);
+		for (w = 0; w <= MAXT / 64; w++)
+			for (m = targets[w]; m; m &= m - 1)
+				if (gen_can_land(g, q, t = w * 64 + __builtin_ctzll(m)))
+					emit(g, from, t, 0, 0, 0);
 	}
 	if (g->s->preset == LIFTBRIDGE)
 		come_out(g);
@@ -805,46 +846,19 @@ static int may_discard(const struct pj_state *s, const int *cards, const int *pl
 	return spare >= s->h.unk[s->turn];
 }
 
-/* Cards that play alike (the same count, whether they come out, and the
-   same splits) have the same key: their plays differ only in the card. */
-static int play_key(const struct pj_state *s, int card)
-{
-	return card == FF_JOKER ? 1 : rank_of(card) == 7 ? 0 : 2 + 2 * value(s, card) + comes_out(card);
-}
-
-/* Every play of card, copied from those of an earlier card that plays
-   alike where there is one (first[key] >= 0, count[key] of them). */
-static void card_plies_once(struct gen *g, int card, int *first, int *count)
-{
-	int key = play_key(g->s, card), i, n;
-
-	if (first[key] < 0) {
-		first[key] = g->n;
-		card_plies(g, card);
-		count[key] = g->n - first[key];
-		return;
-	}
-	n = count[key] < FF_MAX_LEGAL - g->n ? count[key] : FF_MAX_LEGAL - g->n;
-	memcpy(g->out + g->n, g->out + first[key], (size_t)n * sizeof *g->out);
-	for (i = 0; i < n; i++)
-		g->out[g->n + i].w[1] = (int16_t)card;
-	g->n += n;
-}
-
 static int pj_legal(const void *st, int chance, struct ff_ply *out)
 {
 	const struct pj_state *s = st;
 	struct gen g;
-	int cards[FF_CARD_KINDS], plays[FF_CARD_KINDS], i, first[32], count[32];
+	int cards[FF_CARD_KINDS], plays[FF_CARD_KINDS], i;
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
 
 	(void)chance;
 	gen_init(&g, s, out);
-	memset(first, -1, sizeof first);
 	for (i = 0; i < nc; i++) {
 		int before = g.n;
 
-		card_plies_once(&g, cards[i], first, count);
+		card_plies(&g, cards[i]);
 		plays[i] = g.n - before;
 	}
 	if (may_discard(s, cards, plays, nc))
@@ -1016,21 +1030,17 @@ static int pj_format(const void *st, const struct ff_ply *p, enum ff_ply_form fo
 		*e++ = '-';
 		return ff_buf_add(out, t, (size_t)(e - t));
 	}
-	loc_name(p->w[2], e, 12);
-	e += strlen(e);
+	e = put_loc(e, p->w[2]);
 	if (!p->w[6] && form == FF_FORM_SHORT && short_dest(s, p->w[1], p->w[2], &q) >= 0 &&
 	    q.w[3] == p->w[3])
 		return ff_buf_add(out, t, (size_t)(e - t));
 	*e++ = '-';
-	loc_name(p->w[3], e, 12);
-	e += strlen(e);
+	e = put_loc(e, p->w[3]);
 	if (p->w[6]) {
 		*e++ = ',';
-		loc_name(p->w[4], e, 12);
-		e += strlen(e);
+		e = put_loc(e, p->w[4]);
 		*e++ = '-';
-		loc_name(p->w[5], e, 12);
-		e += strlen(e);
+		e = put_loc(e, p->w[5]);
 	}
 	return ff_buf_add(out, t, (size_t)(e - t));
 }
@@ -1243,11 +1253,10 @@ static int side_home(const struct pj_state *s, int side)
 {
 	int k, i;
 
-	for (k = 0; k < s->seats; k++)
-		if (side_of(s, k) == side)
-			for (i = 0; i < PEGS; i++)
-				if (!is_home(s->b.loc[k][i]))
-					return 0;
+	for (k = side; k < s->seats; k += s->sides)   /* the side's seats */
+		for (i = 0; i < PEGS; i++)
+			if (!is_home(s->b.loc[k][i]))
+				return 0;
 	return 1;
 }
 

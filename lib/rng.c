@@ -57,6 +57,17 @@ void ff_rng_shuffle(struct ff_rng *g, void *a, uint64_t n, uint64_t size)
 
 	if (n < 2 || size > sizeof tmp)
 		return;
+	if (size == 2) {   /* the card games' piles: the same swaps, without memcpy */
+		uint16_t *q = a, t;
+
+		for (i = n - 1; i >= 1; i--) {
+			j = ff_rng_bounded(g, i + 1);
+			t = q[i];
+			q[i] = q[j];
+			q[j] = t;
+		}
+		return;
+	}
 	for (i = n - 1; i >= 1; i--) {
 		j = ff_rng_bounded(g, i + 1);
 		if (j != i) {
