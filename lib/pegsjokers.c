@@ -631,6 +631,29 @@ static unsigned second_home(const struct gen *g, int a, unsigned mask, int n2, i
 	return r;
 }
 
+/* Emit the second parts of n2 holes in dir2 after mover a's first part
+   to da: along the track for the movers in tm (unless the landing is on a
+   partner whose chain cannot resolve), into or within home for those in
+   hm, mover by mover. */
+static inline void emit_seconds(struct gen *g, int a, int da, int n2, int dir2, unsigned tm,
+			 unsigned hm)
+{
+	int la = g->m[a].loc, k, t;
+	unsigned all;
+
+	for (all = tm | hm; all; all &= all - 1) {
+		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
+
+		if (tm >> k & 1) {
+			t = step(g, mb->loc, n2, dir2);
+			if (t == la || !partner_at(g, t) || split_lands(g, a, da, k, t))
+				emit(g, la, da, mb->loc, t, 1);
+		}
+		if (hm >> k & 1)
+			emit(g, la, da, mb->loc, mb->hbase + n2, 1);
+	}
+}
+
 /* Every second part of a split after the first part took mover a from
    its place to da (not onto a partner). A first part along the track
    keeps the movers' order around the ring, so only the mover whose
@@ -639,8 +662,8 @@ static unsigned second_home(const struct gen *g, int a, unsigned mask, int n2, i
 static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
 {
 	const struct mover *ma = &g->m[a];
-	int la = ma->loc, len = g->len, k, t, bs = -1, gbs = 0;
-	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0, mask = g->home, all;
+	int la = ma->loc, len = g->len, bs = -1, gbs = 0;
+	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0, mask = g->home;
 
 	if (is_track(la) && (bs = dir2 > 0 ? ma->nb : ma->nf) >= 0) {
 		const struct mover *mb = &g->m[bs];
@@ -661,17 +684,7 @@ static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
 		else   /* nothing that decides home moves changed */
 			hm = g->homes[n2] & ~(1u << a);
 	}
-	for (all = tm | hm; all; all &= all - 1) {
-		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
-
-		if (tm >> k & 1) {
-			t = step(g, mb->loc, n2, dir2);
-			if (t == la || !partner_at(g, t) || split_lands(g, a, da, k, t))
-				emit(g, la, da, mb->loc, t, 1);
-		}
-		if (hm >> k & 1)
-			emit(g, la, da, mb->loc, mb->hbase + n2, 1);
-	}
+	emit_seconds(g, a, da, n2, dir2, tm, hm);
 }
 
 /* A split whose first part lands on a partner's peg: the chain may move
@@ -702,8 +715,8 @@ static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
    the mover whose nearest peg in dir2 was a, or -1. */
 static void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs)
 {
-	int la = g->m[a].loc, k, t, gbs;
-	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0, all;
+	int gbs;
+	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0;
 
 	if (dir2 > 0 && (g->near & ~(1u << a)))
 		hm = g->homes[n2] & ~(1u << a);
@@ -715,17 +728,7 @@ static void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs
 		if (dir2 > 0 && g->near >> bs & 1)
 			hm = (hm & ~(1u << bs)) | (home_counts(gbs, mb->in, g->free) >> n2 & 1) << bs;
 	}
-	for (all = tm | hm; all; all &= all - 1) {
-		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
-
-		if (tm >> k & 1) {
-			t = step(g, mb->loc, n2, dir2);
-			if (t == la || !partner_at(g, t) || split_lands(g, a, da, k, t))
-				emit(g, la, da, mb->loc, t, 1);
-		}
-		if (hm >> k & 1)
-			emit(g, la, da, mb->loc, mb->hbase + n2, 1);
-	}
+	emit_seconds(g, a, da, n2, dir2, tm, hm);
 }
 
 /* Splits of total holes between two movable pegs: the first part n1 holes
