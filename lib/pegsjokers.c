@@ -38,11 +38,14 @@ enum { O_PLAYERS, O_COUNT };
 #define LOC_START 1000   /* + seat: the start area */
 #define LOC_HOME 2000    /* + seat * 8 + (j - 1): home hole j */
 
-/* The largest legal set: two split cards (7: 20 ordered peg pairs x 6
-   splits x 2 x 2 destinations; 9: 20 x 8 x 2 orders x 2), a joker (6
-   sources x 35 pegs), and every other card (11 plies each), with every
-   card possible in a public record: well within FF_MAX_LEGAL. */
-_Static_assert(480 + 10 + 640 + 10 + 210 + 11 * 10 + 5 + FF_CARD_KINDS <= FF_MAX_LEGAL,
+/* The largest legal set, in a public record where every card is possible
+   (each suit a card of its own): a 7 has 5 pegs x 2 destinations of its
+   own and 20 ordered peg pairs x 6 first counts x 2 x 2 destinations of
+   splits (490); a 9 the same 10 and 20 pairs x 8 counts x (2 x 1 forward
+   first + 1 x 2 back first) (650); the joker 6 sources x 35 pegs of other
+   colours + coming out (211); the other 11 ranks 5 pegs x 2 + coming out
+   (11); and a discard of every card kind. */
+_Static_assert(4 * 490 + 4 * 650 + 211 + 44 * 11 + FF_CARD_KINDS <= FF_MAX_LEGAL,
 	       "FF_MAX_LEGAL too small for pegsjokers");
 
 static const struct ff_preset_desc pj_presets[] = {

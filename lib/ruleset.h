@@ -32,10 +32,10 @@
      must stay below FF_MAX_LEGAL, checked by a static assertion in its
      engine. Sequence: 2 two-eyed jacks x 96 cells + 2 one-eyed jacks x 96
      chips + 48 cards x 2 cells + the pass + 48 exchanges = 529. Pegs and
-     Jokers, with every card possible: the 7's splits (20 ordered peg
-     pairs x 6 x 2 x 2 destinations = 480), the 9's (20 x 8 x 2 orders x 2
-     = 640), a joker (6 sources x 35 pegs = 210), every other card (11
-     each) and the discards: 1,518, hence 2,048.
+     Jokers, with every card possible (each suit is a card of its own):
+     4 sevens x 490, 4 nines x 650, a joker 211, 44 other cards x 11 and
+     53 discards: 5,308 (lib/pegsjokers.c gives the parts), hence 8,192.
+     Random public records at 6 and 8 seats reach over 2,048.
    - Seats are 0-based inside the library (seat 1 of a record is 0 here);
      sides are the units that win: seats, or teams where there are teams. */
 #ifndef FF_RULESET_H
@@ -50,7 +50,7 @@
 
 #define FF_MAX_SEATS 12
 #define FF_MAX_OPTIONS 16
-#define FF_MAX_LEGAL 2048      /* legal() never returns more plies */
+#define FF_MAX_LEGAL 8192      /* legal() never returns more plies */
 #define FF_PLY_WORDS 12
 #define FF_NO_CHANCE (-1)      /* ply.chance of a game without pre-ply chance */
 #define FF_POST_WORDS 2

@@ -16,7 +16,9 @@
 
 #include "formats/fgn.h"
 #include "lib/cards.h"
+#include "lib/agent.h"
 #include "lib/replay.h"
+#include "lib/rng.h"
 #include "lib/simulate.h"
 
 #include "tests/test_main.h"
@@ -289,6 +291,110 @@ static void test_team_win(void)
 	ff_buf_free(&b);
 }
 
+/* The turns of the Java implementation named in research/rules.md 3.6
+   (followsclosely/pegs-and-jokers; its repository has no tests, so its
+   turn types stand for its scenarios), at 6 and 8 seats where the 4-seat
+   tests above do not reach: ComeOut puts seat k's peg on hole 18k + 8
+   (getStartPegIndex); Translation moves modulo 18 x seats, so a peg of the
+   last seat passes the end of the track onto T0 and on. Each seat comes
+   out with an ace, then seats 1..N-1 move 2 and seat N moves a king (13)
+   from T(18N - 10) to T3. Taken from it as well and tested above: come-out
+   onto its own peg refused, face cards 10 (pagat), the 7 and 9 splits.
+   Not taken: its Swap exchanges the two pegs, where our joker sends the
+   taken peg on as if landed on (seed 003, pagat), and its Burn and bumps
+   are unimplemented ("todo"). */
+static void test_java_turns(void)
+{
+	static const char suits[] = "SHCD";
+	int n, k;
+
+	for (n = 6; n <= 8; n += 2) {
+		char hands_buf[8][32], deck[2000], header[2100], moves[512], want[96];
+		const char *hands[8];
+
+		moves[0] = '\0';
+		for (k = 0; k < n; k++) {
+			char su = suits[k % 4];
+
+			snprintf(hands_buf[k], sizeof hands_buf[k], "A%c 2%c K%c 3%c 4%c", su, su, su, su, su);
+			hands[k] = hands_buf[k];
+			snprintf(moves + strlen(moves), sizeof moves - strlen(moves), "A%c:S%d-T%d ", su, k + 1,
+				 18 * k + 8);
+		}
+		for (k = 0; k < n; k++)
+			snprintf(moves + strlen(moves), sizeof moves - strlen(moves), "%c%c:T%d-T%d ",
+				 k < n - 1 ? '2' : 'K', suits[k % 4], 18 * k + 8,
+				 k < n - 1 ? 18 * k + 10 : 3);
+		moves[strlen(moves) - 1] = '\0';
+		test_make_deck(deck, sizeof deck, n, 5, n / 2, 2, hands, "");
+		snprintf(header, sizeof header, "[Seats \"%d\"]\n[Deck \"%s\"]", n, deck);
+		CU_ASSERT_EQUAL(test_replay_text(&game, &rec, &err, "pegsjokers", header, moves), FF_VALID);
+		if (err.code)
+			fprintf(stderr, "\n  %d seats: %s\n", n, err.msg);
+		for (k = 0; k < n; k++) {
+			snprintf(want, sizeof want, "seat %d (side %d, out T%d, in T%d): start 4, track T%d,",
+				 k + 1, k % (n / 2) + 1, 18 * k + 8, 18 * k + 3,
+				 k < n - 1 ? 18 * k + 10 : 3);
+			CU_ASSERT(shows(want));
+		}
+	}
+}
+
+/* Public records list every ply some available card could make; with
+   each suit a card of its own the list passes 2,048 (found by trying
+   seeds: game 24 of a uniform-random 6-seat pagat run reaches 2,100).
+   Uniform-random games are replayed into a public copy (no Seed, no Deck,
+   draws unsaid): its lists must never fill FF_MAX_LEGAL (a full list
+   would be cut short), the plies listed must be legal (every 17th is
+   checked), and the played ply must be among them. */
+static void test_public_lists(void)
+{
+	static struct ff_ply legal[FF_MAX_LEGAL], pub_legal[FF_MAX_LEGAL];
+	static const struct { const char *rules, *seats; int seed; } games[] = {
+		{ "pagat", "6", 24 }, { "liftbridge", "8", 1 }, { "liftbridge", "4", 2 },
+	};
+	struct ff_config cfg;
+	struct ff_rng chance, agent;
+	struct ff_outcome o;
+	void *st, *pub;
+	int c, i, n, m, most = 0, bad = 0, missing = 0;
+
+	for (c = 0; c < (int)(sizeof games / sizeof games[0]); c++) {
+		CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "pegsjokers", games[c].rules, NULL,
+						      games[c].seats, NULL, NULL, &err), 0);
+		st = malloc(cfg.rules->state_size);
+		pub = malloc(cfg.rules->state_size);
+		CU_ASSERT_FATAL(st && pub);
+		ff_rng_seed(&chance, (uint64_t)games[c].seed);
+		ff_rng_seed(&agent, (uint64_t)games[c].seed ^ FF_AGENT_SEED_XOR);
+		CU_ASSERT_EQUAL_FATAL(cfg.rules->init(st, &cfg, &chance, &err), 0);
+		CU_ASSERT_EQUAL_FATAL(cfg.rules->init(pub, &cfg, NULL, &err), 0);
+		for (cfg.rules->outcome(st, &o); o.term == FF_TERM_NONE; cfg.rules->outcome(st, &o)) {
+			struct ff_ply p;
+
+			n = cfg.rules->legal(st, FF_NO_CHANCE, legal);
+			m = cfg.rules->legal(pub, FF_NO_CHANCE, pub_legal);
+			most = m > most ? m : most;
+			CU_ASSERT_FATAL(m < FF_MAX_LEGAL);
+			for (i = 0; i < m; i += 17)
+				bad += !cfg.rules->is_legal(pub, &pub_legal[i]);
+			p = legal[ff_agent_random.choose(st, legal, n, &agent)];
+			for (i = 0; i < m && !ff_ply_eq(&pub_legal[i], &p); i++)
+				;
+			missing += i == m;
+			CU_ASSERT_EQUAL_FATAL(cfg.rules->apply(st, &p, &chance, &err), 0);
+			p.post[0] = FF_NO_CARD;
+			CU_ASSERT_EQUAL_FATAL(cfg.rules->apply(pub, &p, NULL, &err), 0);
+		}
+		free(st);
+		free(pub);
+	}
+	fprintf(stderr, "\n  public lists: longest %d plies ", most);
+	CU_ASSERT(most > 2048);
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT_EQUAL(missing, 0);
+}
+
 static const struct ff_test tests[] = {
 	{ "coming out, bumping to start, discards", test_come_out },
 	{ "card counts, the 8, own pegs block", test_counts },
@@ -298,6 +404,8 @@ static const struct ff_test tests[] = {
 	{ "drawn cards", test_draws },
 	{ "bumps in a chain", test_chains },
 	{ "team win and partners' pegs", test_team_win },
+	{ "the Java implementation's turns at 6 and 8 seats", test_java_turns },
+	{ "public records list every ply", test_public_lists },
 };
 
 int main(void)
