@@ -33,6 +33,7 @@ void ff_game_init(struct ff_game *g)
 void ff_game_free(struct ff_game *g)
 {
 	free(g->state);
+	free(g->legal);
 	ff_buf_free(&g->scratch);
 	memset(g, 0, sizeof *g);
 }
@@ -222,6 +223,8 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 		g->nlegal = 0;
 		i = r->is_legal(g->state, played) ? -1 : 0;
 	} else {
+		if (!g->legal && !(g->legal = malloc(FF_MAX_LEGAL * sizeof *g->legal)))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		g->nlegal = r->legal(g->state, played->chance, g->legal);
 		for (i = 0; i < g->nlegal; i++)
 			if (ff_ply_eq(&g->legal[i], played))
@@ -272,11 +275,9 @@ static int cmp_str(const void *a, const void *b)
 int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep)
 {
 	struct ff_buf all = FF_BUF_INIT;
-	size_t offs[FF_MAX_LEGAL];
-	const char *ptrs[FF_MAX_LEGAL];
-	int i, rc = 0;
-
-	int n = 0;
+	size_t *offs = malloc((size_t)(g->nlegal + 1) * sizeof *offs);
+	const char **ptrs = malloc((size_t)(g->nlegal + 1) * sizeof *ptrs);
+	int i, rc = !offs || !ptrs, n = 0;
 
 	for (i = 0; i < g->nlegal && !rc; i++) {
 		if (g->legal[i].flags & FF_PLY_PRELUDE)
@@ -293,6 +294,8 @@ int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep)
 			rc = ff_buf_adds(out, ptrs[i]) || (i + 1 < n && ff_buf_addc(out, sep));
 	}
 	ff_buf_free(&all);
+	free(offs);
+	free(ptrs);
 	return rc ? -1 : 0;
 }
 

@@ -17,7 +17,8 @@
    seeded, chance has drawn exactly the chance of those plies. legal[0..
    nlegal) are the legal plies of the last ply stepped (before it was
    applied) -- filled when on_legal is set or the engine has no is_legal;
-   otherwise nlegal is 0. The struct owns state. */
+   otherwise nlegal is 0 (legal, room for FF_MAX_LEGAL plies, is allocated
+   when first needed). The struct owns state and legal. */
 struct ff_game {
 	_Alignas(64) struct ff_config cfg;  /* aligned: games of threads side by side */
 	const struct ff_rules *rules;
@@ -29,7 +30,7 @@ struct ff_game {
 	size_t played;
 	int turns;
 	int last_seat;            /* 1-based seat of the last ply stepped; 0 before */
-	struct ff_ply legal[FF_MAX_LEGAL];
+	struct ff_ply *legal;
 	int nlegal;
 	struct ff_buf scratch;    /* for messages */
 	/* Called by ff_game_step once the legal plies of ply number `ply`

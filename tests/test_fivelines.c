@@ -42,9 +42,11 @@ static void clear(void)
 static const char *legal(int d)
 {
 	static struct ff_buf out;
+	static struct ff_ply mv[FF_MAX_LEGAL];
 	struct ff_game g;
 
 	memset(&g, 0, sizeof g);
+	g.legal = mv;
 	g.rules = &test_fivelines_rules;
 	g.state = &st;
 	g.nlegal = fl_legal(&st, d, g.legal);
