@@ -17,7 +17,7 @@
 #include "cmd/input.h"
 #include "lib/replay.h"
 
-enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE };
+enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE, OPT_RAWCSV };
 
 static const struct ff_opt opts[] = {
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
@@ -25,6 +25,7 @@ static const struct ff_opt opts[] = {
 	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
 	{ "plies", required_argument, OPT_PLIES, "long|short", "ply form to write (default long)" },
 	{ "no-validate", no_argument, OPT_NOVALIDATE, NULL, "re-format only, without the rules engine" },
+	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
 	{ "quiet", no_argument, 'q', NULL, "no summary line" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
@@ -67,7 +68,8 @@ static int tags_add(struct tags *t, const char *name)
 /* A first pass over the input for every tag name (a writer with a header
    needs them). Standard input is spooled to a temporary file first, and
    the operands are pointed at it. One game is held at a time. */
-static int collect_tags(char ***files, int *nfiles, const struct ff_format *from, struct tags *t,
+static int collect_tags(char ***files, int *nfiles, const struct ff_format *from, unsigned flags,
+			struct tags *t,
 			char *spool, char **spool_files)
 {
 	struct ff_record rec;
@@ -103,6 +105,7 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_format *from
 	if (ff_record_init(&rec))
 		return -1;
 	ff_input_init(&in, *files, *nfiles, from);
+	in.flags = flags;
 	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
 		if (rc < 0)
 			continue;   /* reported by the real pass */
@@ -125,6 +128,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	const char *output = NULL, *file = "";
 	enum ff_ply_form form = FF_FORM_LONG;
 	int validate = 1, quiet = 0, c, rc, status = FF_EXIT_OK;
+	unsigned flags = 0;
 	long written = 0, bad = 0, unwritable = 0;
 	struct ff_record rec, canon;
 	struct ff_buf out = FF_BUF_INIT, diag = FF_BUF_INIT;
@@ -155,6 +159,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			form = strcmp(arg, "short") == 0 ? FF_FORM_SHORT : FF_FORM_LONG;
 			break;
 		case OPT_NOVALIDATE: validate = 0; break;
+		case OPT_RAWCSV: flags |= FF_FMT_RAW_CSV; break;
 		case 'q': quiet = 1; break;
 		case 'h':
 			ff_cmd_help(cmd, stdout);
@@ -169,7 +174,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
 	files = argv + optind;
 	nfiles = argc - optind;
-	if (to->needs_tags && collect_tags(&files, &nfiles, from, &tags, spool, spool_files))
+	if (to->needs_tags && collect_tags(&files, &nfiles, from, flags, &tags, spool, spool_files))
 		return FF_EXIT_FAIL;
 	if (output && !(fp = fopen(output, "wb"))) {
 		fprintf(stderr, "fivefold convert: cannot open '%s': %s\n", output, strerror(errno));
@@ -180,11 +185,12 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_game_init(&g);
-	if (!to->write && !(writer = to->writer_new(tags.names, tags.n))) {
+	if (!to->write && !(writer = to->writer_new(tags.names, tags.n, flags))) {
 		fputs("fivefold convert: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
 	ff_input_init(&in, files, nfiles, from);
+	in.flags = flags;
 	for (;;) {
 		const struct ff_record *w = &rec;
 

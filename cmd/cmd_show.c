@@ -10,13 +10,14 @@
 #include "cmd/input.h"
 #include "lib/replay.h"
 
-enum { OPT_FROM = 256 };
+enum { OPT_FROM = 256, OPT_RAWCSV };
 
 static const struct ff_opt opts[] = {
 	{ "game", required_argument, 'g', "N", "the N-th game of the input, counting across files (default 1)" },
 	{ "ply", required_argument, 'p', "K", "the position after ply K (0 = the start; default: the last)" },
 	{ "all", no_argument, 'a', NULL, "the start and the position after every ply" },
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
+	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -65,6 +66,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	char *arg;
 	long game = 1, ply = -1, seen = 0;
 	int c, all = 0, rc, status = FF_EXIT_OK;
+	unsigned flags = 0;
 	size_t k, k0, kp = 0;
 
 	ff_getopt_init(&go, cmd);
@@ -79,6 +81,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 				return ff_cmd_usage_error(cmd, "--ply takes a ply number from 0, not '%s'", arg);
 			break;
 		case 'a': all = 1; break;
+		case OPT_RAWCSV:
+			flags |= FF_FMT_RAW_CSV;
+			break;
 		case OPT_FROM:
 			if (!(from = ff_format_find(arg)))
 				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
@@ -94,6 +99,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	ff_game_init(&g);
 	ff_input_init(&in, argv + optind, argc - optind, from);
+	in.flags = flags;
 	for (;;) {
 		rc = ff_input_next(&in, &rec, &err, &file);
 		if (rc == 0) {

@@ -19,7 +19,7 @@
 #define BATCH 16
 #define MAX_THREADS 64
 
-enum { OPT_LEGAL = 256, OPT_FORMAT, OPT_FROM };
+enum { OPT_LEGAL = 256, OPT_FORMAT, OPT_FROM, OPT_RAWCSV };
 
 static const struct ff_opt opts[] = {
 	{ "legal", no_argument, OPT_LEGAL, NULL, "list the legal plies at every ply" },
@@ -28,6 +28,7 @@ static const struct ff_opt opts[] = {
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
 	{ "quiet", no_argument, 'q', NULL, "no per-game verdicts, only problems and the summary" },
 	{ "threads", required_argument, 'j', "N", "validate with N threads (default 1)" },
+	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -232,6 +233,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	char *arg;
 	long threads = 1;
 	int c, i, rc;
+	unsigned flags;
 
 	v = aligned_alloc(64, (sizeof *v + 63) / 64 * 64);
 	if (v)
@@ -250,6 +252,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 				return ff_cmd_usage_error(cmd, "--format takes text or json, not '%s'", arg);
 			}
 			v->json = strcmp(arg, "json") == 0;
+			break;
+		case OPT_RAWCSV:
+			v->in.flags |= FF_FMT_RAW_CSV;
 			break;
 		case OPT_FROM:
 			from = ff_format_find(arg);
@@ -277,7 +282,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	}
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
+	flags = v->in.flags;
 	ff_input_init(&v->in, argv + optind, argc - optind, from);
+	v->in.flags = flags;
 	v->batch = threads == 1 ? 1 : BATCH;
 	rc = ff_pool_run(&ops, v, (int)threads);
 	ff_input_close(&v->in);

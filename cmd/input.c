@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/input.h"
 
@@ -41,7 +42,16 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 	ff_error_clear(err);
 	if (!in->fp)
 		return ff_error_set(err, FF_EIO, "cannot open '%s': %s", path, strerror(errno));
-	in->reader = in->fmt->reader_new(in->fp);
+	if (!stdio) {
+		struct stat st;
+
+		if (fstat(fileno(in->fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+			fclose(in->fp);
+			in->fp = NULL;
+			return ff_error_set(err, FF_EIO, "cannot read '%s': it is a directory", path);
+		}
+	}
+	in->reader = in->fmt->reader_new(in->fp, in->flags);
 	if (!in->reader) {
 		close_current(in);
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
@@ -64,11 +74,15 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 			}
 		}
 		ff_error_clear(err);
+		errno = 0;
 		rc = in->fmt->read(in->reader, rec, err);
 		*file = in->name;
 		if (rc == 1)
 			return 1;
 		if (rc < 0 && (err->code == FF_EIO || err->code == FF_ENOMEM)) {
+			if (err->code == FF_EIO)
+				ff_error_set(err, FF_EIO, "cannot read '%s': %s", in->name,
+					     errno ? strerror(errno) : "read error");
 			close_current(in);
 			return -2;
 		}

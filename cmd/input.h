@@ -19,6 +19,7 @@ struct ff_input {
 	const struct ff_format *fmt;
 	void *reader;
 	unsigned long long done;   /* bytes of the files already finished */
+	unsigned flags;        /* FF_FMT_ flags for the readers (0 after init) */
 };
 
 /* Start reading files[0..n) (n == 0: standard input). */

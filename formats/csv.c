@@ -16,8 +16,20 @@
    in comment the ply's suffix and notes in FGN syntax ("! $1 {text}").
 
    Both readers rebuild each game's FGN text from its row(s) and read it
-   with the FGN reader, so CSV -> FGN is exact. Positions in diagnostics are
-   the CSV record (row) number, counting the header as 1, and the column. */
+   with the FGN reader, so CSV -> FGN is exact. Positions in diagnostics
+   and in the records read are the CSV record (row) number, counting the
+   header as 1, and the field (column) number: the reader notes where each
+   line of the rebuilt text came from and maps positions back.
+
+   The spreadsheet guard (docs/formats.md): a cell that starts with = + -
+   @, a tab or a carriage return is written with a ' before it, and so is
+   one that starts with ' followed by one of those or another '; the
+   reader takes that ' off again, so round trips are exact. `raw` turns
+   both off. The header row holds only fivefold's column names and tag
+   names (letters, digits, _), nothing from a user's cells, and is written
+   as it is. Cells are checked against the byte policy (UTF-8, no NUL), a
+   tag value may not hold a line break, and a row may not pass
+   FF_MAX_GAME_BYTES. */
 #include "config.h"
 
 #include <csv.h>
@@ -28,6 +40,7 @@
 #include "formats/csvfmt.h"
 #include "formats/fgn.h"
 #include "lib/replay.h"
+#include "lib/text.h"
 
 #define CHUNK 65536
 enum { PLY_COLS = 9 };
@@ -37,27 +50,40 @@ static const char *const ply_header[PLY_COLS] = {
 
 /* --- writing --- */
 
-/* Append one field, quoted when it must be. */
-static int field(struct ff_buf *out, const char *s, size_t n, int first)
+/* Does a cell starting with c start a formula in a spreadsheet? */
+static int formula_char(char c)
+{
+	return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+}
+
+/* Does the guard put a ' before the cell s[0, n)? */
+static int guarded(const char *s, size_t n)
+{
+	return n && (formula_char(s[0]) || (s[0] == '\'' && n > 1 && (formula_char(s[1]) || s[1] == '\'')));
+}
+
+/* Append one field, quoted when it must be, with the spreadsheet guard
+   unless raw. */
+static int field_as(struct ff_buf *out, const char *s, size_t n, int first, int raw)
 {
 	size_t i;
-	int quote = n && (s[0] == ' ' || s[n - 1] == ' '), rc = 0;
+	int quote = n && (s[0] == ' ' || s[n - 1] == ' '), rc = 0, guard = !raw && guarded(s, n);
 
 	for (i = 0; i < n && !quote; i++)
 		quote = s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r';
 	if (!first)
 		rc |= ff_buf_addc(out, ',');
 	if (!quote)
-		return rc | ff_buf_add(out, s, n);
-	rc |= ff_buf_addc(out, '"');
+		return rc | (guard ? ff_buf_addc(out, '\'') : 0) | ff_buf_add(out, s, n);
+	rc |= ff_buf_addc(out, '"') | (guard ? ff_buf_addc(out, '\'') : 0);
 	for (i = 0; i < n; i++)
 		rc |= s[i] == '"' ? ff_buf_add(out, "\"\"", 2) : ff_buf_addc(out, s[i]);
 	return rc | ff_buf_addc(out, '"');
 }
 
-static int fields(struct ff_buf *out, const char *s, int first)
+static int fields_as(struct ff_buf *out, const char *s, int first, int raw)
 {
-	return field(out, s, strlen(s), first);
+	return field_as(out, s, strlen(s), first, raw);
 }
 
 /* The canonical FGN of rec split into its movetext (without the final
@@ -87,6 +113,7 @@ struct ff_csv_writer {
 	char **tags;
 	size_t ntags;
 	int per_ply;
+	int raw;              /* no spreadsheet guard */
 	int header_done;
 	struct ff_buf tmp, tmp2;
 	struct ff_game game;
@@ -106,6 +133,11 @@ struct ff_csv_writer *ff_csv_writer_new(int per_ply, char **tags, size_t ntags)
 	return w;
 }
 
+void ff_csv_writer_set_raw(struct ff_csv_writer *w, int raw)
+{
+	w->raw = raw;
+}
+
 void ff_csv_writer_free(struct ff_csv_writer *w)
 {
 	if (!w)
@@ -116,40 +148,55 @@ void ff_csv_writer_free(struct ff_csv_writer *w)
 	free(w);
 }
 
+/* Can rec be written as a row: every tag among the columns, none twice
+   (a column holds one value)? */
+static int row_fits(const struct ff_csv_writer *w, const struct ff_record *rec)
+{
+	size_t i, j;
+
+	for (j = 0; j < rec->ntags; j++) {
+		const char *name = ff_record_str(rec, rec->tags[j].name);
+
+		for (i = 0; i < w->ntags && strcmp(w->tags[i], name); i++)
+			;
+		if (i == w->ntags)
+			return 0;
+		for (i = 0; i < j; i++)
+			if (!strcmp(ff_record_str(rec, rec->tags[i].name), name))
+				return 0;
+	}
+	return 1;
+}
+
 static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, struct ff_buf *out)
 {
 	const char *mt;
 	size_t i, j, n;
 	int rc = 0;
 
+	if (!row_fits(w, rec))
+		return -1;
 	if (!w->header_done) {
 		for (i = 0; i < w->ntags; i++)
-			rc |= fields(out, w->tags[i], i == 0);
-		rc |= fields(out, "@order", w->ntags == 0) | fields(out, "@movetext", 0) |
-		      fields(out, "@result", 0) | ff_buf_add(out, "\r\n", 2);
+			rc |= fields_as(out, w->tags[i], i == 0, 1);
+		rc |= fields_as(out, "@order", w->ntags == 0, 1) | fields_as(out, "@movetext", 0, 1) |
+		      fields_as(out, "@result", 0, 1) | ff_buf_add(out, "\r\n", 2);
 		w->header_done = 1;
 	}
 	for (i = 0; i < w->ntags; i++) {
 		const char *v = ff_record_tag(rec, w->tags[i]);
 
-		rc |= fields(out, v ? v : "", i == 0);
+		rc |= fields_as(out, v ? v : "", i == 0, w->raw);
 	}
 	ff_buf_reset(&w->tmp2);
-	for (j = 0; j < rec->ntags; j++) {
-		const char *name = ff_record_str(rec, rec->tags[j].name);
-
-		/* a tag the header lacks cannot be written in this shape */
-		for (i = 0; i < w->ntags && strcmp(w->tags[i], name); i++)
-			;
-		if (i == w->ntags)
-			return -1;
-		rc |= (j ? ff_buf_addc(&w->tmp2, ' ') : 0) | ff_buf_adds(&w->tmp2, name);
-	}
-	rc |= field(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, w->ntags == 0);
+	for (j = 0; j < rec->ntags; j++)
+		rc |= (j ? ff_buf_addc(&w->tmp2, ' ') : 0) |
+		      ff_buf_adds(&w->tmp2, ff_record_str(rec, rec->tags[j].name));
+	rc |= field_as(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, w->ntags == 0, w->raw);
 	if (movetext(rec, &w->tmp, &mt, &n))
 		return -1;
-	rc |= field(out, mt, n, 0);
-	rc |= fields(out, rec->result ? ff_record_result(rec) : "*", 0);
+	rc |= field_as(out, mt, n, 0, w->raw);
+	rc |= fields_as(out, rec->result ? ff_record_result(rec) : "*", 0, w->raw);
 	return rc | ff_buf_add(out, "\r\n", 2);
 }
 
@@ -186,7 +233,7 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 
 	if (!w->header_done) {
 		for (c = 0; c < PLY_COLS; c++)
-			rc |= fields(out, ply_header[c], c == 0);
+			rc |= fields_as(out, ply_header[c], c == 0, 1);
 		rc |= ff_buf_add(out, "\r\n", 2);
 		w->header_done = 1;
 	}
@@ -205,18 +252,18 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 	}
 	rc |= notes_text(rec, &j, 0, &w->tmp);
 	snprintf(num, sizeof num, "%ld", w->games);
-	rc |= fields(out, num, 1) | fields(out, "0", 0) | fields(out, "", 0) | fields(out, "", 0) |
-	      fields(out, "", 0) | fields(out, "", 0) | field(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0) |
-	      field(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, 0) |
-	      fields(out, rec->result ? ff_record_result(rec) : "*", 0) | ff_buf_add(out, "\r\n", 2);
+	rc |= fields_as(out, num, 1, w->raw) | fields_as(out, "0", 0, w->raw) | fields_as(out, "", 0, w->raw) | fields_as(out, "", 0, w->raw) |
+	      fields_as(out, "", 0, w->raw) | fields_as(out, "", 0, w->raw) | field_as(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0, w->raw) |
+	      field_as(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, 0, w->raw) |
+	      fields_as(out, rec->result ? ff_record_result(rec) : "*", 0, w->raw) | ff_buf_add(out, "\r\n", 2);
 	ok = ff_game_start(g, rec, &err) == 0;
 	for (k = 0; k < rec->nplies; k++) {
 		const struct ff_rec_ply *rp = &rec->plies[k];
 		char seat[24] = "", chance[24] = "";
 
-		rc |= fields(out, num, 1);
+		rc |= fields_as(out, num, 1, w->raw);
 		snprintf(seat, sizeof seat, "%zu", k + 1);
-		rc |= fields(out, seat, 0);
+		rc |= fields_as(out, seat, 0, w->raw);
 		seat[0] = '\0';
 		ff_buf_reset(&w->tmp);
 		ff_buf_reset(&w->tmp2);
@@ -238,14 +285,19 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 			ff_buf_reset(&w->tmp);
 			ff_buf_reset(&w->tmp2);
 			rc |= ff_buf_add(&w->tmp, ff_record_str(rec, rp->tok), rp->len);
+		} else if (w->tmp.len != rp->len || memcmp(w->tmp.p, ff_record_str(rec, rp->tok), rp->len)) {
+			/* `long` keeps the token as written (convert rewrites a valid
+			   game's plies in long form before they get here) */
+			ff_buf_reset(&w->tmp);
+			rc |= ff_buf_add(&w->tmp, ff_record_str(rec, rp->tok), rp->len);
 		}
-		rc |= fields(out, seat, 0) | field(out, w->tmp.p, w->tmp.len, 0) |
-		      field(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, 0) | fields(out, chance, 0);
+		rc |= fields_as(out, seat, 0, w->raw) | field_as(out, w->tmp.p, w->tmp.len, 0, w->raw) |
+		      field_as(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, 0, w->raw) | fields_as(out, chance, 0, w->raw);
 		ff_buf_reset(&w->tmp);
 		rc |= ff_buf_adds(&w->tmp, rp->suffix);
 		rc |= notes_text(rec, &j, k + 1, &w->tmp);
-		rc |= field(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0) | fields(out, "", 0) |
-		      fields(out, "", 0) | ff_buf_add(out, "\r\n", 2);
+		rc |= field_as(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0, w->raw) | fields_as(out, "", 0, w->raw) |
+		      fields_as(out, "", 0, w->raw) | ff_buf_add(out, "\r\n", 2);
 	}
 	return rc ? -1 : 0;
 }
@@ -257,19 +309,31 @@ int ff_csv_writer_put(struct ff_csv_writer *w, const struct ff_record *rec, stru
 
 /* --- reading --- */
 
-/* A parsed row: fields stored back to back in text, NUL-separated. */
+/* A parsed row: fields stored back to back in text, NUL-separated. The
+   first field that breaks the byte policy is noted (fault, 1-based
+   bad_field; the byte's offset in the field in bad_at). */
 struct row {
 	struct ff_buf text;
 	size_t *off;
 	size_t n, cap;
 	long number;          /* record number, the header being 1 */
+	enum ff_text_fault fault;
+	size_t bad_field, bad_at;
+};
+
+/* Where a line of the rebuilt FGN text came from: the CSV record and
+   field; from character column split on (when not 0), field2. */
+struct origin {
+	long row, field, split, field2;
 };
 
 struct ff_csv_reader {
 	FILE *fp;
 	struct csv_parser csv;
 	int per_ply;
-	int eof, failed;
+	int raw_cells;                 /* no spreadsheet guard to undo */
+	int eof, failed, bom;
+	int stopped;                   /* a bad header: nothing more is read */
 	struct row cur;                /* the row being filled by libcsv */
 	struct row *queue;             /* complete rows, in order */
 	size_t qhead, qlen, qcap;
@@ -277,8 +341,12 @@ struct ff_csv_reader {
 	char **header;                 /* column names */
 	size_t ncols;
 	struct ff_buf fgn;             /* the game's FGN text being rebuilt */
+	struct origin *orig;           /* orig[k]: where line k + 1 of fgn came from */
+	size_t norig, corig;
+	size_t fgn_line;               /* the line being written (0-based) ... */
+	long fgn_col;                  /* ... and the character column at its end */
 	struct ff_buf raw;             /* the game's CSV rows, for ff_csv_raw */
-	struct ff_fgn_reader *fr;
+	struct ff_buf name;            /* a tag name from @order */
 	long games;
 	unsigned long long offset;
 	struct row pending;            /* csvply: the first row of the next game */
@@ -321,8 +389,23 @@ static const char *row_field(const struct row *r, size_t i)
 static void on_field(void *s, size_t n, void *data)
 {
 	struct ff_csv_reader *rd = data;
+	struct row *row = &rd->cur;
+	const char *p = s ? s : "";
+	enum ff_text_fault f;
+	size_t at;
 
-	if (row_add(&rd->cur, s ? s : "", s ? n : 0))
+	if (!s)
+		n = 0;
+	if (!rd->raw_cells && n > 1 && p[0] == '\'' && guarded(p + 1, n - 1)) {
+		p++;   /* the spreadsheet guard */
+		n--;
+	}
+	if (!row->fault && (f = ff_text_check(p, n, &at)) != FF_TEXT_OK) {
+		row->fault = f;
+		row->bad_field = row->n + 1;
+		row->bad_at = at;
+	}
+	if (row_add(row, p, n))
 		rd->failed = 1;
 }
 
@@ -367,7 +450,13 @@ struct ff_csv_reader *ff_csv_reader_new(FILE *fp, int per_ply)
 	csv_set_space_func(&r->csv, no_space);
 	r->fp = fp;
 	r->per_ply = per_ply;
+	r->bom = 1;
 	return r;
+}
+
+void ff_csv_reader_set_raw(struct ff_csv_reader *r, int raw)
+{
+	r->raw_cells = raw;
 }
 
 void ff_csv_reader_free(struct ff_csv_reader *r)
@@ -386,8 +475,9 @@ void ff_csv_reader_free(struct ff_csv_reader *r)
 		free(r->header[i]);
 	free(r->header);
 	ff_buf_free(&r->fgn);
+	free(r->orig);
 	ff_buf_free(&r->raw);
-	ff_fgn_reader_free(r->fr);
+	ff_buf_free(&r->name);
 	free(r);
 }
 
@@ -402,7 +492,8 @@ unsigned long long ff_csv_offset(const struct ff_csv_reader *r)
 	return r->offset;
 }
 
-static int csv_fail(struct ff_error *err, long row, long col, long game, const char *msg)
+static int csv_fail_code(struct ff_error *err, enum ff_code code, long row, long col, long game,
+			 const char *msg)
 {
 	if (err) {
 		err->line = row;
@@ -411,7 +502,48 @@ static int csv_fail(struct ff_error *err, long row, long col, long game, const c
 		err->ply = 0;
 		err->seat = 0;
 	}
-	return ff_error_set(err, FF_ESYNTAX, "%s", msg);
+	return ff_error_set(err, code, "%s", msg);
+}
+
+static int csv_fail(struct ff_error *err, long row, long col, long game, const char *msg)
+{
+	return csv_fail_code(err, FF_ESYNTAX, row, col, game, msg);
+}
+
+/* The byte-policy fault of a row, as an error (game: the game's number). */
+static int row_fault(const struct row *row, long game, struct ff_error *err)
+{
+	char msg[96];
+
+	snprintf(msg, sizeof msg, "%s in field %zu (byte %zu of the field)",
+		 ff_text_fault_name(row->fault), row->bad_field, row->bad_at + 1);
+	return csv_fail_code(err, FF_EBAD_BYTE, row->number, (long)row->bad_field, game, msg);
+}
+
+/* Feed a chunk to libcsv. Returns 0, or -1 with err. */
+static int parse_chunk(struct ff_csv_reader *r, const char *buf, size_t n, struct ff_error *err)
+{
+	if (r->bom) {   /* a BOM before the first record is skipped */
+		if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
+			buf += 3;
+			n -= 3;
+		}
+		r->bom = 0;
+	}
+	if (csv_parse(&r->csv, buf, n, on_field, on_row, r) != n) {
+		r->eof = 1;
+		return csv_fail(err, r->rows + 1, (long)r->cur.n + 1, r->games + 1,
+				csv_error(&r->csv) == CSV_EPARSE
+				? "malformed CSV: a quote inside an unquoted field, or text after a closing quote"
+				: "cannot parse the CSV");
+	}
+	if (r->cur.text.len + r->csv.entry_pos > FF_MAX_GAME_BYTES) {
+		r->eof = 1;
+		return csv_fail_code(err, FF_ETOO_LONG, r->rows + 1, (long)r->cur.n + 1, r->games + 1,
+				     "a record longer than 256 MiB (the most a game may take): "
+				     "the rest of the input is not read");
+	}
+	return 0;
 }
 
 /* The next complete row into *out (ownership passes). 1, 0 at the end, -1
@@ -431,14 +563,10 @@ static int next_row(struct ff_csv_reader *r, struct row *out, struct ff_error *e
 			if (ferror(r->fp))
 				return ff_error_set(err, FF_EIO, "cannot read");
 			if (csv_fini(&r->csv, on_field, on_row, r) != 0)
-				return csv_fail(err, r->rows + 1, r->cur.n + 1, r->games + 1,
+				return csv_fail(err, r->rows + 1, (long)r->cur.n + 1, r->games + 1,
 						"malformed CSV at the end of the input: an unterminated quoted field");
-		} else if (csv_parse(&r->csv, buf, n, on_field, on_row, r) != n) {
-			r->eof = 1;
-			return csv_fail(err, r->rows + 1, r->cur.n + 1, r->games + 1,
-					csv_error(&r->csv) == CSV_EPARSE
-					? "malformed CSV: a quote inside an unquoted field, or text after a closing quote"
-					: "cannot parse the CSV");
+		} else if (parse_chunk(r, buf, n, err)) {
+			return -1;
 		}
 		if (r->failed)
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
@@ -456,37 +584,8 @@ static void add_raw(struct ff_csv_reader *r, const struct row *row)
 	size_t i;
 
 	for (i = 0; i < row->n; i++)
-		fields(&r->raw, row_field(row, i), i == 0);
+		fields_as(&r->raw, row_field(row, i), i == 0, r->raw_cells);
 	ff_buf_add(&r->raw, "\r\n", 2);
-}
-
-static int read_header(struct ff_csv_reader *r, struct ff_error *err)
-{
-	struct row h;
-	size_t i;
-	int rc = next_row(r, &h, err);
-
-	if (rc <= 0)
-		return rc;
-	r->header = calloc(h.n ? h.n : 1, sizeof *r->header);
-	if (!r->header) {
-		row_free(&h);
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	}
-	for (i = 0; i < h.n; i++)
-		r->header[i] = strdup(row_field(&h, i));
-	r->ncols = h.n;
-	row_free(&h);
-	if (r->per_ply) {
-		if (r->ncols != PLY_COLS)
-			return csv_fail(err, 1, 1, 0, "a per-ply CSV header has the 9 columns game,ply,seat,"
-				       "long,short,chance,comment,tags,result");
-		for (i = 0; i < PLY_COLS; i++)
-			if (strcmp(r->header[i], ply_header[i]))
-				return csv_fail(err, 1, (long)i + 1, 0, "a per-ply CSV header has the 9 columns "
-					       "game,ply,seat,long,short,chance,comment,tags,result");
-	}
-	return 1;
 }
 
 static long column(const struct ff_csv_reader *r, const char *name)
@@ -499,7 +598,159 @@ static long column(const struct ff_csv_reader *r, const char *name)
 	return -1;
 }
 
-/* Read r->fgn as one FGN game into rec. */
+/* The input cannot be read on (a bad header): drop what is queued and
+   report the end from now on. Returns -1. */
+static int stop(struct ff_csv_reader *r)
+{
+	while (r->qlen) {
+		row_free(&r->queue[r->qhead]);
+		r->qhead = (r->qhead + 1) % r->qcap;
+		r->qlen--;
+	}
+	r->eof = 1;
+	r->stopped = 1;
+	return -1;
+}
+
+static int read_header(struct ff_csv_reader *r, struct ff_error *err)
+{
+	struct row h;
+	size_t i;
+	int rc = next_row(r, &h, err);
+
+	if (rc <= 0)
+		return rc;
+	if (h.fault) {
+		row_fault(&h, 1, err);
+		row_free(&h);
+		return stop(r);
+	}
+	r->header = calloc(h.n ? h.n : 1, sizeof *r->header);
+	if (!r->header) {
+		row_free(&h);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < h.n; i++)
+		r->header[i] = strdup(row_field(&h, i));
+	r->ncols = h.n;
+	row_free(&h);
+	if (r->per_ply) {
+		for (i = 0; i < PLY_COLS && i < r->ncols && !strcmp(r->header[i], ply_header[i]); i++)
+			;
+		if (i < PLY_COLS || r->ncols != PLY_COLS) {
+			csv_fail(err, 1, (long)i + 1, 1, "a per-ply CSV header has the 9 columns game,ply,"
+				 "seat,long,short,chance,comment,tags,result: the file is not read on");
+			return stop(r);
+		}
+	} else if (column(r, "@order") < 0 || column(r, "@movetext") < 0 || column(r, "@result") < 0) {
+		csv_fail(err, 1, 1, 1, "a per-game CSV header needs the columns @order, @movetext and "
+			 "@result: the file is not read on");
+		return stop(r);
+	}
+	return 1;
+}
+
+/* --- the rebuilt FGN text and where its lines came from --- */
+
+static void fgn_reset(struct ff_csv_reader *r)
+{
+	ff_buf_reset(&r->fgn);
+	r->norig = 0;
+	r->fgn_line = 0;
+	r->fgn_col = 1;
+}
+
+/* Note that the line being written (r->fgn_line) takes text from row's
+   field (1-based) from the current column on. Returns 0 or -1. */
+static int fgn_origin(struct ff_csv_reader *r, long row, long field)
+{
+	struct origin *o;
+
+	if (r->norig <= r->fgn_line) {   /* the line's first text */
+		if (r->norig == r->corig) {
+			size_t cap = r->corig ? r->corig * 2 : 64;
+
+			if (!(o = realloc(r->orig, cap * sizeof *o)))
+				return -1;
+			r->orig = o;
+			r->corig = cap;
+		}
+		o = &r->orig[r->norig++];
+		o->row = row;
+		o->field = field;
+		o->split = 0;
+		o->field2 = 0;
+		return 0;
+	}
+	o = &r->orig[r->norig - 1];
+	if (o->field != field && !o->split) {
+		o->split = r->fgn_col;
+		o->field2 = field;
+	}
+	return 0;
+}
+
+/* Append s[0, n) from row's field to the rebuilt text. Returns 0 or -1. */
+static int fgn_put(struct ff_csv_reader *r, const char *s, size_t n, long row, long field)
+{
+	size_t i, start = 0;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && s[i] != '\n')
+			continue;
+		if (fgn_origin(r, row, field) || ff_buf_add(&r->fgn, s + start, i - start))
+			return -1;
+		for (; start < i; start++)
+			r->fgn_col += ((unsigned char)s[start] & 0xC0) != 0x80;
+		if (i < n) {
+			if (ff_buf_addc(&r->fgn, '\n'))
+				return -1;
+			r->fgn_col = 1;
+			r->fgn_line++;
+			start = i + 1;
+		}
+	}
+	return 0;
+}
+
+static int fgn_puts(struct ff_csv_reader *r, const char *s, long row, long field)
+{
+	return fgn_put(r, s, strlen(s), row, field);
+}
+
+/* Map a position of the rebuilt text to the CSV record and field (first
+   the game's first record, field 1, where the line is not known). */
+static void map_pos(const struct ff_csv_reader *r, long first_row, long *line, long *col)
+{
+	const struct origin *o;
+
+	if (*line < 1 || (size_t)*line > r->norig) {
+		*line = first_row;
+		*col = 1;
+		return;
+	}
+	o = &r->orig[*line - 1];
+	*line = o->row;
+	*col = o->split && *col >= o->split ? o->field2 : o->field;
+}
+
+/* Every position in rec, and err's, from the rebuilt text to the CSV. */
+static void map_record(const struct ff_csv_reader *r, long first_row, struct ff_record *rec,
+		       struct ff_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < rec->ntags; i++)
+		map_pos(r, first_row, &rec->tags[i].line, &rec->tags[i].col);
+	for (i = 0; i < rec->nplies; i++)
+		map_pos(r, first_row, &rec->plies[i].line, &rec->plies[i].col);
+	if (rec->result_line)
+		map_pos(r, first_row, &rec->result_line, &rec->result_col);
+	if (err && err->code != FF_OK && err->line)
+		map_pos(r, first_row, &err->line, &err->col);
+}
+
+/* Read r->fgn as one FGN game into rec, positions mapped to the CSV. */
 static int parse_fgn(struct ff_csv_reader *r, struct ff_record *rec, long row, struct ff_error *err)
 {
 	FILE *fp = fmemopen(r->fgn.p, r->fgn.len, "rb");
@@ -518,160 +769,194 @@ static int parse_fgn(struct ff_csv_reader *r, struct ff_record *rec, long row, s
 	fclose(fp);
 	if (rc == 0)
 		rc = csv_fail(err, row, 1, r->games, "an empty game");
-	if (rc < 0 && err) {
-		/* positions inside the rebuilt text mean nothing to the user:
-		   point at the game's row; the game is this CSV's game */
-		err->game = r->games;
-		if (err->code == FF_ESYNTAX) {
-			err->line = row;
-			err->col = 1;
-		}
-	}
+	if (rc < 0 && err)
+		err->game = r->games;   /* the game is this CSV's game */
+	map_record(r, row, rec, rc < 0 ? err : NULL);
 	rec->number = r->games;
 	rec->line = row;
 	rec->col = 1;
 	return rc;
 }
 
+/* The tag lines of @order into the rebuilt text. Returns 0 or -1 with err. */
+static int order_tags(struct ff_csv_reader *r, const struct row *row, long order, struct ff_error *err)
+{
+	const char *p, *v, *name;
+	size_t n, i;
+	long c;
+
+	for (p = row_field(row, (size_t)order); *p;) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, " ");
+		ff_buf_reset(&r->name);
+		if (ff_buf_add(&r->name, p, n))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		name = r->name.p;
+		p += n;
+		c = column(r, name);
+		if (c < 0 || name[0] == '@')
+			return csv_fail(err, row->number, order + 1, r->games,
+					"@order names a tag that has no column");
+		v = row_field(row, (size_t)c);
+		if (strpbrk(v, "\r\n"))
+			return csv_fail_code(err, FF_EBAD_BYTE, row->number, c + 1, r->games,
+					     "a line break in a tag value (tags are one line)");
+		if (fgn_puts(r, "[", row->number, c + 1) || fgn_puts(r, name, row->number, c + 1) ||
+		    fgn_puts(r, " \"", row->number, c + 1))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		for (i = 0; v[i]; i++)
+			if (((v[i] == '"' || v[i] == '\\') && fgn_put(r, "\\", 1, row->number, c + 1)) ||
+			    fgn_put(r, v + i, 1, row->number, c + 1))
+				return ff_error_set(err, FF_ENOMEM, "out of memory");
+		if (fgn_puts(r, "\"]\n", row->number, c + 1))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
 static int read_game_row(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error *err)
 {
 	struct row row;
 	long order = column(r, "@order"), mt = column(r, "@movetext"), res = column(r, "@result");
-	const char *p;
 	int rc;
 
-	if (order < 0 || mt < 0 || res < 0)
-		return csv_fail(err, 1, 1, 0, "a per-game CSV header needs the columns @order, "
-			       "@movetext and @result");
 	rc = next_row(r, &row, err);
 	if (rc <= 0)
 		return rc;
 	r->games++;
 	ff_buf_reset(&r->raw);
 	add_raw(r, &row);
-	if (row.n != r->ncols) {
+	fgn_reset(r);
+	if (row.n != r->ncols)
 		rc = csv_fail(err, row.number, (long)row.n, r->games,
 			      "the row's number of fields differs from the header's");
-		row_free(&row);
-		return rc;
-	}
-	ff_buf_reset(&r->fgn);
-	for (p = row_field(&row, (size_t)order); *p;) {
-		size_t n, i;
-		const char *v;
-		char name[64];
-		long c;
-
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		n = strcspn(p, " ");
-		if (n >= sizeof name) {
-			rc = csv_fail(err, row.number, order + 1, r->games, "a bad tag name in @order");
-			goto out;
-		}
-		memcpy(name, p, n);
-		name[n] = '\0';
-		p += n;
-		c = column(r, name);
-		if (c < 0 || name[0] == '@') {
-			rc = csv_fail(err, row.number, order + 1, r->games,
-				      "@order names a tag that has no column");
-			goto out;
-		}
-		ff_buf_addf(&r->fgn, "[%s \"", name);
-		for (v = row_field(&row, (size_t)c), i = 0; v[i]; i++) {
-			if (v[i] == '"' || v[i] == '\\')
-				ff_buf_addc(&r->fgn, '\\');
-			ff_buf_addc(&r->fgn, v[i] == '\n' || v[i] == '\r' ? ' ' : v[i]);
-		}
-		ff_buf_adds(&r->fgn, "\"]\n");
-	}
-	ff_buf_addf(&r->fgn, "\n%s\n%s\n", row_field(&row, (size_t)mt), row_field(&row, (size_t)res));
-	rc = parse_fgn(r, rec, row.number, err);
-out:
+	else if (row.fault)
+		rc = row_fault(&row, r->games, err);
+	else if (order_tags(r, &row, order, err))
+		rc = -1;
+	else if (fgn_puts(r, "\n", row.number, mt + 1) ||
+		 fgn_puts(r, row_field(&row, (size_t)mt), row.number, mt + 1) ||
+		 fgn_puts(r, "\n", row.number, mt + 1) ||
+		 fgn_puts(r, row_field(&row, (size_t)res), row.number, res + 1) ||
+		 fgn_puts(r, "\n", row.number, res + 1))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	else
+		rc = parse_fgn(r, rec, row.number, err);
 	row_free(&row);
 	return rc;
 }
 
-static int read_ply_rows(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error *err)
+/* csvply: skip the rest of a game after an error at its first row. */
+static void skip_game(struct ff_csv_reader *r)
 {
 	struct row row;
-	const char *game;
-	long first_row;
+	int rc;
+
+	while ((rc = next_row(r, &row, NULL)) > 0 &&
+	       !(row.n == PLY_COLS && !strcmp(row_field(&row, 1), "0")))
+		row_free(&row);
+	if (rc > 0) {
+		r->pending = row;
+		r->have_pending = 1;
+	}
+}
+
+/* csvply: is the row's ply (long, else short) one FGN ply token? */
+static int ply_token_ok(const struct row *row)
+{
+	const char *tok = row_field(row, 3)[0] ? row_field(row, 3) : row_field(row, 4);
+
+	return ff_fgn_ply_token(tok, strlen(tok));
+}
+
+/* csvply: a ply row into the rebuilt text (token from long, else short;
+   then the comment). Returns 0 or -1. */
+static int ply_row(struct ff_csv_reader *r, const struct row *row)
+{
+	int longf = row_field(row, 3)[0] != '\0';
+	const char *tok = row_field(row, longf ? 3 : 4), *comment = row_field(row, 6);
+
+	return fgn_puts(r, "\n", row->number, longf ? 4 : 5) ||
+	       fgn_puts(r, tok, row->number, longf ? 4 : 5) ||
+	       (comment[0] && comment[0] != '!' && comment[0] != '?' &&
+		fgn_puts(r, " ", row->number, 7)) ||
+	       fgn_puts(r, comment, row->number, 7);
+}
+
+static int read_ply_rows(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error *err)
+{
+	struct row row, first;
 	int rc;
 
 	if (r->have_pending) {
-		row = r->pending;
+		first = r->pending;
 		memset(&r->pending, 0, sizeof r->pending);
 		r->have_pending = 0;
 	} else {
-		rc = next_row(r, &row, err);
+		rc = next_row(r, &first, err);
 		if (rc <= 0)
 			return rc;
 	}
 	r->games++;
 	ff_buf_reset(&r->raw);
-	ff_buf_reset(&r->fgn);
-	first_row = row.number;
-	if (row.n != PLY_COLS || strcmp(row_field(&row, 1), "0") != 0) {
-		rc = csv_fail(err, row.number, row.n != PLY_COLS ? (long)row.n : 2, r->games,
-			      row.n != PLY_COLS ? "a per-ply row has 9 fields"
-					       : "a game starts with its ply 0 row (tags and result)");
-		row_free(&row);
-		/* skip the rest of this game's rows */
-		while ((rc = next_row(r, &row, NULL)) > 0 && !(row.n == PLY_COLS && !strcmp(row_field(&row, 1), "0")))
-			row_free(&row);
-		if (rc > 0) {
-			r->pending = row;
+	fgn_reset(r);
+	if (first.n != PLY_COLS || strcmp(row_field(&first, 1), "0") != 0) {
+		rc = csv_fail(err, first.number, first.n != PLY_COLS ? (long)first.n : 2, r->games,
+			      first.n != PLY_COLS ? "a per-ply row has 9 fields"
+						  : "a game starts with its ply 0 row (tags and result)");
+		row_free(&first);
+		skip_game(r);
+		return rc;
+	}
+	add_raw(r, &first);
+	if (first.fault) {
+		rc = row_fault(&first, r->games, err);
+		row_free(&first);
+		skip_game(r);
+		return rc;
+	}
+	if (fgn_puts(r, row_field(&first, 7), first.number, 8) ||
+	    fgn_puts(r, "\n", first.number, 7) || fgn_puts(r, row_field(&first, 6), first.number, 7)) {
+		row_free(&first);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	for (;;) {
+		rc = next_row(r, &row, err);
+		if (rc < 0)
+			break;
+		if (rc == 0)
+			break;
+		if (row.n == PLY_COLS && strcmp(row_field(&row, 0), row_field(&first, 0)) != 0) {
+			r->pending = row;   /* the next game's first row */
 			r->have_pending = 1;
+			break;
 		}
-		return -1;
-	}
-	game = strdup(row_field(&row, 0));
-	add_raw(r, &row);
-	ff_buf_adds(&r->fgn, row_field(&row, 7));
-	ff_buf_addf(&r->fgn, "\n%s", row_field(&row, 6));
-	{
-		char *result = strdup(row_field(&row, 8));
-
+		add_raw(r, &row);
+		if (row.n != PLY_COLS)
+			rc = csv_fail(err, row.number, (long)row.n, r->games, "a per-ply row has 9 fields");
+		else if (row.fault)
+			rc = row_fault(&row, r->games, err);
+		else if (!ply_token_ok(&row))
+			rc = csv_fail(err, row.number, row_field(&row, 3)[0] ? 4 : 5, r->games,
+				      "a ply FGN would not read back as one ply: blanks or {};()[], "
+				      "a NAG, move number or result, or a ! or ? at its end");
+		else if (ply_row(r, &row))
+			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 		row_free(&row);
-		for (;;) {
-			const char *tok, *comment;
-
-			rc = next_row(r, &row, err);
-			if (rc < 0) {
-				free(result);
-				free((void *)game);
-				return -1;
-			}
-			if (rc == 0)
-				break;
-			if (row.n == PLY_COLS && strcmp(row_field(&row, 0), game) != 0) {
-				r->pending = row;   /* the next game's first row */
-				r->have_pending = 1;
-				break;
-			}
-			add_raw(r, &row);
-			if (row.n != PLY_COLS) {
-				rc = csv_fail(err, row.number, (long)row.n, r->games, "a per-ply row has 9 fields");
-				row_free(&row);
-				free(result);
-				free((void *)game);
-				return rc;
-			}
-			tok = row_field(&row, 3)[0] ? row_field(&row, 3) : row_field(&row, 4);
-			comment = row_field(&row, 6);
-			ff_buf_addf(&r->fgn, "\n%s%s%s", tok,
-				    comment[0] && comment[0] != '!' && comment[0] != '?' ? " " : "", comment);
-			row_free(&row);
-		}
-		ff_buf_addf(&r->fgn, "\n%s\n", result[0] ? result : "*");
-		free(result);
+		if (rc < 0)
+			break;
 	}
-	free((void *)game);
-	return parse_fgn(r, rec, first_row, err);
+	if (rc >= 0 && (fgn_puts(r, "\n", first.number, 9) ||
+			fgn_puts(r, row_field(&first, 8)[0] ? row_field(&first, 8) : "*", first.number, 9) ||
+			fgn_puts(r, "\n", first.number, 9)))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	if (rc >= 0)
+		rc = parse_fgn(r, rec, first.number, err);
+	row_free(&first);
+	return rc;
 }
 
 int ff_csv_read(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error *err)
@@ -679,6 +964,8 @@ int ff_csv_read(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error 
 	int rc;
 
 	ff_record_reset(rec);
+	if (r->stopped)
+		return 0;
 	if (!r->header) {
 		rc = read_header(r, err);
 		if (rc <= 0)

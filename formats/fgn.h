@@ -35,6 +35,18 @@ const char *ff_fgn_raw(const struct ff_fgn_reader *r, size_t *len);
 /* Bytes consumed so far (for progress reports). */
 unsigned long long ff_fgn_offset(const struct ff_fgn_reader *r);
 
+/* Is s[0, n) a result token (1-0 0-1 1/2-1/2 * D W<k>)? */
+int ff_fgn_result_token(const char *s, size_t n);
+/* Does s[0, n) read back from FGN as this one ply token: not empty, no
+   white space or { ; ( ) [ ], not a NAG ($...), a move number (12.) or a
+   result, and not ending in a suffix (! ?)? The readers of other formats
+   check their plies with it, so that a game written as FGN reads back the
+   same. */
+int ff_fgn_ply_token(const char *s, size_t n);
+/* Can s[0, n) be written as a brace comment as it is: no }, and no line
+   whose first non-blank character is [ ? */
+int ff_fgn_comment_ok(const char *s, size_t n);
+
 /* Append rec to out in canonical FGN. Returns 0 or -1 (no memory). */
 int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out);
 

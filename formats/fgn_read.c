@@ -41,7 +41,11 @@
 
    Buffering: fread into a buffer (256 KiB to start) that keeps the bytes
    from the start of the current game; it grows when one game fills more
-   than half of it. Tokens cut by the end of the buffer are rescanned
+   than half of it. A game longer than FF_MAX_GAME_BYTES is too-long and
+   ends the input (as a read error does).
+
+   Bytes (docs/formats.md): tag values, comments and ply tokens must be
+   UTF-8 without NUL (bad-byte, at the first wrong byte). Tokens cut by the end of the buffer are rescanned
    from their start after a refill. */
 #include "config.h"
 
@@ -51,6 +55,7 @@
 #include <string.h>
 
 #include "formats/fgn.h"
+#include "lib/text.h"
 
 #define BUF_SIZE ((size_t)256 * 1024)
 
@@ -80,7 +85,7 @@ static const unsigned char cls[256] = {
 enum { T_OK, T_NEED, T_NOMEM };
 
 /* Results of fill. */
-enum { F_EIO = -1, F_ENOMEM = -2 };
+enum { F_EIO = -1, F_ENOMEM = -2, F_TOOLONG = -3 };
 
 struct ff_fgn_reader {
 	FILE *fp;
@@ -197,6 +202,8 @@ static int fill(struct ff_fgn_reader *r)
 		r->end = keep;
 		r->start = 0;
 	}
+	if (r->end - r->start > FF_MAX_GAME_BYTES)
+		return F_TOOLONG;
 	if (r->cap - r->end < r->cap / 2) {
 		unsigned char *p;
 
@@ -208,7 +215,10 @@ static int fill(struct ff_fgn_reader *r)
 		r->buf = p;
 		r->cap *= 2;
 	}
-	n = fread(r->buf + r->end, 1, r->cap - r->end, r->fp);
+	n = r->cap - r->end;   /* never more than one byte past the longest game */
+	if (n > FF_MAX_GAME_BYTES + 1 - (r->end - r->start))
+		n = FF_MAX_GAME_BYTES + 1 - (r->end - r->start);
+	n = fread(r->buf + r->end, 1, n, r->fp);
 	r->end += n;
 	if (n == 0) {
 		if (ferror(r->fp))
@@ -219,6 +229,39 @@ static int fill(struct ff_fgn_reader *r)
 	return 1;
 }
 
+/* Record the first problem of the game. */
+static void vproblem(struct game *g, enum ff_code code, long line, long col, size_t ply,
+		     const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
+
+static void vproblem(struct game *g, enum ff_code code, long line, long col, size_t ply,
+		     const char *fmt, va_list ap)
+{
+	if (g->bad)
+		return;
+	g->bad = 1;
+	g->err->code = code;
+	g->err->line = line;
+	g->err->col = col;
+	g->err->game = g->rec->number;
+	g->err->ply = ply > 0x7fffffff ? 0x7fffffff : (int)ply;
+	g->err->seat = 0;
+	vsnprintf(g->err->msg, sizeof g->err->msg, fmt, ap);
+	ff_text_clean(g->err->msg, sizeof g->err->msg);
+}
+
+static void problem(struct game *g, enum ff_code code, long line, long col, size_t ply,
+		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void problem(struct game *g, enum ff_code code, long line, long col, size_t ply,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vproblem(g, code, line, col, ply, fmt, ap);
+	va_end(ap);
+}
+
 /* Record the first syntax error of the game. */
 static void syntax(struct game *g, long line, long col, size_t ply, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
@@ -227,18 +270,34 @@ static void syntax(struct game *g, long line, long col, size_t ply, const char *
 {
 	va_list ap;
 
-	if (g->bad)
-		return;
-	g->bad = 1;
-	g->err->code = FF_ESYNTAX;
-	g->err->line = line;
-	g->err->col = col;
-	g->err->game = g->rec->number;
-	g->err->ply = ply > 0x7fffffff ? 0x7fffffff : (int)ply;
-	g->err->seat = 0;
 	va_start(ap, fmt);
-	vsnprintf(g->err->msg, sizeof g->err->msg, fmt, ap);
+	vproblem(g, FF_ESYNTAX, line, col, ply, fmt, ap);
 	va_end(ap);
+}
+
+/* Check the bytes buf[a, z) of a value that starts at line, col (the
+   byte policy: UTF-8 without NUL). Returns 0, or 1 after recording a
+   bad-byte problem at the first wrong byte. */
+static int bad_bytes(struct game *g, size_t a, size_t z, long line, long col, size_t ply,
+		     const char *what)
+{
+	const unsigned char *b = g->r->buf, *p;
+	enum ff_text_fault f;
+	size_t at;
+
+	if (g->bad || (f = ff_text_check((const char *)b + a, z - a, &at)) == FF_TEXT_OK)
+		return 0;
+	for (p = b + a; p < b + a + at; p++) {   /* where the bad byte stands */
+		if (*p == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col += (*p & 0xC0) != 0x80;
+		}
+	}
+	problem(g, FF_EBAD_BYTE, line, col, ply, "%s in %s (byte 0x%02x)", ff_text_fault_name(f),
+		what, b[a + at]);
+	return 1;
 }
 
 /* The character at p for a message: printable ASCII as is, a UTF-8
@@ -288,8 +347,9 @@ static int is_namechar(unsigned char c)
 static int tag_line(struct game *g, size_t p, long line, long col)
 {
 	struct ff_fgn_reader *r = g->r;
-	const unsigned char *b = r->buf, *nl;
+	const unsigned char *b = r->buf, *nl, *cr;
 	size_t le, i, ns, vq, vs, run;
+	long vcol;
 	char what[8];
 
 	nl = memchr(b + p, '\n', r->end - p);
@@ -316,6 +376,17 @@ static int tag_line(struct game *g, size_t p, long line, long col)
 	if (i >= le || b[i] != '"')
 		goto unexpected;
 	vq = i++;
+	vcol = colat(r, vq);
+	for (run = i; run < le && b[run] != '"'; run += 1 + (b[run] == '\\'))
+		;
+	if (bad_bytes(g, i, run < le ? run : le, line, vcol + 1, 0, "a tag value"))
+		return T_OK;
+	cr = memchr(b + i, '\r', (run < le ? run : le) - i);
+	if (cr) {   /* a CR is a line break: a tag is one line */
+		problem(g, FF_EBAD_BYTE, line, colat(r, (size_t)(cr - b)), 0,
+			"a line break (CR) in a tag value (tags are one line)");
+		return T_OK;
+	}
 	for (;;) {
 		run = i;
 		while (i < le && b[i] != '"' && b[i] != '\\')
@@ -323,7 +394,7 @@ static int tag_line(struct game *g, size_t p, long line, long col)
 		if (ff_buf_add(&r->tmp, b + run, i - run))
 			return T_NOMEM;
 		if (i >= le) {
-			syntax(g, line, colat(r, vq), 0, "unterminated tag value");
+			syntax(g, line, vcol, 0, "unterminated tag value");
 			return T_OK;
 		}
 		if (b[i] == '"')
@@ -352,6 +423,8 @@ static int tag_line(struct game *g, size_t p, long line, long col)
 unexpected:
 	if (i >= le) {
 		syntax(g, line, col, 0, "unterminated tag");
+	} else if (bad_bytes(g, i, le, line, colat(r, i), 0, "a tag line")) {
+		return T_OK;
 	} else {
 		charname(what, b + i, b + le);
 		syntax(g, line, colat(r, i), 0, "unexpected character '%s'", what);
@@ -375,7 +448,8 @@ static int brace(struct game *g, size_t p, long line, long col)
 			break;
 		}
 		if (b[q] == '}') {
-			if (!g->bad && ff_record_add_note(g->rec, FF_NOTE_BRACE,
+			if (!bad_bytes(g, p + 1, q, line, col + 1, g->rec->nplies, "a comment") &&
+			    !g->bad && ff_record_add_note(g->rec, FF_NOTE_BRACE,
 							  (const char *)b + p + 1, q - p - 1))
 				return T_NOMEM;
 			lines(r, p + 1, q);
@@ -399,7 +473,7 @@ static int brace(struct game *g, size_t p, long line, long col)
 }
 
 /* A line comment starting at buf[p] == ';'. */
-static int semi(struct game *g, size_t p)
+static int semi(struct game *g, size_t p, long line, long col)
 {
 	struct ff_fgn_reader *r = g->r;
 	const unsigned char *b = r->buf, *nl;
@@ -412,8 +486,8 @@ static int semi(struct game *g, size_t p)
 	te = le;
 	if (te > p + 1 && b[te - 1] == '\r')
 		te--;
-	if (!g->bad && ff_record_add_note(g->rec, FF_NOTE_LINE, (const char *)b + p + 1,
-					  te - p - 1))
+	if (!bad_bytes(g, p + 1, te, line, col + 1, g->rec->nplies, "a comment") && !g->bad &&
+	    ff_record_add_note(g->rec, FF_NOTE_LINE, (const char *)b + p + 1, te - p - 1))
 		return T_NOMEM;
 	r->pos = le;
 	return T_OK;
@@ -444,6 +518,44 @@ static int is_result(const unsigned char *s, size_t n)
 	for (i = 2; i < n; i++)
 		if (!is_digit(s[i]))
 			return 0;
+	return 1;
+}
+
+int ff_fgn_result_token(const char *s, size_t n)
+{
+	return n > 0 && is_result((const unsigned char *)s, n);
+}
+
+int ff_fgn_ply_token(const char *s, size_t n)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	size_t i = 0;
+
+	if (n == 0 || b[0] == '$' || b[n - 1] == '!' || b[n - 1] == '?' || is_result(b, n))
+		return 0;
+	while (i < n && is_digit(b[i]))
+		i++;
+	if (i > 0 && i < n && b[i] == '.')
+		return 0;   /* a move number */
+	for (i = 0; i < n; i++)
+		if (cls[b[i]] & C_DELIM)
+			return 0;
+	return 1;
+}
+
+int ff_fgn_comment_ok(const char *s, size_t n)
+{
+	size_t i;
+	int bol = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '}' || (bol && s[i] == '['))
+			return 0;
+		if (s[i] == '\n')
+			bol = 1;
+		else if (!is_blank((unsigned char)s[i]))
+			bol = 0;
+	}
 	return 1;
 }
 
@@ -494,16 +606,17 @@ static int word(struct game *g, size_t p, long line, long col)
 		tok[len] = '\0';
 		return ff_record_set_result(rec, tok, line, col) ? T_NOMEM : T_OK;
 	}
-	if (c == '$') {
-		for (i = 1; i < len && is_digit(b[s + i]); i++)
-			;
-		if (len < 2 || i < len) {
-			syntax(g, line, col, rec->nplies, "bad nag '%.*s'",
+	if (c == '$') {   /* a number up to 999999999, kept without leading zeros */
+		uint64_t v;
+		char digits[24];
+
+		if (ff_parse_uint((const char *)b + s + 1, len - 1, 999999999, &v)) {
+			syntax(g, line, col, rec->nplies, "bad nag '%.*s': $ and a number up to 999999999",
 			       (int)ff_utf8_cut((const char *)b + s, len, 40), (const char *)b + s);
 			return T_OK;
 		}
-		if (!g->bad && ff_record_add_note(rec, FF_NOTE_NAG, (const char *)b + s + 1,
-						  len - 1))
+		snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+		if (!g->bad && ff_record_add_note(rec, FF_NOTE_NAG, digits, strlen(digits)))
 			return T_NOMEM;
 		return T_OK;
 	}
@@ -518,10 +631,13 @@ static int word(struct game *g, size_t p, long line, long col)
 			return T_OK;
 		}
 	}
-	if (len > UINT16_MAX) {
-		syntax(g, line, col, rec->nplies + 1, "ply token too long (%zu bytes)", len);
+	if (len > FF_MAX_TOKEN) {
+		problem(g, FF_ETOO_LONG, line, col, rec->nplies + 1,
+			"ply token too long (%zu bytes, at most %d)", len, FF_MAX_TOKEN);
 		return T_OK;
 	}
+	if (bad_bytes(g, s, s + len, line, col, rec->nplies + 1, "a ply token"))
+		return T_OK;
 	if (g->bad)
 		return T_OK;
 	if (ff_record_add_ply(rec, (const char *)b + s, len, suffix, line, col))
@@ -538,11 +654,14 @@ static int failure(struct game *g, int code)
 	r->failed = 1;
 	r->raw_end = r->end;
 	ff_error_clear(err);
-	err->code = code == F_EIO ? FF_EIO : FF_ENOMEM;
-	err->line = r->line;
+	err->code = code == F_EIO ? FF_EIO : code == F_TOOLONG ? FF_ETOO_LONG : FF_ENOMEM;
+	err->line = code == F_TOOLONG ? g->rec->line : r->line;
+	err->col = code == F_TOOLONG ? g->rec->col : 0;
 	err->game = g->rec->number;
 	snprintf(err->msg, sizeof err->msg, "%s",
-		 code == F_EIO ? "read error" : "out of memory");
+		 code == F_EIO ? "read error" : code == F_TOOLONG
+		 ? "a game longer than 256 MiB (the most a game may take): the rest of the input is not read"
+		 : "out of memory");
 	return -1;
 }
 
@@ -643,7 +762,7 @@ int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error 
 			if (c == '{')
 				rc = brace(&g, p, line, col);
 			else if (c == ';')
-				rc = semi(&g, p);
+				rc = semi(&g, p, line, col);
 			else
 				rc = word(&g, p, line, col);
 		}

@@ -9,8 +9,9 @@
 #include "formats/jsonl.h"
 #include "formats/ludii.h"
 
-static void *fgn_new(FILE *fp)
+static void *fgn_new(FILE *fp, unsigned flags)
 {
+	(void)flags;
 	return ff_fgn_reader_new(fp);
 }
 
@@ -34,8 +35,9 @@ static void fgn_free(void *r)
 	ff_fgn_reader_free(r);
 }
 
-static void *ludii_new(FILE *fp)
+static void *ludii_new(FILE *fp, unsigned flags)
 {
+	(void)flags;
 	return ff_ludii_reader_new(fp);
 }
 
@@ -59,8 +61,9 @@ static void ludii_free(void *r)
 	ff_ludii_reader_free(r);
 }
 
-static void *jsonl_new(FILE *fp)
+static void *jsonl_new(FILE *fp, unsigned flags)
 {
+	(void)flags;
 	return ff_jsonl_reader_new(fp);
 }
 
@@ -84,14 +87,24 @@ static void jsonl_free(void *r)
 	ff_jsonl_reader_free(r);
 }
 
-static void *csv_new(FILE *fp)
+/* A CSV reader of one shape with the guard setting of flags. */
+static void *csv_reader(FILE *fp, int per_ply, unsigned flags)
 {
-	return ff_csv_reader_new(fp, 0);
+	struct ff_csv_reader *r = ff_csv_reader_new(fp, per_ply);
+
+	if (r)
+		ff_csv_reader_set_raw(r, (flags & FF_FMT_RAW_CSV) != 0);
+	return r;
 }
 
-static void *csvply_new(FILE *fp)
+static void *csv_new(FILE *fp, unsigned flags)
 {
-	return ff_csv_reader_new(fp, 1);
+	return csv_reader(fp, 0, flags);
+}
+
+static void *csvply_new(FILE *fp, unsigned flags)
+{
+	return csv_reader(fp, 1, flags);
 }
 
 static int csv_read(void *r, struct ff_record *rec, struct ff_error *err)
@@ -114,14 +127,24 @@ static void csv_free(void *r)
 	ff_csv_reader_free(r);
 }
 
-static void *csv_writer_new(char **tags, size_t ntags)
+/* A CSV writer of one shape with the guard setting of flags. */
+static void *csv_writer(int per_ply, char **tags, size_t ntags, unsigned flags)
 {
-	return ff_csv_writer_new(0, tags, ntags);
+	struct ff_csv_writer *w = ff_csv_writer_new(per_ply, tags, ntags);
+
+	if (w)
+		ff_csv_writer_set_raw(w, (flags & FF_FMT_RAW_CSV) != 0);
+	return w;
 }
 
-static void *csvply_writer_new(char **tags, size_t ntags)
+static void *csv_writer_new(char **tags, size_t ntags, unsigned flags)
 {
-	return ff_csv_writer_new(1, tags, ntags);
+	return csv_writer(0, tags, ntags, flags);
+}
+
+static void *csvply_writer_new(char **tags, size_t ntags, unsigned flags)
+{
+	return csv_writer(1, tags, ntags, flags);
 }
 
 static int csv_put(void *w, const struct ff_record *rec, struct ff_buf *out)

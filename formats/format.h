@@ -10,12 +10,16 @@
 #include "lib/error.h"
 #include "lib/record.h"
 
+/* Flags for readers and writers. */
+#define FF_FMT_RAW_CSV 1u   /* CSV cells as they are: no spreadsheet guard (formats/csv.c) */
+
 struct ff_format {
 	const char *name;       /* "fgn" */
 	const char *ext;        /* file extension without the dot */
 	const char *help;
-	/* A streaming reader on fp; NULL when memory runs out. */
-	void *(*reader_new)(FILE *fp);
+	/* A streaming reader on fp with FF_FMT_ flags; NULL when memory runs
+	   out. */
+	void *(*reader_new)(FILE *fp, unsigned flags);
 	/* Next game into rec: 1 read, 0 end, -1 error in err (see fgn.h). */
 	int (*read)(void *reader, struct ff_record *rec, struct ff_error *err);
 	/* The raw text of the game last read (borrowed). */
@@ -29,7 +33,7 @@ struct ff_format {
 	/* Stateful writers. needs_tags: writer_new wants the names of every
 	   tag of the whole input, in first-seen order (a first pass). */
 	int needs_tags;
-	void *(*writer_new)(char **tags, size_t ntags);
+	void *(*writer_new)(char **tags, size_t ntags, unsigned flags);
 	int (*writer_put)(void *w, const struct ff_record *rec, struct ff_buf *out);
 	void (*writer_free)(void *w);
 };

@@ -9,22 +9,34 @@
    objects have no order). A note is {"comment": text} for {...},
    {"line": text} for ;..., {"nag": n} for $n. "notes" and "suffix" are left
    out when empty. The writer always writes the keys in that order; the
-   reader takes them in any order and ignores unknown keys. */
+   reader takes them in any order, refuses a known key given twice and
+   skips unknown keys (whose values must still be JSON).
+
+   The reader is strict about JSON (RFC 8259) and about bytes (the policy
+   of docs/formats.md): strings are UTF-8, no NUL (nor \u0000), no lone
+   surrogate; a line may not be longer than FF_MAX_GAME_BYTES; a UTF-8 BOM
+   before the first line is skipped. Positions are the line and the byte
+   column (from 1) of the input. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/fgn.h"
 #include "formats/jsonl.h"
+#include "lib/text.h"
 
 struct ff_jsonl_reader {
 	FILE *fp;
-	char *line;           /* the current line (getline's buffer) */
-	size_t cap;
+	char *buf;            /* buf[start, end): bytes read, not yet used */
+	size_t cap, start, end;
+	int eof;
+	const char *line;     /* the current line (in buf) */
 	size_t len;
 	long lineno;
 	long games;
+	int bom;              /* the BOM check is still to do */
 	unsigned long long offset;
 };
 
@@ -32,21 +44,23 @@ struct ff_jsonl_reader *ff_jsonl_reader_new(FILE *fp)
 {
 	struct ff_jsonl_reader *r = calloc(1, sizeof *r);
 
-	if (r)
+	if (r) {
 		r->fp = fp;
+		r->bom = 1;
+	}
 	return r;
 }
 
 void ff_jsonl_reader_free(struct ff_jsonl_reader *r)
 {
 	if (r)
-		free(r->line);
+		free(r->buf);
 	free(r);
 }
 
 const char *ff_jsonl_raw(const struct ff_jsonl_reader *r, size_t *len)
 {
-	*len = r->len;
+	*len = r->line ? r->len : 0;
 	return r->line ? r->line : "";
 }
 
@@ -66,24 +80,32 @@ struct parser {
 	int failed;
 };
 
-static int perr(struct parser *ps, const char *msg)
+/* Record the problem code at byte offset at of the line. */
+static int perr_at(struct parser *ps, enum ff_code code, const char *at, const char *msg)
 {
-	const char *q;
-	long col = 1;
-
 	if (ps->failed)
 		return -1;
 	ps->failed = 1;
-	for (q = ps->s; q < ps->p; q++)
-		col += ((unsigned char)*q & 0xC0) != 0x80;
 	if (ps->err) {
 		ps->err->line = ps->lineno;
-		ps->err->col = col;
+		ps->err->col = (long)(at - ps->s) + 1;
 		ps->err->game = ps->game;
 		ps->err->ply = ps->ply;
 		ps->err->seat = 0;
 	}
-	return ff_error_set(ps->err, FF_ESYNTAX, "%s", msg);
+	return ff_error_set(ps->err, code, "%s", msg);
+}
+
+/* A syntax error at ps->p, or bad-byte where the byte there is NUL or not
+   UTF-8 (the byte policy wins over what the grammar expected). */
+static int perr(struct parser *ps, const char *msg)
+{
+	size_t at, n = ps->end - ps->p < 4 ? (size_t)(ps->end - ps->p) : 4;
+	enum ff_text_fault f = n ? ff_text_check(ps->p, n, &at) : FF_TEXT_OK;
+
+	if (f != FF_TEXT_OK && at == 0)
+		return perr_at(ps, FF_EBAD_BYTE, ps->p, ff_text_fault_name(f));
+	return perr_at(ps, FF_ESYNTAX, ps->p, msg);
 }
 
 static void ws(struct parser *ps)
@@ -159,6 +181,31 @@ static void put_utf8(struct ff_buf *b, unsigned cp)
 	ff_buf_add(b, u, n);
 }
 
+/* A run of unescaped string bytes from ps->p into ps->str: UTF-8, no
+   control characters. */
+static int plain(struct parser *ps)
+{
+	const char *q = ps->p;
+	enum ff_text_fault f;
+	size_t at;
+
+	while (q < ps->end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
+		q++;
+	if ((f = ff_text_check(ps->p, (size_t)(q - ps->p), &at)) != FF_TEXT_OK) {
+		char msg[64];
+
+		snprintf(msg, sizeof msg, "%s in a string", ff_text_fault_name(f));
+		return perr_at(ps, FF_EBAD_BYTE, ps->p + at, msg);
+	}
+	if (ff_buf_add(&ps->str, ps->p, (size_t)(q - ps->p)))
+		return perr_at(ps, FF_ENOMEM, ps->p, "out of memory");
+	ps->p = q;
+	if (q < ps->end && (unsigned char)*q < 0x20)
+		return perr_at(ps, *q ? FF_ESYNTAX : FF_EBAD_BYTE, q,
+			       *q ? "control character in a string" : "a NUL byte in a string");
+	return 0;
+}
+
 /* A string into ps->str. */
 static int string(struct parser *ps)
 {
@@ -169,14 +216,14 @@ static int string(struct parser *ps)
 	if (expect(ps, '"'))
 		return -1;
 	while (ps->p < ps->end && *ps->p != '"') {
-		char c = *ps->p++;
+		char c;
 
-		if ((unsigned char)c < 0x20)
-			return perr(ps, "control character in a string");
-		if (c != '\\') {
-			ff_buf_addc(&ps->str, c);
+		if (*ps->p != '\\') {
+			if (plain(ps))
+				return -1;
 			continue;
 		}
+		ps->p++;
 		if (ps->p >= ps->end)
 			break;
 		c = *ps->p++;
@@ -190,15 +237,19 @@ static int string(struct parser *ps)
 		case 'u':
 			if (ps->end - ps->p < 4 || hex4(ps->p, &cp))
 				return perr(ps, "bad \\u escape");
+			if (cp == 0)
+				return perr_at(ps, FF_EBAD_BYTE, ps->p - 2, "a NUL byte (\\u0000) in a string");
 			ps->p += 4;
 			if (cp >= 0xD800 && cp < 0xDC00) {
 				if (ps->end - ps->p < 6 || ps->p[0] != '\\' || ps->p[1] != 'u' ||
 				    hex4(ps->p + 2, &lo) || lo < 0xDC00 || lo > 0xDFFF)
-					return perr(ps, "unpaired surrogate in a \\u escape");
+					return perr_at(ps, FF_EBAD_BYTE, ps->p - 6,
+						       "unpaired surrogate in a \\u escape: not UTF-8 text");
 				ps->p += 6;
 				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
 			} else if (cp >= 0xDC00 && cp < 0xE000) {
-				return perr(ps, "unpaired surrogate in a \\u escape");
+				return perr_at(ps, FF_EBAD_BYTE, ps->p - 6,
+					       "unpaired surrogate in a \\u escape: not UTF-8 text");
 			}
 			put_utf8(&ps->str, cp);
 			break;
@@ -213,19 +264,47 @@ static int string(struct parser *ps)
 	return 0;
 }
 
+/* The end of the JSON number at p (RFC 8259: -?int frac? exp?), or NULL
+   when there is none. */
+static const char *number_end(const char *p, const char *end)
+{
+	const char *q = p + (p < end && *p == '-');
+
+	if (q >= end || *q < '0' || *q > '9')
+		return NULL;
+	if (*q == '0')
+		q++;
+	else
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+	if (q < end && *q == '.') {
+		if (++q >= end || *q < '0' || *q > '9')
+			return NULL;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+	}
+	if (q < end && (*q == 'e' || *q == 'E')) {
+		q += q + 1 < end && (q[1] == '+' || q[1] == '-');
+		if (++q >= end || *q < '0' || *q > '9')
+			return NULL;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+	}
+	return q;
+}
+
+/* A whole number 0..999999999 (a NAG). */
 static int integer(struct parser *ps, long *v)
 {
-	long x = 0;
-	int any = 0;
+	const char *e;
+	uint64_t x;
 
 	ws(ps);
-	while (ps->p < ps->end && *ps->p >= '0' && *ps->p <= '9' && x < 100000000) {
-		x = x * 10 + (*ps->p++ - '0');
-		any = 1;
-	}
-	if (!any)
-		return perr(ps, "expected a whole number");
-	*v = x;
+	e = number_end(ps->p, ps->end);
+	if (!e || ff_parse_uint(ps->p, (size_t)(e - ps->p), 999999999, &x))
+		return perr(ps, "expected a whole number from 0 to 999999999");
+	ps->p = e;
+	*v = (long)x;
 	return 0;
 }
 
@@ -259,9 +338,24 @@ static int skip_value(struct parser *ps, int depth)
 			return expect(ps, close);
 		}
 	}
-	while (ps->p < ps->end && strchr("-+.eE0123456789truefalsn", *ps->p))
-		ps->p++;
-	return 0;
+	{
+		static const char *const words[] = { "true", "false", "null" };
+		const char *e = number_end(ps->p, ps->end);
+		size_t i, n;
+
+		if (e) {
+			ps->p = e;
+			return 0;
+		}
+		for (i = 0; i < 3; i++) {
+			n = strlen(words[i]);
+			if ((size_t)(ps->end - ps->p) >= n && !memcmp(ps->p, words[i], n)) {
+				ps->p += n;
+				return 0;
+			}
+		}
+	}
+	return perr(ps, "expected a JSON value");
 }
 
 /* [ {"comment": s} | {"line": s} | {"nag": n} , ... ] into rec */
@@ -280,9 +374,19 @@ static int notes(struct parser *ps, struct ff_record *rec)
 		if (expect(ps, '{') || string(ps) || expect(ps, ':'))
 			return -1;
 		if (!strcmp(ps->str.p, "comment") || !strcmp(ps->str.p, "line")) {
+			const char *at;
+
 			kind = ps->str.p[0] == 'c' ? FF_NOTE_BRACE : FF_NOTE_LINE;
+			ws(ps);
+			at = ps->p;
 			if (string(ps))
 				return -1;
+			if (kind == FF_NOTE_LINE && strpbrk(ps->str.p, "\r\n"))
+				return perr_at(ps, FF_EBAD_BYTE, at, "a line break in a \"line\" note "
+					       "(it runs to the end of its line; use \"comment\")");
+			if (kind == FF_NOTE_BRACE && !ff_fgn_comment_ok(ps->str.p, ps->str.len))
+				return perr_at(ps, FF_ESYNTAX, at, "a \"comment\" that FGN cannot hold: "
+					       "a '}', or a line starting with '['");
 			if (ff_record_add_note(rec, kind, ps->str.p, ps->str.len))
 				return perr(ps, "out of memory");
 		} else if (!strcmp(ps->str.p, "nag")) {
@@ -306,10 +410,31 @@ static int notes(struct parser *ps, struct ff_record *rec)
 	}
 }
 
+/* Which of keys (NULL-terminated) the key just read is, in *k (-1: none).
+   Returns 0, or 1 after recording an error for a known key seen before
+   (its bit in *seen). */
+static int known_key(struct parser *ps, const char *const *keys, unsigned *seen, const char *at,
+		     int *k)
+{
+	for (*k = 0; keys[*k]; (*k)++)
+		if (!strcmp(ps->str.p, keys[*k])) {
+			if (*seen >> *k & 1) {
+				perr_at(ps, FF_ESYNTAX, at, "a key given twice");
+				return 1;
+			}
+			*seen |= 1u << *k;
+			return 0;
+		}
+	*k = -1;
+	return 0;
+}
+
 static const char *const suffixes[] = { "!", "?", "!!", "??", "!?", "?!" };
 
 static int ply(struct parser *ps, struct ff_record *rec)
 {
+	static const char *const keys[] = { "ply", "suffix", "notes", NULL };
+	unsigned seen = 0;
 	struct ff_buf tok = FF_BUF_INIT;
 	char suffix[3] = "";
 	long col = 0;
@@ -320,7 +445,10 @@ static int ply(struct parser *ps, struct ff_record *rec)
 	if (expect(ps, '{'))
 		return -1;
 	while (!peek(ps, '}')) {
-		if (string(ps) || expect(ps, ':'))
+		const char *at = ps->p;
+		int k;
+
+		if (string(ps) || expect(ps, ':') || known_key(ps, keys, &seen, at, &k))
 			goto out;
 		if (!strcmp(ps->str.p, "ply")) {
 			ws(ps);
@@ -355,8 +483,18 @@ static int ply(struct parser *ps, struct ff_record *rec)
 	}
 	if (expect(ps, '}'))
 		goto out;
-	if (!have || tok.len == 0 || strcspn(tok.p, " \t\r\n{};()[]") != tok.len) {
-		perr(ps, "a ply needs a \"ply\" string without blanks or any of {};()[]");
+	if (!have || !ff_fgn_ply_token(tok.p, tok.len)) {
+		perr_at(ps, FF_ESYNTAX, have ? ps->s + col - 1 : ps->p,
+			"a ply needs a \"ply\" string that FGN reads as one ply: no blanks or "
+			"{};()[], not a NAG, move number or result, not ending in ! or ?");
+		goto out;
+	}
+	if (tok.len > FF_MAX_TOKEN) {
+		char msg[80];
+
+		snprintf(msg, sizeof msg, "ply token too long (%zu bytes, at most %d)", tok.len,
+			 FF_MAX_TOKEN);
+		perr_at(ps, FF_ETOO_LONG, ps->s + col - 1, msg);
 		goto out;
 	}
 	if (ff_record_add_ply(rec, tok.p, tok.len, suffix, ps->lineno, col)) {
@@ -379,12 +517,16 @@ out:
 
 static int game(struct parser *ps, struct ff_record *rec)
 {
-	int have_plies = 0, have_result = 0;
+	static const char *const keys[] = { "tags", "notes", "plies", "result", NULL };
+	int have_plies = 0, have_result = 0, k;
+	unsigned seen = 0;
+	const char *at;
 
 	if (expect(ps, '{'))
 		return -1;
 	while (!peek(ps, '}')) {
-		if (string(ps) || expect(ps, ':'))
+		at = ps->p;
+		if (string(ps) || expect(ps, ':') || known_key(ps, keys, &seen, at, &k))
 			return -1;
 		if (!strcmp(ps->str.p, "tags")) {
 			if (expect(ps, '['))
@@ -410,6 +552,9 @@ static int game(struct parser *ps, struct ff_record *rec)
 						    "digits and _");
 				}
 				ff_buf_free(&name);
+				if (strpbrk(ps->str.p, "\r\n"))
+					return perr_at(ps, FF_EBAD_BYTE, ps->s + col - 1,
+						       "a line break in a tag value (tags are one line)");
 				if (!peek(ps, ','))
 					break;
 				ps->p++;
@@ -437,12 +582,17 @@ static int game(struct parser *ps, struct ff_record *rec)
 				return -1;
 			have_plies = 1;
 		} else if (!strcmp(ps->str.p, "result")) {
+			long col;
+
 			ws(ps);
+			col = (long)(ps->p - ps->s) + 1;
 			if (string(ps))
 				return -1;
-			if (!ps->str.len || ff_record_set_result(rec, ps->str.p, ps->lineno,
-								 (long)(ps->p - ps->s)))
-				return perr(ps, "an empty result");
+			if (!ff_fgn_result_token(ps->str.p, ps->str.len))
+				return perr_at(ps, FF_ESYNTAX, ps->s + col - 1, "a result is 1-0, 0-1, "
+					       "1/2-1/2, *, D or W<k>");
+			if (ff_record_set_result(rec, ps->str.p, ps->lineno, col))
+				return perr(ps, "out of memory");
 			have_result = 1;
 		} else if (skip_value(ps, 0)) {
 			return -1;
@@ -461,26 +611,115 @@ static int game(struct parser *ps, struct ff_record *rec)
 	return 0;
 }
 
+/* Read more input into buf (keeping buf[start, end), moved to the front).
+   Returns 1, 0 at the end, -1 on a read error or no memory. */
+static int more(struct ff_jsonl_reader *r)
+{
+	size_t n;
+
+	if (r->eof)
+		return 0;
+	if (r->start) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	if (r->cap - r->end < 65536) {
+		size_t cap = r->cap ? r->cap * 2 : 262144;
+		char *b = realloc(r->buf, cap);
+
+		if (!b)
+			return -1;
+		r->buf = b;
+		r->cap = cap;
+	}
+	n = fread(r->buf + r->end, 1, r->cap - r->end, r->fp);
+	r->end += n;
+	if (n == 0) {
+		r->eof = 1;
+		return ferror(r->fp) ? -1 : 0;
+	}
+	return 1;
+}
+
+/* The next line (with its newline, if any) into r->line and r->len.
+   Returns 1, 0 at the end of the input, -1 with err (io, no-memory, or
+   too-long: the line is skipped to its end and reading goes on after it). */
+static int next_line(struct ff_jsonl_reader *r, struct ff_error *err)
+{
+	size_t scanned = 0, skipped = 0, have;
+	const char *nl = NULL;
+	int rc;
+
+	for (;;) {
+		have = r->end - r->start;
+		if (have > scanned && (nl = memchr(r->buf + r->start + scanned, '\n', have - scanned)))
+			break;
+		scanned = have;
+		if (skipped + scanned > FF_MAX_GAME_BYTES) {   /* drop what is held of the line */
+			skipped += scanned;
+			r->start = r->end;
+			scanned = 0;
+		}
+		if ((rc = more(r)) < 0)
+			return ff_error_set(err, r->eof ? FF_EIO : FF_ENOMEM,
+					    r->eof ? "cannot read" : "out of memory");
+		if (rc == 0) {
+			if (r->end > r->start || skipped)
+				break;
+			return 0;
+		}
+	}
+	r->line = r->buf + r->start;
+	r->len = nl ? (size_t)(nl - r->line) + 1 : r->end - r->start;
+	r->start += r->len;
+	r->offset += skipped + r->len;
+	r->lineno++;
+	if (r->bom && r->lineno == 1 && r->len >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3)) {
+		r->line += 3;   /* a BOM before the first line is skipped */
+		r->len -= 3;
+	}
+	r->bom = 0;
+	if (skipped + r->len > FF_MAX_GAME_BYTES) {
+		r->len = 0;
+		if (err) {
+			err->line = r->lineno;
+			err->col = 1;
+			err->game = ++r->games;
+		}
+		return ff_error_set(err, FF_ETOO_LONG, "a line longer than %zu MiB (the most a game "
+				    "may take)", FF_MAX_GAME_BYTES >> 20);
+	}
+	return 1;
+}
+
+/* Whether line[0, n) holds only white space. */
+static int blank(const char *line, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\n')
+			return 0;
+	return 1;
+}
+
 int ff_jsonl_read(struct ff_jsonl_reader *r, struct ff_record *rec, struct ff_error *err)
 {
 	struct parser ps;
-	ssize_t n;
 	int rc;
 
 	ff_record_reset(rec);
 	for (;;) {
-		n = getline(&r->line, &r->cap, r->fp);
-		if (n < 0)
-			return ferror(r->fp) ? ff_error_set(err, FF_EIO, "cannot read") : 0;
-		r->lineno++;
-		r->offset += (unsigned long long)n;
-		r->len = (size_t)n;
-		if (strspn(r->line, " \t\r\n") != (size_t)n)
+		rc = next_line(r, err);
+		if (rc <= 0)
+			return rc;
+		if (!blank(r->line, r->len))
 			break;   /* blank lines are skipped */
 	}
 	memset(&ps, 0, sizeof ps);
 	ps.s = ps.p = r->line;
-	ps.end = r->line + n;
+	ps.end = r->line + r->len;
 	ps.err = err;
 	ps.lineno = r->lineno;
 	ps.game = rec->number = ++r->games;

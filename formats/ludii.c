@@ -19,8 +19,10 @@
 #include <string.h>
 
 #include "formats/ludii.h"
+#include "lib/text.h"
 
 #define MAX_TRIAL ((size_t)64 << 20)
+#define MAX_FIELD 1000000   /* no number in a trial is larger */
 
 /* Ludii vertex -> fivefold point, and back. */
 static const int to_point[10] = { 4, 5, 3, 6, 2, 7, 1, 8, 0, 9 };
@@ -61,22 +63,23 @@ unsigned long long ff_ludii_offset(const struct ff_ludii_reader *r)
 	return r->offset;
 }
 
-/* The integer after `key` in [p, end), or -1 when absent. */
+/* The integer after `key` in [p, end): -1 when absent, -2 when it is
+   larger than MAX_FIELD (parsed with a bound: nothing wraps). */
 static long field(const char *p, const char *end, const char *key)
 {
-	size_t k = strlen(key);
+	size_t k = strlen(key), n;
 	const char *q;
-	long v = 0;
+	uint64_t v;
 
 	for (q = p; q + k <= end; q++) {
 		if (memcmp(q, key, k) != 0)
 			continue;
 		q += k;
-		if (q >= end || *q < '0' || *q > '9')
+		for (n = 0; q + n < end && q[n] >= '0' && q[n] <= '9'; n++)
+			;
+		if (n == 0)
 			return -1;
-		while (q < end && *q >= '0' && *q <= '9')
-			v = v * 10 + (*q++ - '0');
-		return v;
+		return ff_parse_uint(q, n, MAX_FIELD, &v) ? -2 : (long)v;
 	}
 	return -1;
 }
@@ -89,6 +92,35 @@ static const char *find(const char *p, const char *end, const char *s)
 		if (memcmp(p, s, k) == 0)
 			return p;
 	return NULL;
+}
+
+/* The byte policy over the whole trial: UTF-8, no NUL. Returns 0, or -1
+   with err (bad-byte at the line and column of the first wrong byte). */
+static int bad_bytes(const char *text, size_t n, long game, struct ff_error *err)
+{
+	enum ff_text_fault f = ff_text_check(text, n, &n);
+	long line = 1, col = 1;
+	const char *p;
+
+	if (f == FF_TEXT_OK)
+		return 0;
+	for (p = text; p < text + n; p++) {
+		if (*p == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col += ((unsigned char)*p & 0xC0) != 0x80;
+		}
+	}
+	if (err) {
+		err->line = line;
+		err->col = col;
+		err->game = game;
+		err->ply = 0;
+		err->seat = 0;
+	}
+	return ff_error_set(err, FF_EBAD_BYTE, "%s in the trial (byte 0x%02x)", ff_text_fault_name(f),
+			    (unsigned char)text[n]);
 }
 
 /* A syntax error at the start of line `line`; excerpt (may be NULL) is
@@ -183,8 +215,10 @@ int ff_ludii_read(struct ff_ludii_reader *r, struct ff_record *rec, struct ff_er
 	r->done = 1;
 	ff_buf_reset(&r->text);
 	while ((n = fread(buf, 1, sizeof buf, r->fp)) > 0) {
-		if (r->text.len + n > MAX_TRIAL)
-			return fail(err, 0, 1, 0, "trial larger than 64 MiB", NULL);
+		if (r->text.len + n > MAX_TRIAL) {
+			fail(err, 1, 1, 0, "", NULL);
+			return ff_error_set(err, FF_ETOO_LONG, "a trial larger than 64 MiB");
+		}
 		if (ff_buf_add(&r->text, buf, n))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
@@ -195,6 +229,8 @@ int ff_ludii_read(struct ff_ludii_reader *r, struct ff_record *rec, struct ff_er
 		return 0;
 	rec->number = ++r->games;
 	rec->line = rec->col = 1;
+	if (bad_bytes(r->text.p, r->text.len, rec->number, err))
+		return -1;
 	p = r->text.p;
 	end = p + r->text.len;
 	for (; p < end; p = nl + 1) {
@@ -210,6 +246,11 @@ int ff_ludii_read(struct ff_ludii_reader *r, struct ff_record *rec, struct ff_er
 		else if (strncmp(p, "winner=", 7) == 0) {
 			winner = field(p, nl, "winner=");
 			winner_line = line;
+			if (nl - p >= 9 && !strncmp(p + 7, "-1", 2) && (nl - p == 9 || p[9] == '\r'))
+				winner_line = 0;   /* winner -1: no winner claimed */
+			else if (winner < 0 || winner > 2)
+				return fail(err, line, rec->number, 0, "a winner that is not -1, 0, 1 or 2",
+					    NULL);
 		}
 		else if (strncmp(p, "LUDII_VERSION=", 14) == 0) {
 			version = p + 14;

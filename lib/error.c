@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lib/error.h"
+#include "lib/text.h"
 
 static const char *const code_names[FF_ECODE_MAX] = {
 	[FF_OK] = "ok",
@@ -23,6 +24,8 @@ static const char *const code_names[FF_ECODE_MAX] = {
 	[FF_EBAD_DRAW] = "bad-draw",
 	[FF_EAFTER_END] = "after-end",
 	[FF_ERESULT] = "result-mismatch",
+	[FF_EBAD_BYTE] = "bad-byte",
+	[FF_ETOO_LONG] = "too-long",
 	[FF_EIO] = "io",
 	[FF_ENOMEM] = "no-memory",
 };
@@ -49,5 +52,6 @@ int ff_error_set(struct ff_error *err, enum ff_code code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
+	ff_text_clean(err->msg, sizeof err->msg);
 	return -1;
 }

@@ -20,6 +20,8 @@ enum ff_code {
 	FF_EBAD_DRAW,      /* "bad-draw": a drawn card that cannot be */
 	FF_EAFTER_END,     /* "after-end": a ply after the game ended */
 	FF_ERESULT,        /* "result-mismatch": result token/tag vs board */
+	FF_EBAD_BYTE,      /* "bad-byte": NUL, bytes that are not UTF-8, a line break where none can be */
+	FF_ETOO_LONG,      /* "too-long": a token, value, line or game over its limit */
 	FF_EIO,            /* "io": reading or writing failed */
 	FF_ENOMEM,         /* "no-memory" */
 	FF_ECODE_MAX
@@ -45,8 +47,9 @@ const char *ff_code_name(enum ff_code code);
 void ff_error_clear(struct ff_error *err);
 
 /* Set code and message (printf-style), keep the location fields as they
-   are. Returns -1 so that callers can write `return ff_error_set(...)`.
-   err may be NULL. */
+   are. The message is cleaned for printing (ff_text_clean: input quoted in
+   it cannot carry control characters or broken UTF-8). Returns -1 so that
+   callers can write `return ff_error_set(...)`. err may be NULL. */
 int ff_error_set(struct ff_error *err, enum ff_code code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -170,7 +170,7 @@ static inline int can_land(const struct fl_state *s, int side, int to, int *hit)
 
 static inline void set_move(struct ff_ply *p, int roll, int from, int to, int hit)
 {
-	*p = (struct ff_ply){ .chance = roll };
+	*p = (struct ff_ply){ .chance = roll, .post = { FF_NO_CARD, FF_NO_CARD } };
 	p->w[0] = K_MOVE;
 	p->w[1] = (int16_t)from;
 	p->w[2] = (int16_t)to;
@@ -179,7 +179,7 @@ static inline void set_move(struct ff_ply *p, int roll, int from, int to, int hi
 
 static void set_kind(struct ff_ply *p, int roll, int kind)
 {
-	*p = (struct ff_ply){ .chance = roll };
+	*p = (struct ff_ply){ .chance = roll, .post = { FF_NO_CARD, FF_NO_CARD } };
 	p->w[0] = (int16_t)kind;
 }
 
@@ -428,6 +428,8 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 	i = parse_roll(t, len, &roll);
 	if (i < 0)
 		goto bad;
+	if (fl_check_chance(s, roll, err))   /* before any list is made for it */
+		return -1;
 	t += i;
 	len -= (size_t)i;
 	if (len == 1 && t[0] == '-') {
@@ -518,7 +520,13 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 	const struct fl_state *s = st;
 	struct ff_ply mv[MAXMV];
 	int side = s->turn, d = ply->chance, from = ply->w[1], to = ply->w[2];
-	int n = gen_moves(s, side, d, mv), start, hit, k;
+	int n, start, hit, k;
+
+	if (!ff_dice_can_show(die(s), d)) {
+		ff_buf_addf(out, "throw %d is not a face of the die '%s'", d, die(s)->name);
+		return;
+	}
+	n = gen_moves(s, side, d, mv);
 
 	if (ply->w[0] == K_NONE) {
 		ff_buf_addf(out, "a move is possible with throw %d (", d);

@@ -256,7 +256,7 @@ static int fp_to_move(const void *st)
 
 static void set_ply(struct ff_ply *p, int kind, int t, int from, int to)
 {
-	*p = (struct ff_ply){ .chance = FF_NO_CHANCE };
+	*p = (struct ff_ply){ .chance = FF_NO_CHANCE, .post = { FF_NO_CARD, FF_NO_CARD } };
 	p->w[0] = (int16_t)kind;
 	p->w[1] = (int16_t)t;
 	p->w[2] = (int16_t)from;

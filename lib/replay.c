@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lib/replay.h"
+#include "lib/text.h"
 
 enum ff_verdict ff_verdict_of(enum ff_code code)
 {
@@ -340,14 +341,13 @@ static const char *normal_result(const char *t, int sides)
 
 static int valid_result(const char *t, int sides)
 {
-	int k;
-	char end;
+	uint64_t k;
 
 	if (!strcmp(t, "*") || !strcmp(t, "D"))
 		return 1;
 	if (sides == 2 && (!strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2")))
 		return 1;
-	return sscanf(t, "W%d%c", &k, &end) == 1 && k >= 1 && k <= sides;
+	return t[0] == 'W' && ff_parse_uint(t + 1, strlen(t + 1), (uint64_t)sides, &k) == 0 && k >= 1;
 }
 
 int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)

@@ -145,5 +145,50 @@ for seats in 2 3 4 12; do
 	done
 done
 
+# the spreadsheet guard: cells that would start a formula, through CSV and
+# back, exactly; and with --raw-csv in both directions
+"$ff" convert -q --to csv "$dir/formula.fgn" | "$ff" convert -q --from csv >"$tmp/f1.fgn"
+cmp -s "$tmp/f1.fgn" "$dir/formula.fgn"; check "csv guard: fgn -> csv -> fgn" $?
+"$ff" convert -q --to csvply "$dir/formula.fgn" | "$ff" convert -q --from csvply >"$tmp/f1.fgn"
+cmp -s "$tmp/f1.fgn" "$dir/formula.fgn"; check "csv guard: fgn -> csvply -> fgn" $?
+"$ff" convert -q --raw-csv --to csv "$dir/formula.fgn" | "$ff" convert -q --raw-csv --from csv >"$tmp/f1.fgn"
+cmp -s "$tmp/f1.fgn" "$dir/formula.fgn"; check "csv guard: --raw-csv both ways" $?
+
+# too-long in every reader (inputs made here: they are large), and the
+# reader goes on or stops as docs/formats.md says
+expect_diag() { # name, file, code, what validate's stderr must hold
+	"$ff" validate ${4:-} "$2" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q "\[$3\]\$" "$tmp/err"; check "$1" $?
+}
+awk 'BEGIN { printf "[Game \"fivelines\"]\n\n1:x-1 "; for (i = 0; i < 70000; i++) printf "x"; print " *" }' >"$tmp/long.fgn"
+expect_diag "too-long: fgn ply token" "$tmp/long.fgn" too-long
+awk 'BEGIN { printf "{\"tags\":[[\"Game\",\"fivelines\"]],\"plies\":[{\"ply\":\""; for (i = 0; i < 70000; i++) printf "x"; print "\"}],\"result\":\"*\"}" }' >"$tmp/long.jsonl"
+expect_diag "too-long: jsonl ply token" "$tmp/long.jsonl" too-long
+awk 'BEGIN { print "Game,@order,@movetext,@result"; printf "fivelines,Game,"; for (i = 0; i < 70000; i++) printf "x"; print ",*" }' >"$tmp/long.csv"
+expect_diag "too-long: csv ply token" "$tmp/long.csv" too-long
+grep -q '^long.csv:2:3: ' "$tmp/err" || sed -n 1p "$tmp/err" | grep -q ':2:3: '; check "too-long: csv at record 2, field 3" $?
+{ cat "$srcdir/tests/ludii/race-trial0.txt"; head -c 68000000 /dev/zero | tr '\0' 'x'; } >"$tmp/long.trial"
+expect_diag "too-long: ludii trial over 64 MiB" "$tmp/long.trial" too-long --from=ludii
+{ printf '[Game "fivelines"]\n\n{'; head -c 270000000 /dev/zero | tr '\0' 'x'; printf '}\n*\n'; } >"$tmp/huge.fgn"
+expect_diag "too-long: fgn game over 256 MiB" "$tmp/huge.fgn" too-long
+rm -f "$tmp/huge.fgn" "$tmp/long.trial"
+{ awk 'BEGIN { printf "{\"tags\":[[\"Game\",\"fivelines\"]],\"x\":\""; for (i = 0; i < 2700; i++) printf "%100000s", "" ; print "\",\"plies\":[],\"result\":\"*\"}" }'
+  echo '{"tags":[["Game","fivelines"]],"plies":[],"result":"*"}'; } >"$tmp/huge.jsonl"
+"$ff" validate "$tmp/huge.jsonl" >"$tmp/out" 2>"$tmp/err"
+grep -q "game 1: malformed \[too-long\]" "$tmp/out" && grep -q "game 2: valid" "$tmp/out"
+check "too-long: a jsonl line over 256 MiB is skipped and reading goes on" $?
+rm -f "$tmp/huge.jsonl"
+
+# no-memory, where the address space can be limited (not under ASan, which
+# needs a large one): a game bigger than the memory allowed
+if command -v prlimit >/dev/null 2>&1 && ! nm "$ff" 2>/dev/null | grep -q __asan_init; then
+	{ printf '[Game "fivelines"]\n\n{'; head -c 200000000 /dev/zero | tr '\0' 'x'; printf '}\n*\n'; } >"$tmp/big.fgn"
+	prlimit --as=$((160 << 20)) "$ff" validate "$tmp/big.fgn" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q "out of memory" "$tmp/err"; check "no-memory: a game larger than the memory allowed" $?
+	rm -f "$tmp/big.fgn"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -336,10 +336,13 @@ static void test_bom(void)
 	fx_opens(&f, "\xEF\xBB\xBF");
 	CU_ASSERT_EQUAL(fx_next(&f), 0);
 	fx_close(&f);
+	/* half a BOM is no BOM, and no UTF-8 */
 	fx_opens(&f, "\xEF\xBB");
 	CU_ASSERT_EQUAL(fx_next(&f), -1);
-	ERR(&f, 1, 2, 1, 1, "missing result token");
-	PLY(&f.rec, 0, "\xEF\xBB", "", 1, 1);
+	CU_ASSERT_EQUAL(f.err.code, FF_EBAD_BYTE);
+	CU_ASSERT_EQUAL(f.err.line, 1);
+	CU_ASSERT_EQUAL(f.err.col, 1);
+	CU_ASSERT_STRING_EQUAL(f.err.msg, "bytes that are not UTF-8 in a ply token (byte 0xef)");
 	fx_close(&f);
 }
 
@@ -662,14 +665,26 @@ static void test_bad_tokens(void)
 
 	fx_opens(&f, "4:3-7 $x 1-0\n" GOOD);
 	CU_ASSERT_EQUAL(fx_next(&f), -1);
-	ERR(&f, 1, 7, 1, 1, "bad nag '$x'");
+	ERR(&f, 1, 7, 1, 1, "bad nag '$x': $ and a number up to 999999999");
 	good_after(&f, 2, 2);
 	fx_close(&f);
 
 	fx_opens(&f, "4:3-7 2:0-2 $ 1-0\n" GOOD);
 	CU_ASSERT_EQUAL(fx_next(&f), -1);
-	ERR(&f, 1, 13, 1, 2, "bad nag '$'");
+	ERR(&f, 1, 13, 1, 2, "bad nag '$': $ and a number up to 999999999");
 	good_after(&f, 2, 2);
+	fx_close(&f);
+
+	/* a NAG is a number: bounded, and kept without leading zeros */
+	fx_opens(&f, "4:3-7 $1000000000 1-0\n" GOOD);
+	CU_ASSERT_EQUAL(fx_next(&f), -1);
+	ERR(&f, 1, 7, 1, 1, "bad nag '$1000000000': $ and a number up to 999999999");
+	good_after(&f, 2, 2);
+	fx_close(&f);
+	fx_opens(&f, "4:3-7 $007 1-0\n");
+	CU_ASSERT_EQUAL(fx_next(&f), 1);
+	CU_ASSERT_EQUAL(f.rec.nnotes, 1);
+	CU_ASSERT_STRING_EQUAL(ff_record_str(&f.rec, f.rec.notes[0].text), "7");
 	fx_close(&f);
 
 	fx_opens(&f, "4:3-7 !? 1-0\n" GOOD);
@@ -688,7 +703,11 @@ static void test_bad_tokens(void)
 		strcpy(in + 70006, " 1-0\n" GOOD);
 		fx_opens(&f, in);
 		CU_ASSERT_EQUAL(fx_next(&f), -1);
-		ERR(&f, 1, 7, 1, 2, "ply token too long (70000 bytes)");
+		CU_ASSERT_EQUAL(f.err.code, FF_ETOO_LONG);
+		CU_ASSERT_EQUAL(f.err.line, 1);
+		CU_ASSERT_EQUAL(f.err.col, 7);
+		CU_ASSERT_EQUAL(f.err.ply, 2);
+		CU_ASSERT_STRING_EQUAL(f.err.msg, "ply token too long (70000 bytes, at most 65535)");
 		CU_ASSERT_EQUAL(f.rec.nplies, 1);
 		good_after(&f, 2, 2);
 		fx_close(&f);

@@ -1,0 +1,115 @@
+/* The byte policy's checks: UTF-8 and NUL, bounded numbers, clean
+   messages. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/text.h"
+
+/* The length of the UTF-8 sequence at s[0, n), or 0 when it is not one:
+   the lead byte decides the length and the range of the second byte (the
+   table of RFC 3629, section 4). */
+static size_t sequence(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xBF;
+	size_t len, i;
+
+	if (c < 0x80)
+		return c ? 1 : 0;
+	if (c >= 0xC2 && c <= 0xDF)
+		len = 2;
+	else if (c >= 0xE0 && c <= 0xEF)
+		len = 3;
+	else if (c >= 0xF0 && c <= 0xF4)
+		len = 4;
+	else
+		return 0;
+	if (c == 0xE0)
+		lo = 0xA0;        /* no overlong three-byte forms */
+	else if (c == 0xED)
+		hi = 0x9F;        /* no surrogates */
+	else if (c == 0xF0)
+		lo = 0x90;        /* no overlong four-byte forms */
+	else if (c == 0xF4)
+		hi = 0x8F;        /* nothing past U+10FFFF */
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	return len;
+}
+
+enum ff_text_fault ff_text_check(const char *s, size_t n, size_t *at)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < n) {
+		if (p[i] >= 0x01 && p[i] < 0x80) {   /* ASCII: the common case */
+			i++;
+			continue;
+		}
+		k = sequence(p + i, n - i);
+		if (!k) {
+			*at = i;
+			return p[i] ? FF_TEXT_UTF8 : FF_TEXT_NUL;
+		}
+		i += k;
+	}
+	return FF_TEXT_OK;
+}
+
+const char *ff_text_fault_name(enum ff_text_fault f)
+{
+	return f == FF_TEXT_NUL ? "a NUL byte" : f == FF_TEXT_UTF8 ? "bytes that are not UTF-8" : "no fault";
+}
+
+int ff_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || d > max || x > (max - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+void ff_text_clean(char *msg, size_t cap)
+{
+	static const char hex[] = "0123456789abcdef";
+	char out[512];
+	const unsigned char *p = (const unsigned char *)msg;
+	size_t n = strlen(msg), i = 0, o = 0, k;
+
+	if (cap > sizeof out)
+		cap = sizeof out;
+	while (i < n) {
+		k = p[i] >= 0x20 && p[i] != 0x7F ? sequence(p + i, n - i) : 0;
+		if (k) {
+			if (o + k >= cap)
+				break;
+			memcpy(out + o, p + i, k);
+			o += k;
+			i += k;
+			continue;
+		}
+		if (o + 4 >= cap)
+			break;
+		out[o++] = '\\';
+		out[o++] = 'x';
+		out[o++] = hex[p[i] >> 4];
+		out[o++] = hex[p[i] & 15];
+		i++;
+	}
+	out[o] = '\0';
+	memcpy(msg, out, o + 1);
+}

@@ -1,0 +1,42 @@
+/* Checks on text from outside: the byte policy every reader applies
+   (docs/formats.md, "Bytes"): values are UTF-8 without NUL, numbers are
+   parsed with a bound, and input quoted in a message cannot carry control
+   characters or broken UTF-8 into a terminal or a JSON diagnostic. */
+#ifndef FF_TEXT_H
+#define FF_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The largest game a reader holds (FGN game, JSON Lines line, CSV row,
+   Ludii trial); past it the reader reports too-long. */
+#define FF_MAX_GAME_BYTES ((size_t)256 << 20)
+/* The longest ply token (the record keeps its length in 16 bits). */
+#define FF_MAX_TOKEN 65535
+
+/* What is wrong with a text value. */
+enum ff_text_fault {
+	FF_TEXT_OK = 0,
+	FF_TEXT_NUL,     /* a NUL byte */
+	FF_TEXT_UTF8     /* bytes that are not UTF-8 (RFC 3629) */
+};
+
+/* Check s[0, n): UTF-8 (no overlong forms, no surrogates, nothing past
+   U+10FFFF) without NUL. Returns FF_TEXT_OK, or the fault with *at set to
+   the offset of the first byte that is wrong. */
+enum ff_text_fault ff_text_check(const char *s, size_t n, size_t *at);
+
+/* The fault for a message: "a NUL byte", "bytes that are not UTF-8". */
+const char *ff_text_fault_name(enum ff_text_fault f);
+
+/* Read the decimal digits s[0, n) (no sign, no blanks) as a number of at
+   most max. Returns 0, or -1 for no digits, another character or a number
+   over max (nothing wraps). */
+int ff_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *v);
+
+/* Make msg (NUL-terminated, in a buffer of cap bytes) safe to print and
+   to put in JSON: control characters and bytes that are not UTF-8 become
+   \xNN; the result is cut at a character boundary to fit. */
+void ff_text_clean(char *msg, size_t cap);
+
+#endif
