@@ -28,7 +28,7 @@ printf 'fivefold import: %8.2f s  %8.0f games/s  peak RSS %s KB\n' "$ti" \
 for t in games tags players seats; do
 	sqlite3 -csv "$dir/f.db" "SELECT * FROM $t" >"$dir/$t.csv"
 done
-"$ff" stats --db "$dir/s.db" >/dev/null
+"$ff" import -q --db "$dir/s.db" </dev/null >/dev/null   # an empty store of the same schema
 rows=$(sqlite3 "$dir/f.db" "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM tags) +
 	(SELECT count(*) FROM players) + (SELECT count(*) FROM seats)")
 cat >"$dir/import.sql" <<SQL

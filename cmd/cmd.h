@@ -73,10 +73,11 @@ enum { FF_OPT_FILTER = 512, FF_OPT_GAME = FF_OPT_FILTER, FF_OPT_RULES, FF_OPT_OP
 
 struct ff_stats_filter;
 struct ff_store;
-/* Open the store named by --db for cmd: a usage error when db is NULL, a
-   message when it cannot be opened. Returns 0 (and *out), or the exit
-   status to return. */
-int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, struct ff_store **out);
+/* Open the store named by --db for cmd (read_only: never created,
+   upgraded or written): a usage error when db is NULL, a message when it
+   cannot be opened. Returns 0 (and *out), or the exit status to return. */
+int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
+		      struct ff_store **out);
 /* Apply filter option c (FF_OPT_FILTER <= c < FF_OPT_FILTER_END) with its
    argument to f. Returns 0, or FF_EXIT_USAGE after printing why. */
 int ff_cmd_filter_option(const struct ff_cmd *cmd, int c, char *arg, struct ff_stats_filter *f);

@@ -19,15 +19,17 @@
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "lib/replay.h"
+#include "lib/text.h"
 
 #define BATCH 4096
 
-enum { OPT_FROM = 256 };
+enum { OPT_FROM = 256, OPT_RAWCSV };
 
 static const struct ff_opt opts[] = {
 	{ "db", required_argument, 'd', "FILE", "the store (created when missing; required)" },
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
 	{ "quiet", no_argument, 'q', NULL, "no diagnostics for quarantined games, only the counts" },
+	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -77,7 +79,7 @@ static void outcome_of(const struct ff_game *g, const struct ff_record *rec, int
 {
 	struct ff_outcome o;
 	const char *res = ff_record_result(rec), *t = ff_record_tag(rec, "Termination");
-	int k;
+	uint64_t k;
 
 	g->rules->outcome(g->state, &o);
 	if (o.term != FF_TERM_NONE) {
@@ -90,8 +92,8 @@ static void outcome_of(const struct ff_game *g, const struct ff_record *rec, int
 		*winner = 1;
 	else if (!strcmp(res, "0-1"))
 		*winner = 2;
-	else if (sscanf(res, "W%d", &k) == 1)
-		*winner = k;
+	else if (res[0] == 'W' && ff_parse_uint(res + 1, strlen(res + 1), FF_MAX_SEATS, &k) == 0)
+		*winner = (int)k;
 	*term = t ? t : "unfinished";
 }
 
@@ -104,8 +106,8 @@ struct importer {
 	struct counts c;
 };
 
-static int store_valid(struct importer *im, const struct ff_record *rec, const char *file,
-		       struct ff_error *err)
+static int store_valid(struct importer *im, const struct ff_input *in, const struct ff_record *rec,
+		       const char *file, struct ff_error *err)
 {
 	struct ff_game *g = &im->game;
 	struct ff_store_game sg;
@@ -140,11 +142,21 @@ static int store_valid(struct importer *im, const struct ff_record *rec, const c
 	sg.source_file = file;
 	sg.source_game = rec->number;
 	sg.source_line = rec->line;
-	rc = ff_store_add_game(im->store, &sg, err);
-	if (rc > 0)
+	sg.raw = in->fmt->raw(in->reader, &sg.raw_len);
+	ff_buf_reset(&im->diag);
+	rc = ff_store_add_game(im->store, &sg, &im->diag, err);
+	if (rc == FF_ADD_STORED)
 		im->c.stored++;
-	else if (rc == 0)
+	else if (rc == FF_ADD_DUPLICATE)
 		im->c.dups++;
+	else if (rc == FF_ADD_COLLISION || rc == FF_ADD_COLLISION_AGAIN) {
+		/* another game holds its key: quarantined, not dropped */
+		if (!im->quiet && im->diag.p)
+			fputs(im->diag.p, stderr);
+		im->c.quarantined++;
+		if (rc == FF_ADD_COLLISION_AGAIN)
+			im->c.requarantined++;
+	}
 	return rc < 0 ? -1 : 0;
 }
 
@@ -205,6 +217,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	char *arg;
 	int c, rc, status = FF_EXIT_OK, in_batch = 0, failed_files = 0;
 	unsigned long long batch = 0;
+	unsigned flags = 0;
 
 	ff_getopt_init(&go, cmd);
 	memset(&im, 0, sizeof im);
@@ -212,6 +225,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		switch (c) {
 		case 'd': db = arg; break;
 		case 'q': im.quiet = 1; break;
+		case OPT_RAWCSV:
+			flags |= FF_FMT_RAW_CSV;
+			break;
 		case OPT_FROM:
 			if (!(from = ff_format_find(arg)))
 				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
@@ -223,7 +239,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			return FF_EXIT_USAGE;
 		}
 	}
-	if ((rc = ff_cmd_open_store(cmd, db, &im.store)) != 0)
+	if ((rc = ff_cmd_open_store(cmd, db, 0, &im.store)) != 0)
 		return rc;
 	if (ff_record_init(&rec) || ff_record_init(&im.canon)) {
 		fputs("fivefold import: out of memory\n", stderr);
@@ -236,6 +252,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	prog.start = prog.last = now();
 	prog.total = total_bytes(argv + optind, argc - optind);
 	ff_input_init(&in, argv + optind, argc - optind, from);
+	in.flags = flags;
 	for (;;) {
 		ff_error_clear(&why);
 		rc = ff_input_next(&in, &rec, &why, &file);
@@ -258,7 +275,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		} else if (ff_game_rewrite(&im.game, &rec, FF_FORM_LONG, &im.canon, &why) != FF_VALID) {
 			if (quarantine(&im, &in, file, &rec, &why, &err))
 				goto fail;
-		} else if (store_valid(&im, &rec, file, &err)) {
+		} else if (store_valid(&im, &in, &rec, file, &err)) {
 			goto fail;
 		}
 		if (++batch % BATCH == 0) {

@@ -452,7 +452,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	}
 	if (optind < argc)
 		return ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[optind]);
-	if ((rc = ff_cmd_open_store(cmd, db, &store)) != 0)
+	if ((rc = ff_cmd_open_store(cmd, db, 1, &store)) != 0)
 		return rc;
 	ff_error_clear(&err);
 	memset(&rs, 0, sizeof rs);

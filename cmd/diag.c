@@ -154,14 +154,16 @@ int ff_cmd_filter_option(const struct ff_cmd *cmd, int c, char *arg, struct ff_s
 	return 0;
 }
 
-int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, struct ff_store **out)
+int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
+		      struct ff_store **out)
 {
 	struct ff_error err;
 
 	if (!db)
 		return ff_cmd_usage_error(cmd, "--db FILE is required");
 	ff_error_clear(&err);
-	if (ff_store_open(out, db, &err)) {
+	/* read-only: never creates, upgrades or writes the store */
+	if (read_only ? ff_store_open_read(out, db, &err) : ff_store_open(out, db, &err)) {
 		fprintf(stderr, "fivefold %s: %s\n", cmd->name, err.msg);
 		return FF_EXIT_FAIL;
 	}

@@ -1,4 +1,6 @@
-/* Storing games and quarantined records (the writes of `import`). */
+/* Storing games and quarantined records (the writes of `import`). A key
+   that is taken already is never trusted alone: the stored row is
+   compared, so a hash collision cannot drop a game. */
 #include "config.h"
 
 #include <stdio.h>
@@ -61,30 +63,11 @@ static int player_id(struct ff_store *s, const char *name, sqlite3_int64 *id, st
 	return 0;
 }
 
-int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err)
+/* Bind the columns of g's row in games (all but the key). */
+static void bind_game(sqlite3_stmt *st, const struct ff_store_game *g)
 {
 	const struct ff_record *rec = g->rec;
-	sqlite3_stmt *st;
-	sqlite3_int64 gid, pid;
-	char hash[33], name[16];
-	size_t i;
-	int k;
 
-	if (ff_store_prepare(s, &s->stmt[ST_GAME],
-			     "INSERT INTO games(hash, ruleset, game, preset, options, seats, first_seat,"
-			     " first_side, result, winner_side, termination, plies, seed, origin, event,"
-			     " site, date, round, source_file, source_game, source_line, fgn, sides)"
-			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-			     " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23) ON CONFLICT(hash) DO NOTHING", err) ||
-	    ff_store_prepare(s, &s->stmt[ST_TAG],
-			     "INSERT INTO tags(game_id, pos, name, value) VALUES (?1, ?2, ?3, ?4)", err) ||
-	    ff_store_prepare(s, &s->stmt[ST_SEAT],
-			     "INSERT INTO seats(game_id, seat, side, player_id) VALUES (?1, ?2, ?3, ?4)",
-			     err))
-		return -1;
-	ff_content_hash(g->fgn, g->fgn_len, hash);
-	st = s->stmt[ST_GAME];
-	bind_text(st, 1, hash);
 	bind_text(st, 2, g->ruleset);
 	bind_text(st, 3, g->game);
 	bind_text(st, 4, g->preset);
@@ -110,13 +93,19 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 	sqlite3_bind_int64(st, 21, g->source_line);
 	sqlite3_bind_text(st, 22, g->fgn, (int)g->fgn_len, SQLITE_STATIC);
 	sqlite3_bind_int(st, 23, g->sides);
-	if (exec_done(s, st, "storing a game", err))
-		return -1;
-	if (sqlite3_changes(s->db) == 0)
-		return 0;   /* the same content is stored already */
-	gid = sqlite3_last_insert_rowid(s->db);
+}
 
-	st = s->stmt[ST_TAG];
+/* The tags and seats of the game just stored as row gid. */
+static int add_tags_seats(struct ff_store *s, const struct ff_store_game *g, sqlite3_int64 gid,
+			  struct ff_error *err)
+{
+	const struct ff_record *rec = g->rec;
+	sqlite3_stmt *st = s->stmt[ST_TAG];
+	sqlite3_int64 pid;
+	char name[16];
+	size_t i;
+	int k;
+
 	for (i = 0; i < rec->ntags; i++) {
 		sqlite3_bind_int64(st, 1, gid);
 		sqlite3_bind_int(st, 2, (int)i + 1);
@@ -144,32 +133,124 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 		if (exec_done(s, st, "storing a seat", err))
 			return -1;
 	}
-	return 1;
+	return 0;
 }
 
-int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r, struct ff_error *err)
+/* The game stored under key: 1 when its canonical FGN is g's (a
+   duplicate), 0 when it differs (a collision: *id and where, "FILE, game
+   N", say which game holds the key), -1 with err. */
+static int same_game(struct ff_store *s, const char *key, const struct ff_store_game *g,
+		     sqlite3_int64 *id, struct ff_buf *where, struct ff_error *err)
 {
 	sqlite3_stmt *st;
-	char hash[33], *key;
-	size_t flen = strlen(r->source_file);
 	int rc;
 
-	if (ff_store_prepare(s, &s->stmt[ST_REJECT],
-			     "INSERT INTO quarantine(hash, source_file, source_game, source_line, verdict,"
-			     " code, diagnostics, raw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-			     " ON CONFLICT(hash) DO NOTHING", err))
+	if (ff_store_prepare(s, &s->stmt[ST_GAME_SAME],
+			     "SELECT id, source_file, source_game, fgn = ?2 FROM games WHERE hash = ?1",
+			     err))
 		return -1;
-	/* the same entry is the same file, game number and text */
-	key = malloc(flen + r->raw_len + 32);
-	if (!key)
+	st = s->stmt[ST_GAME_SAME];
+	bind_text(st, 1, key);
+	sqlite3_bind_text(st, 2, g->fgn, (int)g->fgn_len, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_reset(st);
+		return ff_store_fail(s, err, "finding the game that holds a key");
+	}
+	rc = sqlite3_column_int(st, 3) ? 1 : 0;
+	*id = sqlite3_column_int64(st, 0);
+	ff_buf_reset(where);
+	if (ff_buf_addf(where, "%s, game %lld", (const char *)sqlite3_column_text(st, 1),
+			(long long)sqlite3_column_int64(st, 2)))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	sqlite3_reset(st);
+	return rc;
+}
+
+/* g's key is held by stored game id (where) with other content: keep g in
+   quarantine, saying so, and append the diagnostic to diag. */
+static int quarantine_collision(struct ff_store *s, const struct ff_store_game *g, const char *key,
+				sqlite3_int64 id, const char *where, struct ff_buf *diag,
+				struct ff_error *err)
+{
+	struct ff_store_reject r;
+	struct ff_buf line = FF_BUF_INIT;
+	int rc;
+
+	if (ff_buf_addf(&line, "%s:%ld:1: error: game %ld: hash collision: its key %s (SHA-256 of its "
+			"canonical FGN) is that of stored game %lld (%s), a different game; kept in "
+			"quarantine [hash-collision]\n", g->source_file, g->source_line,
+			g->source_game, key, (long long)id, where))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	memcpy(key, r->source_file, flen);
-	rc = snprintf(key + flen, 32, "\n%ld\n", r->source_game);
-	memcpy(key + flen + rc, r->raw, r->raw_len);
-	ff_content_hash(key, flen + (size_t)rc + r->raw_len, hash);
-	free(key);
-	st = s->stmt[ST_REJECT];
-	bind_text(st, 1, hash);
+	r.source_file = g->source_file;
+	r.source_game = g->source_game;
+	r.source_line = g->source_line;
+	r.raw = g->raw ? g->raw : g->fgn;
+	r.raw_len = g->raw ? g->raw_len : g->fgn_len;
+	r.code = "hash-collision";
+	r.verdict = "collision";
+	r.diagnostics = line.p;
+	rc = ff_store_add_reject(s, &r, err);
+	if (rc >= 0 && diag && ff_buf_add(diag, line.p, line.len))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	ff_buf_free(&line);
+	return rc < 0 ? -1 : rc ? FF_ADD_COLLISION : FF_ADD_COLLISION_AGAIN;
+}
+
+/* The key is taken: a duplicate, or a collision quarantined. */
+static int key_taken(struct ff_store *s, const struct ff_store_game *g, const char *key,
+		     struct ff_buf *diag, struct ff_error *err)
+{
+	struct ff_buf where = FF_BUF_INIT;
+	sqlite3_int64 id = 0;
+	int rc = same_game(s, key, g, &id, &where, err);
+
+	if (rc == 1)
+		rc = FF_ADD_DUPLICATE;
+	else if (rc == 0)
+		rc = quarantine_collision(s, g, key, id, where.p, diag, err);
+	ff_buf_free(&where);
+	return rc;
+}
+
+int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_buf *diag,
+		      struct ff_error *err)
+{
+	struct ff_key_part part = { g->fgn, g->fgn_len };
+	sqlite3_stmt *st;
+	char key[FF_KEY_HEX + 1];
+
+	if (ff_store_prepare(s, &s->stmt[ST_GAME],
+			     "INSERT INTO games(hash, ruleset, game, preset, options, seats, first_seat,"
+			     " first_side, result, winner_side, termination, plies, seed, origin, event,"
+			     " site, date, round, source_file, source_game, source_line, fgn, sides)"
+			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+			     " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23) ON CONFLICT(hash) DO NOTHING", err) ||
+	    ff_store_prepare(s, &s->stmt[ST_TAG],
+			     "INSERT INTO tags(game_id, pos, name, value) VALUES (?1, ?2, ?3, ?4)", err) ||
+	    ff_store_prepare(s, &s->stmt[ST_SEAT],
+			     "INSERT INTO seats(game_id, seat, side, player_id) VALUES (?1, ?2, ?3, ?4)",
+			     err))
+		return -1;
+	ff_store_key(&part, 1, key);
+	st = s->stmt[ST_GAME];
+	bind_text(st, 1, key);
+	bind_game(st, g);
+	if (exec_done(s, st, "storing a game", err))
+		return -1;
+	if (sqlite3_changes(s->db) == 0)
+		return key_taken(s, g, key, diag, err);
+	if (add_tags_seats(s, g, sqlite3_last_insert_rowid(s->db), err))
+		return -1;
+	return FF_ADD_STORED;
+}
+
+/* Insert r under key: 1 inserted, 0 the key is taken, -1 with err. */
+static int reject_insert(struct ff_store *s, const struct ff_store_reject *r, const char *key,
+			 struct ff_error *err)
+{
+	sqlite3_stmt *st = s->stmt[ST_REJECT];
+
+	bind_text(st, 1, key);
 	bind_text(st, 2, r->source_file);
 	sqlite3_bind_int64(st, 3, r->source_game);
 	sqlite3_bind_int64(st, 4, r->source_line);
@@ -180,4 +261,60 @@ int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r, str
 	if (exec_done(s, st, "quarantining a game", err))
 		return -1;
 	return sqlite3_changes(s->db) > 0;
+}
+
+/* 1 when the entry under key is r's (same file, game number and raw
+   text), 0 when it is another, -1 with err. */
+static int reject_same(struct ff_store *s, const struct ff_store_reject *r, const char *key,
+		       struct ff_error *err)
+{
+	sqlite3_stmt *st = s->stmt[ST_REJECT_SAME];
+	int rc;
+
+	bind_text(st, 1, key);
+	bind_text(st, 2, r->source_file);
+	sqlite3_bind_int64(st, 3, r->source_game);
+	sqlite3_bind_text(st, 4, r->raw, (int)r->raw_len, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		rc = sqlite3_column_int(st, 0) ? 1 : 0;
+	else
+		rc = ff_store_fail(s, err, "finding a quarantined game");
+	sqlite3_reset(st);
+	return rc;
+}
+
+int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r, struct ff_error *err)
+{
+	char key[FF_KEY_HEX + 16], num[32];
+	struct ff_key_part parts[3];
+	int rc, k;
+
+	if (ff_store_prepare(s, &s->stmt[ST_REJECT],
+			     "INSERT INTO quarantine(hash, source_file, source_game, source_line, verdict,"
+			     " code, diagnostics, raw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+			     " ON CONFLICT(hash) DO NOTHING", err) ||
+	    ff_store_prepare(s, &s->stmt[ST_REJECT_SAME],
+			     "SELECT source_file = ?2 AND source_game = ?3 AND raw = ?4 FROM quarantine"
+			     " WHERE hash = ?1", err))
+		return -1;
+	/* the same entry is the same file, game number and text */
+	parts[0].p = r->source_file;
+	parts[0].n = strlen(r->source_file);
+	parts[1].p = num;
+	parts[1].n = (size_t)snprintf(num, sizeof num, "%ld", r->source_game);
+	parts[2].p = r->raw;
+	parts[2].n = r->raw_len;
+	ff_store_key(parts, 3, key);
+	/* a key held by another entry (a collision) moves on to KEY+1, KEY+2... */
+	for (k = 1; k <= 1000; k++) {
+		rc = reject_insert(s, r, key, err);
+		if (rc != 0)
+			return rc;   /* added, or an error */
+		rc = reject_same(s, r, key, err);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;   /* the same entry is there already */
+		snprintf(key + FF_KEY_HEX, sizeof key - FF_KEY_HEX, "+%d", k);
+	}
+	return ff_error_set(err, FF_EIO, "store '%s': no free quarantine key", s->path);
 }

@@ -1,7 +1,10 @@
 /* The store's schema and its ordered migrations. Migration i brings a store
    from user_version i to i+1; a new store runs them all. Never edit a
    released migration: add the next one. docs/store.md documents the tables
-   for people who query them with the sqlite3 shell. */
+   for people who query them with the sqlite3 shell. A migration may call
+   ff_key(), the store's key function (SHA-256 of its arguments joined by
+   newlines, in hex), which db/store.c registers on connections that
+   write. */
 #include "config.h"
 
 #include <stddef.h>
@@ -73,6 +76,13 @@ static const char *const migrations[] = {
 	"DROP INDEX games_stats;"
 	"CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,"
 	"  result, origin, options, date);",
+	/* 2 -> 3: keys become SHA-256 (64 hex digits) instead of two 64-bit
+	   FNV-1a hashes (32), recomputed from what every row keeps: a game's
+	   canonical FGN; a quarantine entry's file, game number and raw text.
+	   Old keys have 32 digits and new ones 64, so no row meets an old key
+	   on the way. */
+	"UPDATE games SET hash = ff_key(fgn);"
+	"UPDATE quarantine SET hash = ff_key(source_file, source_game, raw);",
 };
 
 int ff_schema_count(void)

@@ -1,10 +1,15 @@
-/* The SQLite store: open, migrate, and the statements import uses. */
+/* The SQLite store: open for writing (check, migrate) or for reading
+   only, and the store's key. */
 #include "config.h"
 
+#include <errno.h>
+#include <nettle/sha2.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include "db/schema.h"
 #include "db/store.h"
@@ -15,7 +20,11 @@
 
 static int db_error(struct ff_store *s, struct ff_error *err, const char *what)
 {
-	return ff_error_set(err, FF_EIO, "store '%s': %s: %s", s->path, what, sqlite3_errmsg(s->db));
+	int code = sqlite3_errcode(s->db) & 0xff;
+
+	return ff_error_set(err, FF_EIO, "store '%s': %s: %s%s", s->path, what, sqlite3_errmsg(s->db),
+			    code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
+			    " (the store is damaged: restore it from a copy)" : "");
 }
 
 static int exec(struct ff_store *s, const char *sql, struct ff_error *err)
@@ -52,7 +61,12 @@ static int user_version(struct ff_store *s, int *v, struct ff_error *err)
 
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
 		return db_error(s, err, "reading the schema version");
-	*v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		db_error(s, err, "reading the schema version");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	*v = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	return 0;
 }
@@ -103,30 +117,264 @@ int ff_store_fail(struct ff_store *s, struct ff_error *err, const char *what)
 	return db_error(s, err, what);
 }
 
-int ff_store_open(struct ff_store **out, const char *path, struct ff_error *err)
+void ff_store_key(const struct ff_key_part *parts, size_t n, char out[FF_KEY_HEX + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	size_t i;
+
+	sha256_init(&ctx);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			sha256_update(&ctx, 1, (const uint8_t *)"\n");
+		if (parts[i].n > 0)
+			sha256_update(&ctx, parts[i].n, parts[i].p);
+	}
+	sha256_digest(&ctx, sizeof d, d);
+	for (i = 0; i < sizeof d; i++) {
+		out[2 * i] = hex[d[i] >> 4];
+		out[2 * i + 1] = hex[d[i] & 15];
+	}
+	out[FF_KEY_HEX] = '\0';
+}
+
+/* SQL ff_key(X, ...): ff_store_key over the arguments as text (a number
+   as its decimal form), for migrations. */
+static void sql_key(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct ff_key_part parts[8];
+	char out[FF_KEY_HEX + 1];
+	int i;
+
+	if (argc < 1 || argc > (int)(sizeof parts / sizeof parts[0])) {
+		sqlite3_result_error(ctx, "ff_key takes 1 to 8 arguments", -1);
+		return;
+	}
+	for (i = 0; i < argc; i++) {
+		if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
+			sqlite3_result_error(ctx, "ff_key of NULL", -1);
+			return;
+		}
+		parts[i].p = sqlite3_value_text(argv[i]);
+		parts[i].n = (size_t)sqlite3_value_bytes(argv[i]);
+		if (!parts[i].p) {
+			sqlite3_result_error_nomem(ctx);
+			return;
+		}
+	}
+	ff_store_key(parts, (size_t)argc, out);
+	sqlite3_result_text(ctx, out, FF_KEY_HEX, SQLITE_TRANSIENT);
+}
+
+/* quick_check's first problem, on one line, into out. */
+static void first_problem(char *out, size_t size, const char *row)
+{
+	static const char head[] = "*** in database main ***\n";
+	size_t i;
+
+	if (strncmp(row, head, sizeof head - 1) == 0)
+		row += sizeof head - 1;
+	snprintf(out, size, "%s", row);
+	for (i = 0; out[i]; i++)
+		if (out[i] == '\n')
+			out[i] = ' ';
+}
+
+/* Refuse a damaged store before writing to it: PRAGMA quick_check reads
+   every page and checks the b-trees, so damage anywhere in the file is
+   found here, not half way through a batch (and nothing is written into a
+   file whose structure is wrong). */
+static int check_intact(struct ff_store *s, struct ff_error *err)
+{
+	sqlite3_stmt *st;
+	const char *row;
+	char what[160];
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st, NULL) != SQLITE_OK)
+		return ff_error_set(err, FF_EIO, "store '%s' cannot be read: %s: nothing was written",
+				    s->path, sqlite3_errmsg(s->db));
+	rc = sqlite3_step(st);
+	row = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+	if (row && strcmp(row, "ok") == 0) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	first_problem(what, sizeof what, row ? row : sqlite3_errmsg(s->db));
+	sqlite3_finalize(st);
+	return ff_error_set(err, FF_EIO, "store '%s' is damaged (%s): nothing was written; restore "
+			    "it from a copy (the sqlite3 shell's .recover may save its games)", s->path,
+			    what);
+}
+
+/* A new struct ff_store for path, its connection not open yet. */
+static struct ff_store *store_new(const char *path, struct ff_error *err)
 {
 	struct ff_store *s = calloc(1, sizeof *s);
 
+	if (s && !(s->path = strdup(path))) {
+		free(s);
+		s = NULL;
+	}
+	if (!s)
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+	return s;
+}
+
+/* Open s->db on name (a path, or a URI with SQLITE_OPEN_URI in flags). */
+static int db_connect(struct ff_store *s, const char *name, int flags, struct ff_error *err)
+{
+	int sys;
+
+	if (sqlite3_open_v2(name, &s->db, flags, NULL) == SQLITE_OK) {
+		/* the busy timeout first: switching to WAL itself takes a lock */
+		sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+		return 0;
+	}
+	sys = s->db ? sqlite3_system_errno(s->db) : 0;
+	ff_error_set(err, FF_EIO, "cannot open store '%s': %s%s%s%s", s->path,
+		     s->db ? sqlite3_errmsg(s->db) : "out of memory", sys ? " (" : "",
+		     sys ? strerror(sys) : "", sys ? ")" : "");
+	sqlite3_close(s->db);
+	s->db = NULL;
+	return -1;
+}
+
+int ff_store_open(struct ff_store **out, const char *path, struct ff_error *err)
+{
+	struct ff_store *s = store_new(path, err);
+
+	*out = NULL;
+	if (!s || db_connect(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err))
+		goto fail;
+	/* SQLite opens a file it may not write read-only, without a word */
+	if (sqlite3_db_readonly(s->db, "main") == 1) {
+		ff_error_set(err, FF_EIO, "store '%s' is read-only (its file or its file system "
+			     "cannot be written): nothing was written", path);
+		goto fail;
+	}
+	if (sqlite3_create_function_v2(s->db, "ff_key", -1,
+				       SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL,
+				       sql_key, NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(s, err, "registering ff_key");
+		goto fail;
+	}
+	if (check_intact(s, err) || set_wal(s, err) ||
+	    exec(s, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", err) || migrate(s, err))
+		goto fail;
+	*out = s;
+	return 0;
+fail:
+	ff_store_close(s);
+	return -1;
+}
+
+/* "file:PATH?immutable=1" for path, made absolute, each byte outside
+   [A-Za-z0-9/._~-] as %XX. NULL when out of memory or path has no real
+   path. */
+static char *immutable_uri(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *real = realpath(path, NULL), *uri, *q;
+	const unsigned char *p;
+
+	if (!real)
+		return NULL;
+	uri = malloc(strlen(real) * 3 + sizeof "file:?immutable=1");
+	if (uri) {
+		q = uri + sprintf(uri, "file:");
+		for (p = (const unsigned char *)real; *p; p++) {
+			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			    (*p >= '0' && *p <= '9') || strchr("/._~-", *p)) {
+				*q++ = (char)*p;
+			} else {
+				*q++ = '%';
+				*q++ = hex[*p >> 4];
+				*q++ = hex[*p & 15];
+			}
+		}
+		strcpy(q, "?immutable=1");
+	}
+	free(real);
+	return uri;
+}
+
+/* 1 when a WAL-mode store on a read-only file system could not be opened
+   because SQLite cannot create its shared-memory file there, and there is
+   no write-ahead log: then no writer can be at work and nothing is
+   pending, so the file alone holds the store (SQLite's "immutable"). */
+static int needs_immutable(const char *path, int rc)
+{
+	struct statvfs fs;
+	struct stat sb;
+	char wal[4096];
+
+	if ((rc & 0xff) != SQLITE_CANTOPEN || statvfs(path, &fs) != 0 || !(fs.f_flag & ST_RDONLY))
+		return 0;
+	if ((size_t)snprintf(wal, sizeof wal, "%s-wal", path) >= sizeof wal)
+		return 0;
+	return stat(wal, &sb) != 0 && errno == ENOENT;
+}
+
+/* Read the schema version of a store opened for reading; reopen it as
+   immutable where needs_immutable says so. */
+static int read_version(struct ff_store *s, int *v, struct ff_error *err)
+{
+	char *uri;
+	int rc;
+
+	sqlite3_extended_result_codes(s->db, 1);
+	if (user_version(s, v, err) == 0)
+		return 0;
+	rc = sqlite3_extended_errcode(s->db);
+	if (!needs_immutable(s->path, rc))
+		return -1;
+	if (!(uri = immutable_uri(s->path)))
+		return -1;
+	sqlite3_close(s->db);
+	s->db = NULL;
+	rc = db_connect(s, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, err);
+	free(uri);
+	return rc ? -1 : user_version(s, v, err);
+}
+
+int ff_store_open_read(struct ff_store **out, const char *path, struct ff_error *err)
+{
+	struct ff_store *s = store_new(path, err);
+	struct stat sb;
+	int v = 0;
+
 	*out = NULL;
 	if (!s)
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	s->path = strdup(path);
-	if (!s->path || sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-					NULL) != SQLITE_OK) {
-		ff_error_set(err, FF_EIO, "cannot open store '%s': %s", path,
-			     s->db ? sqlite3_errmsg(s->db) : "out of memory");
-		ff_store_close(s);
 		return -1;
+	if (stat(path, &sb) != 0) {
+		ff_error_set(err, FF_EIO, "cannot open store '%s': %s", path, strerror(errno));
+		goto fail;
 	}
-	/* the busy timeout first: switching to WAL itself takes a lock */
-	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	if (set_wal(s, err) || exec(s, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", err) ||
-	    migrate(s, err)) {
-		ff_store_close(s);
-		return -1;
+	if (!S_ISREG(sb.st_mode)) {
+		ff_error_set(err, FF_EIO, "cannot open store '%s': not a regular file", path);
+		goto fail;
+	}
+	if (db_connect(s, path, SQLITE_OPEN_READONLY, err) || read_version(s, &v, err))
+		goto fail;
+	s->found_version = v;
+	if (v > FF_SCHEMA_VERSION) {
+		ff_error_set(err, FF_EIO,
+			     "store '%s' has schema version %d, newer than this fivefold's %d: "
+			     "use a newer fivefold", path, v, FF_SCHEMA_VERSION);
+		goto fail;
+	}
+	if (v < 1) {
+		ff_error_set(err, FF_EIO, "'%s' is not a fivefold store (it has no schema version)",
+			     path);
+		goto fail;
 	}
 	*out = s;
 	return 0;
+fail:
+	ff_store_close(s);
+	return -1;
 }
 
 void ff_store_close(struct ff_store *s)
@@ -157,27 +405,4 @@ int ff_store_begin(struct ff_store *s, struct ff_error *err)
 int ff_store_commit(struct ff_store *s, struct ff_error *err)
 {
 	return exec(s, "COMMIT", err);
-}
-
-/* 64-bit FNV-1a over the bytes from basis, then SplitMix64's finaliser. */
-static uint64_t fnv_mix(const unsigned char *p, size_t n, uint64_t h)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= UINT64_C(0x100000001B3);
-	}
-	h ^= (uint64_t)n;
-	h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return h ^ (h >> 31);
-}
-
-void ff_content_hash(const void *p, size_t n, char out[33])
-{
-	uint64_t a = fnv_mix(p, n, UINT64_C(0xCBF29CE484222325));
-	uint64_t b = fnv_mix(p, n, UINT64_C(0x6C62272E07BB0142));
-
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
 }

@@ -3,21 +3,30 @@
 #ifndef FF_STORE_H
 #define FF_STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/error.h"
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 2
+#define FF_SCHEMA_VERSION 3
 
+struct ff_buf;
 struct ff_store;
 
-/* Open (creating if needed) the store at path and bring its schema up to
-   FF_SCHEMA_VERSION with the ordered migrations. A store whose version is
-   newer than the program is refused. Returns 0, or -1 with err (FF_EIO).
-   The caller owns *out and frees it with ff_store_close. */
+/* Open the store at path for writing (import), creating it if needed. A
+   store that PRAGMA quick_check finds damaged is refused before anything
+   is written; a read-only one is refused; a newer one is refused. Then the
+   schema is brought up to FF_SCHEMA_VERSION with the ordered migrations,
+   in one transaction. Returns 0, or -1 with err (FF_EIO). The caller owns
+   *out and frees it with ff_store_close. */
 int ff_store_open(struct ff_store **out, const char *path, struct ff_error *err);
+/* Open the store at path for reading only (stats, export): never creates,
+   migrates or writes the file. Reads schema versions 1 to
+   FF_SCHEMA_VERSION; a missing file, a file that is no store and a newer
+   store are refused. Returns 0, or -1 with err (FF_EIO). */
+int ff_store_open_read(struct ff_store **out, const char *path, struct ff_error *err);
 /* Close the store (NULL is fine). */
 void ff_store_close(struct ff_store *s);
 /* The schema version found when the store was opened (0 for a new file). */
@@ -45,6 +54,8 @@ struct ff_store_game {
 	const char *origin;         /* "imported" or "simulated" */
 	const char *source_file;
 	long source_game, source_line;
+	const char *raw;            /* the game's text as read (NULL: fgn) */
+	size_t raw_len;
 };
 
 /* A game that could not be stored as valid. */
@@ -54,7 +65,7 @@ struct ff_store_reject {
 	const char *raw;            /* the game's text as read */
 	size_t raw_len;
 	const char *code;           /* the stable diagnostic code */
-	const char *verdict;        /* "malformed" or "illegal" */
+	const char *verdict;        /* "malformed", "illegal" or "collision" */
 	const char *diagnostics;    /* the diagnostic lines */
 };
 
@@ -63,11 +74,25 @@ struct ff_store_reject {
 int ff_store_begin(struct ff_store *s, struct ff_error *err);
 int ff_store_commit(struct ff_store *s, struct ff_error *err);
 
-/* Store a game. Returns 1 when stored, 0 when a game with the same content
-   hash is already there, -1 with err. */
-int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err);
+/* What ff_store_add_game did with a game. */
+enum ff_store_added {
+	FF_ADD_DUPLICATE = 0,     /* the same canonical FGN is stored already */
+	FF_ADD_STORED = 1,        /* stored */
+	FF_ADD_COLLISION = 2,     /* another game holds its key: quarantined */
+	FF_ADD_COLLISION_AGAIN = 3  /* the same, and that entry was in quarantine already */
+};
+
+/* Store a game under its key, the SHA-256 of its canonical FGN. Where the
+   key is taken already, the stored game's FGN is compared: the same text
+   is a duplicate; a different one is a hash collision, and the game goes
+   to quarantine (verdict "collision", code "hash-collision", its raw text)
+   with a diagnostic line appended to diag (when not NULL). Returns an
+   enum ff_store_added, or -1 with err. */
+int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_buf *diag,
+		      struct ff_error *err);
 /* Quarantine a rejected game. Returns 1 when added, 0 when the same entry
-   (same file, game number and raw text) is already there, -1 with err. */
+   (same file, game number and raw text, compared, not only keyed) is
+   already there, -1 with err. */
 int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r,
 			struct ff_error *err);
 
@@ -109,8 +134,5 @@ int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
    the order stored. Returns 0, -1 with err, or cb's non-zero return. */
 int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
 		    int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err);
-
-/* The 128-bit content hash of n bytes, as 32 hex digits plus a NUL in out. */
-void ff_content_hash(const void *p, size_t n, char out[33]);
 
 #endif

@@ -8,11 +8,22 @@
 #include "lib/buf.h"
 
 enum {
-	ST_GAME, ST_TAG, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT,
+	ST_GAME, ST_GAME_SAME, ST_TAG, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT,
+	ST_REJECT_SAME,
 	ST_COUNT
 };
 
-/* Invariants: db is open and at FF_SCHEMA_VERSION; stmt[i] is NULL or a
+/* The length of a key in hex digits: SHA-256. */
+#define FF_KEY_HEX 64
+
+/* One part of what a key hashes. */
+struct ff_key_part {
+	const void *p;
+	size_t n;
+};
+
+/* Invariants: db is open; opened for writing, it is at FF_SCHEMA_VERSION
+   (for reading, at 1 to FF_SCHEMA_VERSION); stmt[i] is NULL or a
    statement prepared on db; cache holds ncache (name, players.id) pairs of
    rows that exist (committed or in the open transaction). */
 struct ff_store {
@@ -27,6 +38,10 @@ struct ff_store {
 	size_t ncache;
 };
 
+/* The store's key: SHA-256 of the n parts joined by '\n', as FF_KEY_HEX
+   lowercase hex digits and a NUL. Games are keyed by their canonical FGN;
+   quarantine entries by file name, game number and raw text. */
+void ff_store_key(const struct ff_key_part *parts, size_t n, char out[FF_KEY_HEX + 1]);
 /* Prepare *st once (persistent). Returns 0 or -1 with err. */
 int ff_store_prepare(struct ff_store *s, sqlite3_stmt **st, const char *sql, struct ff_error *err);
 /* Append the filter's conditions, each as " AND cond" with named

@@ -1,19 +1,38 @@
 #!/bin/sh
-# Store tests through the CLI: import counts and idempotence, the
-# quarantine keeps raw text, a killed import completes on rerun with the
-# same contents as an uninterrupted one, two imports at once, a newer
-# schema refused, a version-1 store upgraded, export gives canonical FGN,
-# stats and --compare formats, stats per seat count (Sequence).
-# Needs the sqlite3 shell.
+# Store tests through the CLI: import counts and idempotence, the key is
+# the SHA-256 of the canonical FGN, the quarantine keeps raw text, a killed
+# import completes on rerun with the same contents as an uninterrupted
+# one, two imports at once, a newer schema refused, version-1 and
+# version-2 stores upgraded by their first import and only read by stats
+# and export, export gives canonical FGN, stats and --compare formats,
+# stats per seat count (Sequence); hash collisions quarantined, not
+# dropped; the faults: a full disk, a read-only store, a damaged file.
+# Needs the sqlite3 shell; the full-disk and read-only tests need to
+# mount a tmpfs and a read-only bind mount (root), else they are skipped.
 srcdir=${srcdir:-.}
 top_builddir=${top_builddir:-.}
 ff=$(cd "$top_builddir" && pwd)/fivefold
 cli=$srcdir/tests/cli
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
+mounts= immutable=
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null || umount -l "$m"; done
+	for f in $immutable; do chattr -i "$f" 2>/dev/null; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+pass=0 fail=0 skip=0
+check() {
+	if [ "$2" = 0 ]; then pass=$((pass + 1)); [ -z "${VERBOSE:-}" ] || echo "ok: $1"
+	else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+skipped() { skip=$((skip + 1)); echo "SKIP: $1"; }
 q() { sqlite3 "$1" "$2"; }
+qr() { sqlite3 -readonly "$1" "$2"; }
+# the SHA-256 of a file, in hex
+sha() { sha256sum "$1" | cut -d' ' -f1; }
+# the stored FGN of game id $2 of store $1, into file $3, byte for byte
+fgn_of() { sqlite3 "$1" "SELECT writefile('$3', fgn) FROM games WHERE id = $2" >/dev/null; }
 # a store's contents, for comparisons: every table, in id order
 dump() {
 	sqlite3 "$1" "SELECT id, hash, ruleset, plies, result, winner_side, origin, source_file,
@@ -31,10 +50,16 @@ cp "$cli/illegal.fgn" "$cli/syntax.fgn" "$tmp/"
 check "import exits 0" $?
 grep -qx 'read 202 games: 200 stored, 0 duplicates, 2 quarantined' "$tmp/out"; check "import counts" $?
 grep -q 'illegal.fgn:8:23: error: game 1, ply 5 (seat 1)' "$tmp/err"; check "import prints diagnostics" $?
-[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 2 ]; check "schema version 2" $?
+[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 3 ]; check "schema version 3" $?
 [ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE origin = 'simulated'")" = 200 ]; check "origin simulated" $?
 [ "$(q "$tmp/s.db" 'SELECT count(*) FROM tags')" = 1400 ]; check "tags stored" $?
 [ "$(q "$tmp/s.db" 'SELECT count(*) FROM seats')" = 400 ]; check "seats stored" $?
+# the key is the SHA-256 of the canonical FGN, 64 hex digits
+fgn_of "$tmp/s.db" 1 "$tmp/g1"
+[ "$(q "$tmp/s.db" 'SELECT hash FROM games WHERE id = 1')" = "$(sha "$tmp/g1")" ]
+check "key = SHA-256 of the stored FGN" $?
+[ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*'")" = 200 ]
+check "keys are 64 hex digits" $?
 
 # 2. the quarantine keeps the raw text, byte for byte, and the diagnostics
 q "$tmp/s.db" "SELECT raw FROM quarantine WHERE code = 'illegal-move'" >"$tmp/raw"
@@ -97,24 +122,53 @@ wait $p2; r2=$?
 q "$tmp/c.db" 'PRAGMA user_version = 99'
 "$ff" stats --db "$tmp/c.db" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ]; check "newer store: exit 1" $?
-grep -q "schema version 99, newer than this fivefold's 2" "$tmp/newer"; check "newer store: message" $?
+grep -q "schema version 99, newer than this fivefold's 3" "$tmp/newer"; check "newer store: message" $?
+"$ff" import --db "$tmp/c.db" "$tmp/c1.fgn" >/dev/null 2>"$tmp/newer"
+[ $? = 1 ] && grep -q "schema version 99, newer" "$tmp/newer"; check "newer store: import refuses it" $?
 
 # 8. a version-1 store made by the previous fivefold (tests/cli/store_v1.sql:
-# three games, Sequence at 2 and 3 seats among them) is upgraded on opening
-# to the schema of a new store, and keeps its games
+# three games, Sequence at 2 and 3 seats among them): stats and export read
+# it as it is; its first import upgrades it to the schema of a new store,
+# recomputing its keys, and it keeps its games
 schema() { q "$1" 'SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name'; }
 sqlite3 "$tmp/v1.db" <"$cli/store_v1.sql"
 [ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 1 ]; check "version-1 store: fixture loads" $?
+cp "$tmp/v1.db" "$tmp/v1.orig"
 "$ff" stats --db "$tmp/v1.db" >"$tmp/v1.out" 2>&1; check "version-1 store: stats exits 0" $?
-[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 2 ]; check "version-1 store: upgraded to 2" $?
+"$ff" export --db "$tmp/v1.db" >"$tmp/v1.fgn"; check "version-1 store: export exits 0" $?
+cmp -s "$tmp/v1.db" "$tmp/v1.orig" && [ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 1 ]
+check "version-1 store: stats and export leave it as it was" $?
+[ "$(grep -c '^sequence/standard, [23] seats  ' "$tmp/v1.out")" = 2 ]; check "version-1 store: stats per seat count" $?
+"$ff" import --db "$tmp/v1.db" "$tmp/v1.fgn" 2>&1 | grep -qx 'read 3 games: 0 stored, 3 duplicates, 0 quarantined'
+check "version-1 store: its games are found again" $?
+[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 3 ]; check "version-1 store: upgraded to 3 by import" $?
 [ "$(q "$tmp/v1.db" 'PRAGMA integrity_check')" = ok ]; check "version-1 store: consistent" $?
 schema "$tmp/v1.db" >"$tmp/sch1"
 schema "$tmp/s.db" >"$tmp/sch2"
 cmp -s "$tmp/sch1" "$tmp/sch2"; check "version-1 store: schema = a new store's" $?
-[ "$(grep -c '^sequence/standard, [23] seats  ' "$tmp/v1.out")" = 2 ]; check "version-1 store: stats per seat count" $?
-"$ff" export --db "$tmp/v1.db" >"$tmp/v1.fgn"
-"$ff" import --db "$tmp/v1.db" "$tmp/v1.fgn" 2>&1 | grep -qx 'read 3 games: 0 stored, 3 duplicates, 0 quarantined'
-check "version-1 store: its games are found again" $?
+ok=0
+for id in 1 2 3; do
+	fgn_of "$tmp/v1.db" $id "$tmp/v1g"
+	[ "$(q "$tmp/v1.db" "SELECT hash FROM games WHERE id = $id")" = "$(sha "$tmp/v1g")" ] || ok=1
+done
+check "version-1 store: keys recomputed as SHA-256" $ok
+# a version-2 store, keys of 32 hex digits (two 64-bit FNV-1a hashes): a
+# copy of s.db with its keys cut to 32 digits. stats leaves it alone; its
+# first import recomputes every key, of games and of the quarantine, to
+# the keys a new store has, and finds every game and entry again
+cp "$tmp/s.db" "$tmp/v2.db"
+q "$tmp/v2.db" "UPDATE games SET hash = substr(hash, 1, 32); UPDATE quarantine SET hash =
+	substr(hash, 1, 32); PRAGMA user_version = 2"
+cp "$tmp/v2.db" "$tmp/v2.orig"
+"$ff" stats --db "$tmp/v2.db" >/dev/null && cmp -s "$tmp/v2.db" "$tmp/v2.orig"
+check "version-2 store: stats reads it and leaves it as it was" $?
+(cd "$tmp" && "$ff" import -q --db v2.db a.fgn illegal.fgn syntax.fgn >v2.out 2>&1)
+grep -qx 'read 202 games: 0 stored, 200 duplicates, 2 quarantined (2 of them already in quarantine)' "$tmp/v2.out"
+check "version-2 store: every game and entry found again" $?
+[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 3 ]; check "version-2 store: upgraded to 3" $?
+dump "$tmp/v2.db" >"$tmp/dv2"
+dump "$tmp/s.db" >"$tmp/ds"
+cmp -s "$tmp/dv2" "$tmp/ds"; check "version-2 store: keys recomputed = a new store's" $?
 # the query of db/stats.c reads only the index, in its order
 plan=$(q "$tmp/v1.db" 'EXPLAIN QUERY PLAN SELECT ruleset, seats, sides, plies, first_side, winner_side,
 	result FROM games INDEXED BY games_stats WHERE 1 ORDER BY ruleset, seats, plies')
@@ -184,5 +238,176 @@ check "sequence --compare: the 4-seat arms only" $?
   '"sequence/standard" 4 "(default)" 300 "sequence/standard" 4 "sequences=1" 300 ' ]
 check "sequence --compare csv: same seat count" $?
 
-echo "store: $pass passed, $fail failed"
+# 11. stats and export only read: a missing store is an error and is not
+# made; an existing store's file is not written
+for c in stats export; do
+	"$ff" $c --db "$tmp/none.db" >/dev/null 2>"$tmp/none.err"
+	[ $? = 1 ] && grep -qx "fivefold $c: cannot open store '$tmp/none.db': No such file or directory" \
+		"$tmp/none.err" && [ ! -e "$tmp/none.db" ]
+	check "$c: a missing store is an error, and not made" $?
+done
+cp "$tmp/s.db" "$tmp/s.orig"
+"$ff" stats --db "$tmp/s.db" >/dev/null && "$ff" export --db "$tmp/s.db" >/dev/null &&
+	cmp -s "$tmp/s.db" "$tmp/s.orig"
+check "stats and export do not write the store" $?
+
+# 12. a hash collision does not drop a game. In a copy of s.db, game 1
+# carries (crafted) the key of a game that is not stored; importing that
+# game finds its key taken by another text and quarantines it, saying so
+"$ff" simulate --game fivelines --rules kidd --games 1 --seed 999 --agents greedy >"$tmp/one.fgn"
+"$ff" import -q --db "$tmp/one.db" "$tmp/one.fgn" >/dev/null
+key=$(q "$tmp/one.db" 'SELECT hash FROM games')
+[ "$key" = "$(sha "$tmp/one.fgn")" ]; check "collision: a one-game file's key is its SHA-256" $?
+cp "$tmp/s.db" "$tmp/col.db"
+q "$tmp/col.db" "UPDATE games SET hash = '$key' WHERE id = 1"
+(cd "$tmp" && "$ff" import --db col.db one.fgn >col.out 2>col.err); check "collision: import exits 0" $?
+grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined' "$tmp/col.out"
+check "collision: counted as quarantined (read = stored + duplicates + quarantined)" $?
+grep -qx "one.fgn:1:1: error: game 1: hash collision: its key $key (SHA-256 of its canonical FGN) is that of stored game 1 (a.fgn, game 1), a different game; kept in quarantine \[hash-collision\]" "$tmp/col.err"
+check "collision: the diagnostic names the stored game" $?
+[ "$(q "$tmp/col.db" "SELECT verdict || ' ' || code || ' ' || source_file || ' ' || source_game
+	FROM quarantine WHERE id = 3")" = "collision hash-collision one.fgn 1" ]
+check "collision: the quarantine entry" $?
+q "$tmp/col.db" "SELECT writefile('$tmp/colraw', raw) FROM quarantine WHERE id = 3" >/dev/null
+cmp -s "$tmp/colraw" "$tmp/one.fgn" || { head -c -1 "$tmp/one.fgn" >"$tmp/trim"; cmp -s "$tmp/colraw" "$tmp/trim"; }
+check "collision: the quarantine keeps the game's text" $?
+fgn_of "$tmp/col.db" 1 "$tmp/colg1"
+[ "$(q "$tmp/col.db" 'SELECT count(*) FROM games')" = 200 ] && cmp -s "$tmp/colg1" "$tmp/g1"
+check "collision: the stored game is untouched" $?
+(cd "$tmp" && "$ff" import -q --db col.db one.fgn) |
+	grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
+check "collision: a rerun finds the entry" $?
+# a quarantine key held by another entry: the copy's entry for illegal.fgn
+# gets other text; importing illegal.fgn again keeps a new entry, under
+# KEY+1, and a rerun finds it there
+q "$tmp/col.db" "UPDATE quarantine SET raw = 'crafted' WHERE code = 'illegal-move'"
+(cd "$tmp" && "$ff" import -q --db col.db illegal.fgn) | grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined'
+check "quarantine key collision: a new entry" $?
+[ "$(q "$tmp/col.db" "SELECT count(*) FROM quarantine WHERE code = 'illegal-move' AND raw <> 'crafted'
+	AND hash = (SELECT hash FROM quarantine WHERE raw = 'crafted') || '+1'")" = 1 ]
+check "quarantine key collision: under KEY+1" $?
+(cd "$tmp" && "$ff" import -q --db col.db illegal.fgn) |
+	grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
+check "quarantine key collision: a rerun finds it" $?
+
+# 13. a full disk: a small tmpfs holds the 200 games of a.fgn; importing
+# 20,000 more fills it. The import fails, says the disk is full, exits 1;
+# what was committed stays (the earlier games as they were, whole batches
+# of the new ones, a consistent file). With room again the same import
+# completes, its counts add up, and the store equals one that never failed
+"$ff" simulate --game fivelines --rules schaedler --games 20000 --seed 3 --agents greedy >"$tmp/fill.fgn"
+full=$tmp/full
+mkdir "$full"
+if ! mount -t tmpfs -o size=8m fivefold-test "$full" 2>"$tmp/mount.err"; then
+	skipped "full disk: cannot mount a tmpfs here ($(head -n 1 "$tmp/mount.err"))"
+else
+	mounts="$full $mounts"
+	(cd "$tmp" && "$ff" import -q --db "$full/f.db" a.fgn >/dev/null); check "full disk: the first import fits" $?
+	"$ff" stats --db "$full/f.db" >"$tmp/full.stats0"
+	"$ff" export --db "$full/f.db" >"$tmp/full.fgn0"
+	(cd "$tmp" && "$ff" import -q --db "$full/f.db" fill.fgn >/dev/null 2>"$tmp/full.err")
+	[ $? = 1 ]; check "full disk: import exits 1" $?
+	grep -q "^fivefold import: store '$full/f.db': .*database or disk is full" "$tmp/full.err"
+	check "full disk: says the disk is full" $?
+	"$ff" stats --db "$full/f.db" --rules kidd >"$tmp/full.stats1" && cmp -s "$tmp/full.stats0" "$tmp/full.stats1"
+	check "full disk: stats of the earlier games unchanged" $?
+	"$ff" export --db "$full/f.db" --rules kidd >"$tmp/full.fgn1" && cmp -s "$tmp/full.fgn0" "$tmp/full.fgn1"
+	check "full disk: export of the earlier games unchanged" $?
+	[ "$(qr "$full/f.db" 'PRAGMA integrity_check')" = ok ]; check "full disk: store consistent" $?
+	n=$(($(qr "$full/f.db" 'SELECT count(*) FROM games') - 200))
+	[ $((n % 4096)) = 0 ] && [ "$n" -lt 20000 ]; check "full disk: whole batches kept ($n of 20000 games)" $?
+	mount -o remount,size=256m "$full"; check "full disk: room again" $?
+	(cd "$tmp" && "$ff" import -q --db "$full/f.db" fill.fgn >"$tmp/full.out" 2>&1)
+	check "full disk: the rerun exits 0" $?
+	grep -qx "read 20000 games: $((20000 - n)) stored, $n duplicates, 0 quarantined" "$tmp/full.out"
+	check "full disk: the rerun's counts add up" $?
+	(cd "$tmp" && "$ff" import -q --db ref.db a.fgn && "$ff" import -q --db ref.db fill.fgn) >/dev/null
+	dump "$full/f.db" >"$tmp/dfull"
+	dump "$tmp/ref.db" >"$tmp/dref"
+	cmp -s "$tmp/dfull" "$tmp/dref"; check "full disk: the store = an import that never failed" $?
+fi
+
+# 14. a read-only store. Root ignores file modes, so the store is made
+# read-only by a read-only bind mount of its directory, or else by
+# chattr +i (others: chmod a-w). Import fails, says why, exits 1 and
+# changes nothing; stats and export read it as before (on the read-only
+# file system too)
+mkdir "$tmp/rw" "$tmp/ro"
+cp "$tmp/s.orig" "$tmp/rw/r.db"
+"$ff" stats --db "$tmp/rw/r.db" >"$tmp/ro.stats0"
+"$ff" export --db "$tmp/rw/r.db" >"$tmp/ro.fgn0"
+rm -f "$tmp/rw/r.db-wal" "$tmp/rw/r.db-shm"
+cp "$tmp/rw/r.db" "$tmp/r.orig"
+how= db=
+if mount --bind "$tmp/rw" "$tmp/ro" 2>"$tmp/mount.err"; then
+	mounts="$tmp/ro $mounts"
+	mount -o remount,bind,ro "$tmp/ro" 2>>"$tmp/mount.err" && how="read-only bind mount" db=$tmp/ro/r.db
+fi
+if [ -z "$how" ] && [ "$(id -u)" = 0 ] && chattr +i "$tmp/rw/r.db" 2>>"$tmp/mount.err"; then
+	immutable="$tmp/rw/r.db" how="chattr +i" db=$tmp/rw/r.db
+elif [ -z "$how" ] && [ "$(id -u)" != 0 ] && chmod a-w "$tmp/rw/r.db"; then
+	how="chmod a-w" db=$tmp/rw/r.db
+fi
+if [ -z "$how" ]; then
+	skipped "read-only store: neither a read-only bind mount nor chattr +i works here ($(tr '\n' ' ' <"$tmp/mount.err"))"
+else
+	(cd "$tmp" && "$ff" import --db "$db" a.fgn >/dev/null 2>"$tmp/ro.err")
+	[ $? = 1 ]; check "read-only store ($how): import exits 1" $?
+	grep -qx "fivefold import: store '$db' is read-only (its file or its file system cannot be written): nothing was written" "$tmp/ro.err"
+	check "read-only store ($how): says so" $?
+	cmp -s "$tmp/rw/r.db" "$tmp/r.orig"; check "read-only store ($how): the file is unchanged" $?
+	"$ff" stats --db "$db" >"$tmp/ro.stats1" && cmp -s "$tmp/ro.stats0" "$tmp/ro.stats1"
+	check "read-only store ($how): stats as before" $?
+	"$ff" export --db "$db" >"$tmp/ro.fgn1" && cmp -s "$tmp/ro.fgn0" "$tmp/ro.fgn1"
+	check "read-only store ($how): export as before" $?
+	[ "$(qr "$tmp/rw/r.db" 'PRAGMA integrity_check')" = ok ]; check "read-only store ($how): consistent" $?
+fi
+
+# 15. a damaged file: a copy of s.db with pages in its middle overwritten
+# (the fewest pages around the middle page that take in pages of both the
+# table games, which export reads, and the index games_stats, which stats
+# reads). Every command says the store is damaged and exits 1; none
+# crashes or writes the file; the original stays intact
+psize=$(qr "$tmp/s.orig" 'PRAGMA page_size')
+mid=$(($(qr "$tmp/s.orig" 'PRAGMA page_count') / 2)) k=0
+while [ $k -lt $mid ] && [ "$(qr "$tmp/s.orig" "SELECT count(DISTINCT name) FROM dbstat WHERE name IN
+	('games', 'games_stats') AND pageno BETWEEN $((mid - k)) AND $((mid + k))")" != 2 ]; do
+	k=$((k + 1))
+done
+# overwrite pages $2 .. $2+$3-1 (1-based) of file $1 with bytes 0xA5
+damage() {
+	head -c $(($3 * psize)) /dev/zero | tr '\0' '\245' |
+		dd of="$1" bs="$psize" seek=$(($2 - 1)) conv=notrunc status=none
+}
+cp "$tmp/s.orig" "$tmp/bad.db"
+damage "$tmp/bad.db" $((mid - k)) $((2 * k + 1))
+cp "$tmp/bad.db" "$tmp/bad.copy"
+for c in "import a.fgn" stats "stats --compare skip-last --format csv" export; do
+	(cd "$tmp" && "$ff" $c --db bad.db >/dev/null 2>"$tmp/bad.err")
+	rc=$?
+	[ $rc = 1 ] && grep -q '^fivefold [a-z]*: .*\(malformed\|damaged\)' "$tmp/bad.err" &&
+		cmp -s "$tmp/bad.db" "$tmp/bad.copy"
+	check "damaged file (pages $((mid - k))-$((mid + k))): $c says so, exits 1 (got $rc), writes nothing" $?
+done
+cmp -s "$tmp/s.db" "$tmp/s.orig" && [ "$(qr "$tmp/s.db" 'PRAGMA integrity_check')" = ok ] &&
+	"$ff" export --db "$tmp/s.db" --origin simulated | cmp -s - "$tmp/a.fgn"
+check "damaged file: the original is intact" $?
+# damage to one page of tags alone, which neither stats nor export reads:
+# they print what the intact pages hold, the same as from the original;
+# import checks the whole file and refuses it
+t=$(qr "$tmp/s.orig" "SELECT pageno FROM dbstat WHERE name = 'tags' AND pagetype = 'leaf'
+	ORDER BY abs(pageno - $mid) LIMIT 1")
+cp "$tmp/s.orig" "$tmp/bad2.db"
+damage "$tmp/bad2.db" "$t" 1
+cp "$tmp/bad2.db" "$tmp/bad2.copy"
+"$ff" stats --db "$tmp/bad2.db" >"$tmp/bad2.stats" && "$ff" stats --db "$tmp/s.orig" | cmp -s - "$tmp/bad2.stats"
+check "damaged tags page: stats as from the original" $?
+"$ff" export --db "$tmp/bad2.db" >"$tmp/bad2.fgn" && "$ff" export --db "$tmp/s.orig" | cmp -s - "$tmp/bad2.fgn"
+check "damaged tags page: export as from the original" $?
+(cd "$tmp" && "$ff" import --db bad2.db a.fgn >/dev/null 2>"$tmp/bad2.err")
+[ $? = 1 ] && grep -q "^fivefold import: store 'bad2.db' is damaged (.*): nothing was written" "$tmp/bad2.err" &&
+	cmp -s "$tmp/bad2.db" "$tmp/bad2.copy"
+check "damaged tags page: import refuses it, writes nothing" $?
+
+echo "store: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
