@@ -53,6 +53,11 @@ void ff_getopt_init(struct ff_getopt *g, const struct ff_cmd *cmd);
    first operand. */
 int ff_getopt_next(struct ff_getopt *g, int argc, char **argv, char **arg);
 
+struct ff_format;
+/* The format called name; NULL after a usage error for cmd that names the
+   nearest format and lists them all. */
+const struct ff_format *ff_cmd_format(const struct ff_cmd *cmd, const char *name);
+
 /* Print a usage error for cmd and return FF_EXIT_USAGE. */
 int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

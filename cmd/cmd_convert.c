@@ -145,12 +145,12 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
 		switch (c) {
 		case OPT_FROM:
-			if (!(from = ff_format_find(arg)))
-				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			if (!(from = ff_cmd_format(cmd, arg)))
+				return FF_EXIT_USAGE;
 			break;
 		case OPT_TO:
-			if (!(to = ff_format_find(arg)))
-				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			if (!(to = ff_cmd_format(cmd, arg)))
+				return FF_EXIT_USAGE;
 			break;
 		case 'o': output = arg; break;
 		case OPT_PLIES:
@@ -240,8 +240,8 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		status = FF_EXIT_FAIL;
 	}
 	if (!quiet)
-		fprintf(stderr, "converted %ld games to %s; %ld not valid, %ld not written\n", written,
-			to->name, bad, unwritable);
+		fprintf(stderr, "converted %ld game%s to %s; %ld not valid, %ld not written\n", written,
+			written == 1 ? "" : "s", to->name, bad, unwritable);
 	if (bad || unwritable)
 		status = FF_EXIT_FAIL;
 	ff_input_close(&in);

@@ -229,8 +229,8 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			flags |= FF_FMT_RAW_CSV;
 			break;
 		case OPT_FROM:
-			if (!(from = ff_format_find(arg)))
-				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			if (!(from = ff_cmd_format(cmd, arg)))
+				return FF_EXIT_USAGE;
 			break;
 		case 'h':
 			ff_cmd_help(cmd, stdout);
@@ -289,8 +289,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	if (in_batch && ff_store_commit(im.store, &err))
 		goto fail;
 	show_progress(&prog, &im.c, prog.total, 1);
-	printf("read %llu games: %llu stored, %llu duplicates, %llu quarantined", im.c.read,
-	       im.c.stored, im.c.dups, im.c.quarantined);
+	printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined", im.c.read,
+	       im.c.read == 1 ? "" : "s", im.c.stored, im.c.dups, im.c.dups == 1 ? "" : "s",
+	       im.c.quarantined);
 	if (im.c.requarantined)
 		printf(" (%llu of them already in quarantine)", im.c.requarantined);
 	printf("\n");

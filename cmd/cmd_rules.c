@@ -7,6 +7,7 @@
 #include "cmd/cmd.h"
 #include "lib/agent.h"
 #include "lib/ruleset.h"
+#include "lib/text.h"
 
 static const struct ff_opt opts[] = {
 	{ "help", no_argument, 'h', NULL, "show this help" },
@@ -74,8 +75,17 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	if (optind < argc) {
 		for (i = optind; i < argc; i++) {
 			r = ff_rules_find(argv[i]);
-			if (!r)
-				return ff_cmd_usage_error(cmd, "unknown game '%s'", argv[i]);
+			if (!r) {
+				const char *names[16];
+				char hint[160];
+				int k;
+
+				for (k = 0; k < 16 && ff_rules_at(k); k++)
+					names[k] = ff_rules_at(k)->name;
+				return ff_cmd_usage_error(cmd, "unknown game '%s'%s", argv[i],
+							  ff_text_suggest(hint, sizeof hint, argv[i], "games",
+									  names, (size_t)k));
+			}
 			print_game(r);
 		}
 		return FF_EXIT_OK;

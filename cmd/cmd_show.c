@@ -85,8 +85,8 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			flags |= FF_FMT_RAW_CSV;
 			break;
 		case OPT_FROM:
-			if (!(from = ff_format_find(arg)))
-				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+			if (!(from = ff_cmd_format(cmd, arg)))
+				return FF_EXIT_USAGE;
 			break;
 		case 'h':
 			ff_cmd_help(cmd, stdout);

@@ -260,9 +260,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		ff_cmd_usage_error(cmd, "--game is required");
 		goto out;
 	}
-	if (!(c->fmt = ff_format_find(to)) || !c->fmt->write) {
-		ff_cmd_usage_error(cmd, c->fmt ? "simulate writes fgn or jsonl; for '%s' pipe into convert"
-					       : "unknown format '%s'", to);
+	if (!(c->fmt = ff_cmd_format(cmd, to)))
+		goto out;
+	if (!c->fmt->write) {
+		ff_cmd_usage_error(cmd, "simulate writes fgn or jsonl; for '%s' pipe into convert", to);
 		goto out;
 	}
 	ff_error_clear(&err);

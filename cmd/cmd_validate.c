@@ -257,10 +257,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			v->in.flags |= FF_FMT_RAW_CSV;
 			break;
 		case OPT_FROM:
-			from = ff_format_find(arg);
+			from = ff_cmd_format(cmd, arg);
 			if (!from) {
 				free(v);
-				return ff_cmd_usage_error(cmd, "unknown format '%s'", arg);
+				return FF_EXIT_USAGE;
 			}
 			break;
 		case 'q': v->quiet = 1; break;
@@ -290,8 +290,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	ff_input_close(&v->in);
 	fflush(stdout);
 	fprintf(v->json ? stderr : stdout,
-		"summary: %ld games, %ld valid, %ld illegal, %ld malformed, %llu plies\n",
-		v->valid + v->illegal + v->malformed, v->valid, v->illegal, v->malformed, v->plies);
+		"summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s\n",
+		v->valid + v->illegal + v->malformed, v->valid + v->illegal + v->malformed == 1 ? "" : "s",
+		v->valid, v->illegal, v->malformed, v->plies, v->plies == 1 ? "y" : "ies");
 	if (rc)
 		fputs("fivefold validate: a write failed or memory ran out\n", stderr);
 	rc = rc || v->illegal || v->malformed || v->failed ? FF_EXIT_FAIL : FF_EXIT_OK;

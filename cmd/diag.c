@@ -9,6 +9,8 @@
 
 #include "cmd/cmd.h"
 #include "db/store.h"
+#include "formats/format.h"
+#include "lib/text.h"
 
 void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp)
 {
@@ -152,6 +154,22 @@ int ff_cmd_filter_option(const struct ff_cmd *cmd, int c, char *arg, struct ff_s
 	default: f->until = arg; break;
 	}
 	return 0;
+}
+
+const struct ff_format *ff_cmd_format(const struct ff_cmd *cmd, const char *name)
+{
+	const struct ff_format *f = ff_format_find(name);
+	const char *names[16];
+	char hint[200];
+	int i;
+
+	if (f)
+		return f;
+	for (i = 0; i < 16 && ff_format_at(i); i++)
+		names[i] = ff_format_at(i)->name;
+	ff_cmd_usage_error(cmd, "unknown format '%s'%s", name,
+			   ff_text_suggest(hint, sizeof hint, name, "formats", names, (size_t)i));
+	return NULL;
 }
 
 int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,

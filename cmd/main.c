@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "lib/text.h"
 
 static const struct ff_cmd *const commands[] = {
 	&ff_cmd_rules,
@@ -48,6 +49,21 @@ static void main_help(FILE *fp)
 	      "exit codes: 0 fine, 1 some game invalid or a runtime failure, 2 usage\n", fp);
 }
 
+/* The usage error for an unknown command, with the nearest one. */
+static int unknown_command(const char *name)
+{
+	const char *names[NCOMMANDS + 1];
+	char hint[200];
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i]->name;
+	names[i] = "help";
+	fprintf(stderr, "fivefold: unknown command '%s'%s\ntry 'fivefold help'\n", name,
+		ff_text_suggest(hint, sizeof hint, name, "commands", names, NCOMMANDS + 1));
+	return FF_EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	const struct ff_cmd *cmd;
@@ -62,11 +78,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		if (argc > 2 && strcmp(argv[1], "help") == 0) {
-			cmd = find_cmd(argv[2]);
-			if (!cmd) {
-				fprintf(stderr, "fivefold: unknown command '%s'\n", argv[2]);
-				return FF_EXIT_USAGE;
+			if (!strcmp(argv[2], "help")) {
+				puts("usage: fivefold help [COMMAND]\n\nThe commands and the exit codes, "
+				     "or one command's options.");
+				return FF_EXIT_OK;
 			}
+			cmd = find_cmd(argv[2]);
+			if (!cmd)
+				return unknown_command(argv[2]);
 			ff_cmd_help(cmd, stdout);
 			return FF_EXIT_OK;
 		}
@@ -74,9 +93,7 @@ int main(int argc, char **argv)
 		return FF_EXIT_OK;
 	}
 	cmd = find_cmd(argv[1]);
-	if (!cmd) {
-		fprintf(stderr, "fivefold: unknown command '%s'\ntry 'fivefold help'\n", argv[1]);
-		return FF_EXIT_USAGE;
-	}
+	if (!cmd)
+		return unknown_command(argv[1]);
 	return cmd->run(cmd, argc - 1, argv + 1);
 }

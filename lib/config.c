@@ -10,6 +10,7 @@
 
 #include "lib/cards.h"
 #include "lib/ruleset.h"
+#include "lib/text.h"
 
 int ff_rules_option_index(const struct ff_rules *rules, const char *name)
 {
@@ -111,9 +112,16 @@ static int apply_option(struct ff_config *cfg, unsigned char *seen, const char *
 	memcpy(name, item, nlen);
 	name[nlen] = '\0';
 	i = ff_rules_option_index(r, name);
-	if (i < 0)
-		return ff_error_set(err, FF_EUNKNOWN_OPTION,
-				    "unknown option '%s' for game '%s'", name, r->name);
+	if (i < 0) {
+		const char *names[FF_MAX_OPTIONS];
+		char hint[160];
+
+		for (i = 0; i < r->noptions; i++)
+			names[i] = r->options[i].name;
+		return ff_error_set(err, FF_EUNKNOWN_OPTION, "unknown option '%s' for game '%s'%s", name,
+				    r->name, ff_text_suggest(hint, sizeof hint, name, "options", names,
+							     (size_t)r->noptions));
+	}
 	o = &r->options[i];
 	if (o->presets && !(o->presets & (1u << cfg->preset)))
 		return ff_error_set(err, FF_EBAD_OPTION,
@@ -168,8 +176,15 @@ static int config_parse(struct ff_config *cfg, const char *game, const char *rul
 	if (!game)
 		return ff_error_set(err, FF_EMISSING_TAG, "missing tag 'Game'");
 	r = ff_rules_find(game);
-	if (!r)
-		return ff_error_set(err, FF_EUNKNOWN_GAME, "unknown game '%s'", game);
+	if (!r) {
+		const char *names[16];
+		char hint[160];
+
+		for (i = 0; i < 16 && ff_rules_at(i); i++)
+			names[i] = ff_rules_at(i)->name;
+		return ff_error_set(err, FF_EUNKNOWN_GAME, "unknown game '%s'%s", game,
+				    ff_text_suggest(hint, sizeof hint, game, "games", names, (size_t)i));
+	}
 	cfg->rules = r;
 	cfg->preset = 0;
 	*part = FF_PART_RULES;
@@ -177,9 +192,16 @@ static int config_parse(struct ff_config *cfg, const char *game, const char *rul
 		for (i = 0; i < r->npresets; i++)
 			if (strcmp(r->presets[i].name, rules) == 0)
 				break;
-		if (i == r->npresets)
-			return ff_error_set(err, FF_EUNKNOWN_RULES,
-					    "unknown rules '%s' for game '%s'", rules, game);
+		if (i == r->npresets) {
+			const char *names[16];
+			char hint[200];
+
+			for (i = 0; i < r->npresets && i < 16; i++)
+				names[i] = r->presets[i].name;
+			return ff_error_set(err, FF_EUNKNOWN_RULES, "unknown rules '%s' for game '%s'%s",
+					    rules, game, ff_text_suggest(hint, sizeof hint, rules, "presets",
+									 names, (size_t)i));
+		}
 		cfg->preset = i;
 	}
 	*part = FF_PART_OPTIONS;

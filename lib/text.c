@@ -2,6 +2,7 @@
    messages. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/text.h"
@@ -81,6 +82,73 @@ int ff_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *v)
 	}
 	*v = x;
 	return 0;
+}
+
+/* The letters and digits of s, lowercase, into out (room for 64). */
+static size_t fold(const char *s, char *out)
+{
+	size_t n = 0;
+
+	for (; *s && n < 63; s++)
+		if ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9'))
+			out[n++] = *s;
+		else if (*s >= 'A' && *s <= 'Z')
+			out[n++] = (char)(*s - 'A' + 'a');
+	out[n] = '\0';
+	return n;
+}
+
+/* The edit distance of a[0, m) and b[0, n) (both at most 63). */
+static size_t edits(const char *a, size_t m, const char *b, size_t n)
+{
+	size_t row[64], i, j, diag, up;
+
+	for (j = 0; j <= n; j++)
+		row[j] = j;
+	for (i = 1; i <= m; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= n; j++) {
+			up = row[j];
+			row[j] = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < row[j])
+				row[j] = up + 1;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			diag = up;
+		}
+	}
+	return row[n];
+}
+
+char *ff_text_suggest(char *out, size_t cap, const char *word, const char *kind,
+		      const char *const *names, size_t n)
+{
+	char a[64], b[64];
+	size_t m = fold(word, a), i, best = (size_t)-1, d, len;
+	const char *near = NULL;
+
+	for (i = 0; i < n; i++) {
+		d = edits(a, m, b, fold(names[i], b));
+		if (d < best && d <= (m > 6 ? m / 3 : 2)) {
+			best = d;
+			near = names[i];
+		}
+	}
+	out[0] = '\0';
+	if (near)
+		snprintf(out, cap, "; did you mean '%s'?", near);
+	len = strlen(out);
+	snprintf(out + len, cap - len, " (%s:", kind);
+	for (i = 0; i < n; i++) {
+		len = strlen(out);
+		if (len + strlen(names[i]) + 4 >= cap)
+			break;
+		snprintf(out + len, cap - len, "%s %s", i ? "," : "", names[i]);
+	}
+	len = strlen(out);
+	snprintf(out + len, cap - len, "%s)", i < n ? ", ..." : "");
+	return out;
 }
 
 void ff_text_clean(char *msg, size_t cap)

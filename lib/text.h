@@ -34,6 +34,14 @@ const char *ff_text_fault_name(enum ff_text_fault f);
    over max (nothing wraps). */
 int ff_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *v);
 
+/* Append to out what an "unknown NAME" message adds: "; did you mean 'X'?"
+   when one of names[0, n) is near word (letters and digits compared
+   without case; a few edits at most), then " (KIND: a, b, c)" listing
+   them all. out is NUL-terminated in cap bytes; nothing is cut mid-name.
+   Returns out. */
+char *ff_text_suggest(char *out, size_t cap, const char *word, const char *kind,
+		      const char *const *names, size_t n);
+
 /* Make msg (NUL-terminated, in a buffer of cap bytes) safe to print and
    to put in JSON: control characters and bytes that are not UTF-8 become
    \xNN; the result is cut at a character boundary to fit. */

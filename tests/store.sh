@@ -261,7 +261,7 @@ key=$(q "$tmp/one.db" 'SELECT hash FROM games')
 cp "$tmp/s.db" "$tmp/col.db"
 q "$tmp/col.db" "UPDATE games SET hash = '$key' WHERE id = 1"
 (cd "$tmp" && "$ff" import --db col.db one.fgn >col.out 2>col.err); check "collision: import exits 0" $?
-grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined' "$tmp/col.out"
+grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined' "$tmp/col.out"
 check "collision: counted as quarantined (read = stored + duplicates + quarantined)" $?
 grep -qx "one.fgn:1:1: error: game 1: hash collision: its key $key (SHA-256 of its canonical FGN) is that of stored game 1 (a.fgn, game 1), a different game; kept in quarantine \[hash-collision\]" "$tmp/col.err"
 check "collision: the diagnostic names the stored game" $?
@@ -275,19 +275,19 @@ fgn_of "$tmp/col.db" 1 "$tmp/colg1"
 [ "$(q "$tmp/col.db" 'SELECT count(*) FROM games')" = 200 ] && cmp -s "$tmp/colg1" "$tmp/g1"
 check "collision: the stored game is untouched" $?
 (cd "$tmp" && "$ff" import -q --db col.db one.fgn) |
-	grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
+	grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
 check "collision: a rerun finds the entry" $?
 # a quarantine key held by another entry: the copy's entry for illegal.fgn
 # gets other text; importing illegal.fgn again keeps a new entry, under
 # KEY+1, and a rerun finds it there
 q "$tmp/col.db" "UPDATE quarantine SET raw = 'crafted' WHERE code = 'illegal-move'"
-(cd "$tmp" && "$ff" import -q --db col.db illegal.fgn) | grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined'
+(cd "$tmp" && "$ff" import -q --db col.db illegal.fgn) | grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined'
 check "quarantine key collision: a new entry" $?
 [ "$(q "$tmp/col.db" "SELECT count(*) FROM quarantine WHERE code = 'illegal-move' AND raw <> 'crafted'
 	AND hash = (SELECT hash FROM quarantine WHERE raw = 'crafted') || '+1'")" = 1 ]
 check "quarantine key collision: under KEY+1" $?
 (cd "$tmp" && "$ff" import -q --db col.db illegal.fgn) |
-	grep -qx 'read 1 games: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
+	grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
 check "quarantine key collision: a rerun finds it" $?
 
 # 13. a full disk: a small tmpfs holds the 200 games of a.fgn; importing
