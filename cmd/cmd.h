@@ -93,9 +93,8 @@ int ff_parse_long(const char *s, long lo, long hi, long *out);
 /* Append a diagnostic in design.md's form to out:
    FILE:LINE:COL: error: game N, ply K (seat S): message [code]
    (", ply K" left out when ply is 0, " (seat S)" when the seat is not
-   known, as for errors the reader finds) -- or, json != 0, one JSON
-   object with the keys file line col game ply seat code message. */
-int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *err, int json);
+   known, as for errors the reader finds). */
+int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *err);
 /* Append s as a JSON string literal. */
 int ff_json_str(struct ff_buf *out, const char *s);
 

@@ -205,7 +205,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		}
 		if (rc == -1) {   /* unreadable: nothing to write */
 			ff_buf_reset(&diag);
-			ff_diag_format(&diag, file, &err, 0);
+			ff_diag_format(&diag, file, &err);
 			fputs(diag.p, stderr);
 			bad++;
 			unwritable++;
@@ -216,7 +216,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 				w = &canon;
 			} else {
 				ff_buf_reset(&diag);
-				ff_diag_format(&diag, file, &err, 0);
+				ff_diag_format(&diag, file, &err);
 				fputs(diag.p, stderr);
 				bad++;
 			}

@@ -169,7 +169,7 @@ static int quarantine(struct importer *im, const struct ff_input *in, const char
 	int rc;
 
 	ff_buf_reset(&im->diag);
-	if (ff_diag_format(&im->diag, file, why, 0))
+	if (ff_diag_format(&im->diag, file, why))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	if (!im->quiet)
 		fputs(im->diag.p, stderr);

@@ -116,7 +116,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			break;
 	}
 	if (rc == -1 || ff_game_start(&g, &rec, &err)) {
-		ff_diag_format(&diag, file, &err, 0);
+		ff_diag_format(&diag, file, &err);
 		fputs(diag.p, stderr);
 		status = FF_EXIT_FAIL;
 		goto out;
@@ -129,7 +129,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 				diagram(&g, &rec, g.turns, kp, k0, &out);
 			fflush(stdout);
 			ff_buf_reset(&diag);
-			ff_diag_format(&diag, file, &err, 0);
+			ff_diag_format(&diag, file, &err);
 			fputs(diag.p, stderr);
 			fprintf(stderr, "fivefold show: the position shown is the one before ply %d\n",
 				g.turns + 1);

@@ -2,7 +2,10 @@
    per game, whether it is legal, breaks the rules at a ply, or is
    malformed; with --legal, list the legal plies at every ply. Games are
    read in batches and validated by --threads workers; output comes out in
-   input order, the same bytes whatever the number of threads. */
+   input order, the same bytes whatever the number of threads. With
+   --format json, standard output is JSON Lines: an object per game (valid
+   ones too) with its verdict and, where it is not valid, its diagnostic;
+   the --legal objects; and a final summary object. */
 #include "config.h"
 
 #include <stdio.h>
@@ -24,7 +27,7 @@ enum { OPT_LEGAL = 256, OPT_FORMAT, OPT_FROM, OPT_RAWCSV };
 static const struct ff_opt opts[] = {
 	{ "legal", no_argument, OPT_LEGAL, NULL, "list the legal plies at every ply" },
 	{ "format", required_argument, OPT_FORMAT, "text|json",
-	  "diagnostics (and --legal lines) as text or JSON Lines; default text" },
+	  "text, or JSON Lines on standard output: an object per game, the --legal lines, a summary" },
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
 	{ "quiet", no_argument, 'q', NULL, "no per-game verdicts, only problems and the summary" },
 	{ "threads", required_argument, 'j', "N", "validate with N threads (default 1)" },
@@ -138,6 +141,31 @@ static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct f
 	}
 }
 
+/* The JSON object of one game's verdict: "valid" with its ruleset id,
+   plies and result (g), or the verdict with its diagnostic (e). */
+static void json_verdict(struct ff_buf *o, const char *file, long game, const char *verdict,
+			 const struct ff_game *g, const struct ff_record *rec,
+			 const struct ff_error *e)
+{
+	ff_buf_adds(o, "{\"file\":");
+	ff_json_str(o, file);
+	ff_buf_addf(o, ",\"game\":%ld,\"verdict\":", game);
+	ff_json_str(o, verdict);
+	if (g) {
+		ff_buf_adds(o, ",\"ruleset\":\"");
+		ff_config_id(&g->cfg, o);
+		ff_buf_addf(o, "\",\"plies\":%d,\"result\":", g->turns);
+		ff_json_str(o, ff_record_result(rec)[0] ? ff_record_result(rec) : "*");
+	} else {
+		ff_buf_addf(o, ",\"line\":%ld,\"col\":%ld,\"ply\":%d,\"seat\":%d,\"code\":",
+			    e->line, e->col, e->ply, e->seat);
+		ff_json_str(o, ff_code_name(e->code));
+		ff_buf_adds(o, ",\"message\":");
+		ff_json_str(o, e->msg);
+	}
+	ff_buf_adds(o, "}\n");
+}
+
 static void work(void *ctx, void *p, int worker)
 {
 	struct vctx *v = ctx;
@@ -160,12 +188,19 @@ static void work(void *ctx, void *p, int worker)
 
 		if (s->rstat[i] == -2) {
 			s->failed++;
-			ff_buf_addf(&s->err, "fivefold validate: %s\n", s->rerr[i].msg);
+			if (v->json)
+				json_verdict(&s->out, s->file[i], 0, "failed", NULL, NULL, &s->rerr[i]);
+			else
+				ff_buf_addf(&s->err, "fivefold validate: %s\n", s->rerr[i].msg);
 			continue;
 		}
 		if (s->rstat[i] == -1) {
 			s->malformed++;
-			ff_diag_format(d, s->file[i], &s->rerr[i], v->json);
+			if (v->json)
+				json_verdict(d, s->file[i], s->rerr[i].game, "malformed", NULL, NULL,
+					     &s->rerr[i]);
+			else
+				ff_diag_format(d, s->file[i], &s->rerr[i]);
 			if (!v->quiet && !v->json)
 				ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", s->file[i],
 					    s->rerr[i].game, ff_code_name(s->rerr[i].code));
@@ -178,6 +213,8 @@ static void work(void *ctx, void *p, int worker)
 		s->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
 		if (verdict == FF_VALID) {
 			s->valid++;
+			if (v->json)
+				json_verdict(&s->out, s->file[i], rec->number, "valid", g, rec, NULL);
 			if (!v->quiet && !v->json) {
 				ff_buf_addf(&s->out, "%s: game %ld: valid (", s->file[i], rec->number);
 				ff_config_id(&g->cfg, &s->out);
@@ -190,7 +227,11 @@ static void work(void *ctx, void *p, int worker)
 			s->illegal++;
 		else
 			s->malformed++;
-		ff_diag_format(d, s->file[i], &err, v->json);
+		if (v->json)
+			json_verdict(d, s->file[i], rec->number,
+				     verdict == FF_ILLEGAL ? "illegal" : "malformed", NULL, NULL, &err);
+		else
+			ff_diag_format(d, s->file[i], &err);
 		if (!v->quiet && !v->json) {
 			if (verdict == FF_ILLEGAL)
 				ff_buf_addf(&s->out, "%s: game %ld: illegal at ply %d [%s]\n",
@@ -289,10 +330,15 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	rc = ff_pool_run(&ops, v, (int)threads);
 	ff_input_close(&v->in);
 	fflush(stdout);
-	fprintf(v->json ? stderr : stdout,
-		"summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s\n",
-		v->valid + v->illegal + v->malformed, v->valid + v->illegal + v->malformed == 1 ? "" : "s",
-		v->valid, v->illegal, v->malformed, v->plies, v->plies == 1 ? "y" : "ies");
+	if (v->json)
+		printf("{\"summary\":{\"games\":%ld,\"valid\":%ld,\"illegal\":%ld,\"malformed\":%ld,"
+		       "\"failed_files\":%ld,\"plies\":%llu}}\n", v->valid + v->illegal + v->malformed,
+		       v->valid, v->illegal, v->malformed, v->failed, v->plies);
+	else
+		printf("summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s\n",
+		       v->valid + v->illegal + v->malformed,
+		       v->valid + v->illegal + v->malformed == 1 ? "" : "s", v->valid, v->illegal,
+		       v->malformed, v->plies, v->plies == 1 ? "y" : "ies");
 	if (rc)
 		fputs("fivefold validate: a write failed or memory ran out\n", stderr);
 	rc = rc || v->illegal || v->malformed || v->failed ? FF_EXIT_FAIL : FF_EXIT_OK;

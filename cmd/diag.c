@@ -120,15 +120,8 @@ int ff_json_str(struct ff_buf *out, const char *s)
 	return rc || ff_buf_addc(out, '"') ? -1 : 0;
 }
 
-int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *e, int json)
+int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *e)
 {
-	if (json) {
-		return ff_buf_adds(out, "{\"file\":") || ff_json_str(out, file) ||
-		       ff_buf_addf(out, ",\"line\":%ld,\"col\":%ld,\"game\":%ld,\"ply\":%d,\"seat\":%d,\"code\":",
-				   e->line, e->col, e->game, e->ply, e->seat) ||
-		       ff_json_str(out, ff_code_name(e->code)) || ff_buf_adds(out, ",\"message\":") ||
-		       ff_json_str(out, e->msg) || ff_buf_adds(out, "}\n") ? -1 : 0;
-	}
 	if (ff_buf_addf(out, "%s:%ld:%ld: error: game %ld", file, e->line, e->col, e->game))
 		return -1;
 	if (e->ply > 0 && ff_buf_addf(out, ", ply %d", e->ply))
