@@ -734,6 +734,7 @@ int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error 
 				return failure(&g, rc);
 			if (!started)
 				return 0;
+			p = r->pos;   /* fill() moved the buffer */
 			if (!g.after)
 				syntax(&g, r->line, colat(r, p), rec->nplies, "missing result token");
 			return finish(&g, trim(r, p));
