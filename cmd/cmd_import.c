@@ -295,7 +295,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	if (im.c.requarantined)
 		printf(" (%llu of them already in quarantine)", im.c.requarantined);
 	printf("\n");
-	if (failed_files)
+	if (failed_files || im.c.quarantined)   /* as validate: some game was not valid */
 		status = FF_EXIT_FAIL;
 	goto out;
 fail:
@@ -323,7 +323,9 @@ const struct ff_cmd ff_cmd_import = {
 		 "as a duplicate; a malformed or illegal one goes to the quarantine table\n"
 		 "with its raw text and diagnostics. Prints read = stored + duplicates +\n"
 		 "quarantined. Commits in batches: a killed import leaves the store\n"
-		 "consistent, and running it again completes it. See docs/store.md.",
+		 "consistent, and running it again completes it. Exit status 1 when a\n"
+		 "game went to quarantine or a file could not be read, as validate's\n"
+		 "when a game is not valid. See docs/store.md.",
 	.opts = opts,
 	.run = run,
 };

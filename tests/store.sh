@@ -47,7 +47,7 @@ command -v sqlite3 >/dev/null || { echo "store: the sqlite3 shell is needed"; ex
 "$ff" simulate --game fivelines --rules kidd --games 200 --seed 5 --agents greedy >"$tmp/a.fgn"
 cp "$cli/illegal.fgn" "$cli/syntax.fgn" "$tmp/"
 (cd "$tmp" && "$ff" import --db s.db a.fgn illegal.fgn syntax.fgn >out 2>err)
-check "import exits 0" $?
+[ $? = 1 ]; check "import exits 1: games went to quarantine" $?
 grep -qx 'read 202 games: 200 stored, 0 duplicates, 2 quarantined' "$tmp/out"; check "import counts" $?
 grep -q 'illegal.fgn:8:23: error: game 1, ply 5 (seat 1)' "$tmp/err"; check "import prints diagnostics" $?
 [ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 3 ]; check "schema version 3" $?
@@ -101,7 +101,8 @@ done
 [ "$killed" = 1 ]; check "an import was killed part way ($n of 60000 stored)" $?
 [ "$(q "$tmp/k.db" 'PRAGMA integrity_check')" = ok ]; check "killed store is consistent" $?
 "$ff" import -q --db "$tmp/k.db" "$tmp/big.fgn" >"$tmp/kout" 2>&1
-check "rerun after kill exits 0" $?
+[ $? = 1 ] && grep -q ' 1 quarantined' "$tmp/kout"
+check "rerun after kill completes (exit 1: syntax.fgn's game is quarantined)" $?
 dump "$tmp/k.db" >"$tmp/dk"
 dump "$tmp/clean.db" >"$tmp/dc"
 cmp -s "$tmp/dk" "$tmp/dc"; check "rerun after kill = uninterrupted import" $?
@@ -260,7 +261,8 @@ key=$(q "$tmp/one.db" 'SELECT hash FROM games')
 [ "$key" = "$(sha "$tmp/one.fgn")" ]; check "collision: a one-game file's key is its SHA-256" $?
 cp "$tmp/s.db" "$tmp/col.db"
 q "$tmp/col.db" "UPDATE games SET hash = '$key' WHERE id = 1"
-(cd "$tmp" && "$ff" import --db col.db one.fgn >col.out 2>col.err); check "collision: import exits 0" $?
+(cd "$tmp" && "$ff" import --db col.db one.fgn >col.out 2>col.err)
+[ $? = 1 ]; check "collision: import exits 1 (the game is in quarantine)" $?
 grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined' "$tmp/col.out"
 check "collision: counted as quarantined (read = stored + duplicates + quarantined)" $?
 grep -qx "one.fgn:1:1: error: game 1: hash collision: its key $key (SHA-256 of its canonical FGN) is that of stored game 1 (a.fgn, game 1), a different game; kept in quarantine \[hash-collision\]" "$tmp/col.err"
