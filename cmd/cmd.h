@@ -76,6 +76,12 @@ enum { FF_OPT_FILTER = 512, FF_OPT_GAME = FF_OPT_FILTER, FF_OPT_RULES, FF_OPT_OP
 	{ "since", required_argument, FF_OPT_SINCE, "YYYY.MM.DD", "only games dated on or after" }, \
 	{ "until", required_argument, FF_OPT_UNTIL, "YYYY.MM.DD", "only games dated on or before" }
 
+/* Is name[0, len) the name (what 0), a preset (1) or an option (2) of some
+   engine? Returns 0, or FF_EXIT_USAGE after a usage error for option opt
+   that names the nearest and lists them. */
+int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const char *name,
+		      size_t len);
+
 struct ff_stats_filter;
 struct ff_store;
 /* Open the store named by --db for cmd (read_only: never created,

@@ -427,7 +427,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
 		switch (c) {
 		case 'd': db = arg; break;
-		case OPT_COMPARE: cmp = arg; break;
+		case OPT_COMPARE:
+			if (ff_cmd_known_name(cmd, 2, "--compare", arg, strlen(arg)))
+				return FF_EXIT_USAGE;
+			cmp = arg;
+			break;
 		case FF_OPT_GAME: case FF_OPT_RULES: case FF_OPT_OPTION: case FF_OPT_ORIGIN:
 		case FF_OPT_PLAYER: case FF_OPT_SINCE: case FF_OPT_UNTIL:
 			if (ff_cmd_filter_option(cmd, c, arg, &f))

@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "db/store.h"
 #include "formats/format.h"
+#include "lib/ruleset.h"
 #include "lib/text.h"
 
 void ff_cmd_help(const struct ff_cmd *cmd, FILE *fp)
@@ -131,20 +133,93 @@ int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *
 	return ff_buf_addf(out, ": %s [%s]\n", e->msg, ff_code_name(e->code));
 }
 
+/* The names of what every engine has: its name (what 0), its presets (1)
+   or its options (2), each once, into names (room for max). Returns how
+   many. */
+static size_t engine_names(int what, const char **names, size_t max)
+{
+	const struct ff_rules *r;
+	size_t n = 0, k;
+	int i, j, count;
+
+	for (i = 0; (r = ff_rules_at(i)); i++) {
+		count = what == 0 ? 1 : what == 1 ? r->npresets : r->noptions;
+		for (j = 0; j < count && n < max; j++) {
+			const char *name = what == 0 ? r->name : what == 1 ? r->presets[j].name
+								      : r->options[j].name;
+
+			for (k = 0; k < n && strcmp(names[k], name); k++)
+				;
+			if (k == n)
+				names[n++] = name;
+		}
+	}
+	return n;
+}
+
+int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const char *name,
+		      size_t len)
+{
+	static const char *const kinds[] = { "games", "presets", "options" };
+	const char *names[64];
+	char hint[320], word[64];
+	size_t n = engine_names(what, names, 64), i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(names[i]) == len && !strncmp(names[i], name, len))
+			return 0;
+	snprintf(word, sizeof word, "%.*s", (int)len, name);
+	return ff_cmd_usage_error(cmd, "%s: no game has %s '%s'%s", opt,
+				  what == 0 ? "the name" : what == 1 ? "a preset" : "an option", word,
+				  ff_text_suggest(hint, sizeof hint, word, kinds[what], names, n));
+}
+
+/* Is s a date YYYY.MM.DD? */
+static int is_date(const char *s)
+{
+	int i;
+
+	for (i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? s[i] != '.' : s[i] < '0' || s[i] > '9')
+			return 0;
+	return s[10] == '\0' && (s[5] - '0') * 10 + (s[6] - '0') >= 1 &&
+	       (s[5] - '0') * 10 + (s[6] - '0') <= 12 && (s[8] - '0') * 10 + (s[9] - '0') >= 1 &&
+	       (s[8] - '0') * 10 + (s[9] - '0') <= 31;
+}
+
 int ff_cmd_filter_option(const struct ff_cmd *cmd, int c, char *arg, struct ff_stats_filter *f)
 {
 	switch (c) {
-	case FF_OPT_GAME: f->game = arg; break;
-	case FF_OPT_RULES: f->preset = arg; break;
-	case FF_OPT_OPTION: f->option = arg; break;
+	case FF_OPT_GAME:
+		if (ff_cmd_known_name(cmd, 0, "--game", arg, strlen(arg)))
+			return FF_EXIT_USAGE;
+		f->game = arg;
+		break;
+	case FF_OPT_RULES:
+		if (ff_cmd_known_name(cmd, 1, "--rules", arg, strlen(arg)))
+			return FF_EXIT_USAGE;
+		f->preset = arg;
+		break;
+	case FF_OPT_OPTION:
+		if (ff_cmd_known_name(cmd, 2, "--option", arg, strcspn(arg, "=")))
+			return FF_EXIT_USAGE;
+		f->option = arg;
+		break;
 	case FF_OPT_ORIGIN:
 		if (strcmp(arg, "imported") && strcmp(arg, "simulated"))
 			return ff_cmd_usage_error(cmd, "--origin takes imported or simulated, not '%s'", arg);
 		f->origin = arg;
 		break;
 	case FF_OPT_PLAYER: f->player = arg; break;
-	case FF_OPT_SINCE: f->since = arg; break;
-	default: f->until = arg; break;
+	default:
+		if (!is_date(arg))
+			return ff_cmd_usage_error(cmd, "%s takes a date YYYY.MM.DD, not '%s'",
+						  c == FF_OPT_SINCE ? "--since" : "--until", arg);
+		if (c == FF_OPT_SINCE)
+			f->since = arg;
+		else
+			f->until = arg;
+		break;
 	}
 	return 0;
 }
@@ -172,6 +247,8 @@ int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
 
 	if (!db)
 		return ff_cmd_usage_error(cmd, "--db FILE is required");
+	if (read_only && access(db, F_OK) != 0)   /* a typo is a usage error, never an empty store */
+		return ff_cmd_usage_error(cmd, "no store '%s' (import creates one)", db);
 	ff_error_clear(&err);
 	/* read-only: never creates, upgrades or writes the store */
 	if (read_only ? ff_store_open_read(out, db, &err) : ff_store_open(out, db, &err)) {

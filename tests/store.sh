@@ -243,9 +243,9 @@ check "sequence --compare csv: same seat count" $?
 # made; an existing store's file is not written
 for c in stats export; do
 	"$ff" $c --db "$tmp/none.db" >/dev/null 2>"$tmp/none.err"
-	[ $? = 1 ] && grep -qx "fivefold $c: cannot open store '$tmp/none.db': No such file or directory" \
+	[ $? = 2 ] && grep -qx "fivefold $c: no store '$tmp/none.db' (import creates one)" \
 		"$tmp/none.err" && [ ! -e "$tmp/none.db" ]
-	check "$c: a missing store is an error, and not made" $?
+	check "$c: a missing store is a usage error (exit 2), and not made" $?
 done
 cp "$tmp/s.db" "$tmp/s.orig"
 "$ff" stats --db "$tmp/s.db" >/dev/null && "$ff" export --db "$tmp/s.db" >/dev/null &&
