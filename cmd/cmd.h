@@ -58,6 +58,13 @@ struct ff_format;
    nearest format and lists them all. */
 const struct ff_format *ff_cmd_format(const struct ff_cmd *cmd, const char *name);
 
+/* The output format: given (--format or --to) when there is one, else the
+   one whose extension ends output, else FGN when output has no extension
+   (or there is no output file). NULL after a usage error for an extension
+   that names no format. */
+const struct ff_format *ff_cmd_output_format(const struct ff_cmd *cmd, const char *given,
+					     const char *output);
+
 /* Print a usage error for cmd and return FF_EXIT_USAGE. */
 int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -21,7 +21,8 @@ enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE, OPT_RAWCSV };
 
 static const struct ff_opt opts[] = {
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
-	{ "to", required_argument, OPT_TO, "FORMAT", "output format (default: by -o's extension, else fgn)" },
+	{ "format", required_argument, 'f', "FORMAT", "output format (default: by -o's extension, else fgn)" },
+	{ "to", required_argument, OPT_TO, "FORMAT", "the same as --format" },
 	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
 	{ "plies", required_argument, OPT_PLIES, "long|short", "ply form to write (default long)" },
 	{ "no-validate", no_argument, OPT_NOVALIDATE, NULL, "re-format only, without the rules engine" },
@@ -125,7 +126,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 {
 	struct ff_getopt go;
 	const struct ff_format *from = NULL, *to = NULL;
-	const char *output = NULL, *file = "";
+	const char *output = NULL, *file = "", *to_name = NULL;
 	enum ff_ply_form form = FF_FORM_LONG;
 	int validate = 1, quiet = 0, c, rc, status = FF_EXIT_OK;
 	unsigned flags = 0;
@@ -148,10 +149,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			if (!(from = ff_cmd_format(cmd, arg)))
 				return FF_EXIT_USAGE;
 			break;
-		case OPT_TO:
-			if (!(to = ff_cmd_format(cmd, arg)))
-				return FF_EXIT_USAGE;
-			break;
+		case 'f': case OPT_TO: to_name = arg; break;
 		case 'o': output = arg; break;
 		case OPT_PLIES:
 			if (strcmp(arg, "long") && strcmp(arg, "short"))
@@ -168,8 +166,8 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			return FF_EXIT_USAGE;
 		}
 	}
-	if (!to)
-		to = output && ff_format_for_path(output) ? ff_format_for_path(output) : ff_format_find("fgn");
+	if (!(to = ff_cmd_output_format(cmd, to_name, output)))
+		return FF_EXIT_USAGE;
 	if (!validate && form == FF_FORM_SHORT)
 		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
 	files = argv + optind;

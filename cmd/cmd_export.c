@@ -13,7 +13,8 @@ enum { OPT_TO = 256 };
 static const struct ff_opt opts[] = {
 	{ "db", required_argument, 'd', "FILE", "the store (required)" },
 	FF_FILTER_OPTS,
-	{ "to", required_argument, OPT_TO, "FORMAT", "output format (fgn, the only one so far)" },
+	{ "format", required_argument, 'f', "FORMAT", "output format (fgn, the only one so far)" },
+	{ "to", required_argument, OPT_TO, "FORMAT", "the same as --format" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -47,7 +48,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			if (ff_cmd_filter_option(cmd, c, arg, &f))
 				return FF_EXIT_USAGE;
 			break;
-		case OPT_TO:
+		case 'f': case OPT_TO:
 			if (strcmp(arg, "fgn") != 0)
 				return ff_cmd_usage_error(cmd, "export writes fgn only so far, not '%s'", arg);
 			break;

@@ -10,12 +10,12 @@
 #include "cmd/input.h"
 #include "lib/replay.h"
 
-enum { OPT_FROM = 256, OPT_RAWCSV };
+enum { OPT_FROM = 256, OPT_RAWCSV, OPT_ALL };
 
 static const struct ff_opt opts[] = {
-	{ "game", required_argument, 'g', "N", "the N-th game of the input, counting across files (default 1)" },
+	{ "index", required_argument, 'i', "N", "the N-th game of the input, counting across files (default 1)" },
 	{ "ply", required_argument, 'p', "K", "the position after ply K (0 = the start; default: the last)" },
-	{ "all", no_argument, 'a', NULL, "the start and the position after every ply" },
+	{ "all", no_argument, OPT_ALL, NULL, "the start and the position after every ply" },
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
 	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
@@ -72,15 +72,15 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	ff_getopt_init(&go, cmd);
 	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
 		switch (c) {
-		case 'g':
+		case 'i':
 			if (ff_parse_long(arg, 1, 1000000000L, &game))
-				return ff_cmd_usage_error(cmd, "--game takes a game number from 1, not '%s'", arg);
+				return ff_cmd_usage_error(cmd, "--index takes a game number from 1, not '%s'", arg);
 			break;
 		case 'p':
 			if (ff_parse_long(arg, 0, 100000000L, &ply))
 				return ff_cmd_usage_error(cmd, "--ply takes a ply number from 0, not '%s'", arg);
 			break;
-		case 'a': all = 1; break;
+		case OPT_ALL: all = 1; break;
 		case OPT_RAWCSV:
 			flags |= FF_FMT_RAW_CSV;
 			break;

@@ -18,12 +18,12 @@
 #define CHUNK 64
 #define MAX_THREADS 64
 
-enum { OPT_MAXPLIES = 256, OPT_PLIES, OPT_TO, OPT_SEATS };
+enum { OPT_MAXPLIES = 256, OPT_PLIES, OPT_TO, OPT_SEATS, OPT_OPTIONS };
 
 static const struct ff_opt opts[] = {
-	{ "game", required_argument, 'G', "GAME", "the game (required; see `fivefold rules`)" },
+	{ "game", required_argument, 'g', "GAME", "the game (required; see `fivefold rules`)" },
 	{ "rules", required_argument, 'r', "PRESET", "the rules preset (default: the game's first)" },
-	{ "options", required_argument, 'o', "OPTS", "header options, e.g. \"skip-last dice=knuckle\"" },
+	{ "options", required_argument, OPT_OPTIONS, "OPTS", "header options, e.g. \"skip-last dice=knuckle\"" },
 	{ "seats", required_argument, OPT_SEATS, "N", "number of seats, where the game has a choice (see `fivefold rules`)" },
 	{ "games", required_argument, 'n', "N", "number of games (default 1)" },
 	{ "seed", required_argument, 's', "S", "seed of the first game; game i gets S+i (default 1)" },
@@ -32,8 +32,9 @@ static const struct ff_opt opts[] = {
 	{ "max-plies", required_argument, OPT_MAXPLIES, "N",
 	  "end an unfinished game after N plies with result * (default 10000)" },
 	{ "plies", required_argument, OPT_PLIES, "long|short", "ply form to write (default long)" },
-	{ "to", required_argument, OPT_TO, "FORMAT", "output format (default fgn)" },
-	{ "output", required_argument, 'O', "FILE", "write to FILE instead of standard output" },
+	{ "format", required_argument, 'f', "FORMAT", "output format: fgn or jsonl (default: by -o's extension, else fgn)" },
+	{ "to", required_argument, OPT_TO, "FORMAT", "the same as --format" },
+	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -186,7 +187,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	struct ff_config cfg;
 	struct ff_error err;
 	const char *game = NULL, *rules = NULL, *options = NULL, *agents = "random", *seats = NULL;
-	const char *output = NULL, *to = "fgn";
+	const char *output = NULL, *to = NULL;
 	char *arg, *end;
 	long v, threads = 1;
 	int ch, i, rc = FF_EXIT_USAGE;
@@ -202,13 +203,13 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	ff_getopt_init(&go, cmd);
 	while ((ch = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
 		switch (ch) {
-		case 'G': game = arg; break;
+		case 'g': game = arg; break;
 		case 'r': rules = arg; break;
-		case 'o': options = arg; break;
+		case OPT_OPTIONS: options = arg; break;
 		case 'a': agents = arg; break;
 		case OPT_SEATS: seats = arg; break;
-		case 'O': output = arg; break;
-		case OPT_TO: to = arg; break;
+		case 'o': output = arg; break;
+		case 'f': case OPT_TO: to = arg; break;
 		case 'n':
 			if (ff_parse_long(arg, 0, 2000000000L, &v)) {
 				ff_cmd_usage_error(cmd, "--games takes a number of games, not '%s'", arg);
@@ -260,10 +261,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		ff_cmd_usage_error(cmd, "--game is required");
 		goto out;
 	}
-	if (!(c->fmt = ff_cmd_format(cmd, to)))
+	if (!(c->fmt = ff_cmd_output_format(cmd, to, output)))
 		goto out;
 	if (!c->fmt->write) {
-		ff_cmd_usage_error(cmd, "simulate writes fgn or jsonl; for '%s' pipe into convert", to);
+		ff_cmd_usage_error(cmd, "simulate writes fgn or jsonl; for '%s' pipe into convert",
+				   c->fmt->name);
 		goto out;
 	}
 	ff_error_clear(&err);

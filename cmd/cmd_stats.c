@@ -20,14 +20,14 @@
 #define SMALL 30   /* fewer finished games than this draws a warning */
 #define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
 
-enum { OPT_COMPARE = 256, OPT_FORMAT };
+enum { OPT_COMPARE = 256 };
 
 static const struct ff_opt opts[] = {
 	{ "db", required_argument, 'd', "FILE", "the store (required)" },
 	{ "compare", required_argument, OPT_COMPARE, "OPTION",
 	  "compare ruleset ids that differ only in OPTION (e.g. skip-last)" },
 	FF_FILTER_OPTS,
-	{ "format", required_argument, OPT_FORMAT, "text|csv|json", "output format (default text)" },
+	{ "format", required_argument, 'f', "text|csv|json", "output format (default text)" },
 	{ "help", no_argument, 'h', NULL, "show this help" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -437,7 +437,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			if (ff_cmd_filter_option(cmd, c, arg, &f))
 				return FF_EXIT_USAGE;
 			break;
-		case OPT_FORMAT:
+		case 'f':
 			if (!strcmp(arg, "text"))
 				fmt = 0;
 			else if (!strcmp(arg, "csv"))

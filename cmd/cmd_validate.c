@@ -22,11 +22,11 @@
 #define BATCH 16
 #define MAX_THREADS 64
 
-enum { OPT_LEGAL = 256, OPT_FORMAT, OPT_FROM, OPT_RAWCSV };
+enum { OPT_LEGAL = 256, OPT_FROM, OPT_RAWCSV };
 
 static const struct ff_opt opts[] = {
 	{ "legal", no_argument, OPT_LEGAL, NULL, "list the legal plies at every ply" },
-	{ "format", required_argument, OPT_FORMAT, "text|json",
+	{ "format", required_argument, 'f', "text|json",
 	  "text, or JSON Lines on standard output: an object per game, the --legal lines, a summary" },
 	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
 	{ "quiet", no_argument, 'q', NULL, "no per-game verdicts, only problems and the summary" },
@@ -287,7 +287,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	while ((c = ff_getopt_next(&g, argc, argv, &arg)) != -1) {
 		switch (c) {
 		case OPT_LEGAL: v->legal = 1; break;
-		case OPT_FORMAT:
+		case 'f':
 			if (strcmp(arg, "json") && strcmp(arg, "text")) {
 				free(v);
 				return ff_cmd_usage_error(cmd, "--format takes text or json, not '%s'", arg);

@@ -240,6 +240,31 @@ const struct ff_format *ff_cmd_format(const struct ff_cmd *cmd, const char *name
 	return NULL;
 }
 
+const struct ff_format *ff_cmd_output_format(const struct ff_cmd *cmd, const char *given,
+					     const char *output)
+{
+	const struct ff_format *f;
+	const char *base, *dot, *names[16];
+	char hint[200];
+	int i;
+
+	if (given)
+		return ff_cmd_format(cmd, given);
+	if (!output)
+		return ff_format_find("fgn");
+	if ((f = ff_format_for_path(output)))
+		return f;
+	base = strrchr(output, '/') ? strrchr(output, '/') + 1 : output;
+	if (!(dot = strrchr(base, '.')) || dot == base)
+		return ff_format_find("fgn");   /* no extension: FGN */
+	for (i = 0; i < 16 && ff_format_at(i); i++)
+		names[i] = ff_format_at(i)->ext;
+	ff_cmd_usage_error(cmd, "cannot tell the format of '%s' from its extension: give --format%s",
+			   output, ff_text_suggest(hint, sizeof hint, dot + 1, "extensions", names,
+						   (size_t)i));
+	return NULL;
+}
+
 int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
 		      struct ff_store **out)
 {

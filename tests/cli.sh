@@ -154,6 +154,15 @@ cmp -s "$tmp/f1.fgn" "$dir/formula.fgn"; check "csv guard: fgn -> csvply -> fgn"
 "$ff" convert -q --raw-csv --to csv "$dir/formula.fgn" | "$ff" convert -q --raw-csv --from csv >"$tmp/f1.fgn"
 cmp -s "$tmp/f1.fgn" "$dir/formula.fgn"; check "csv guard: --raw-csv both ways" $?
 
+# one option vocabulary: -o FILE is the output, -f the format, -g the
+# game, in simulate as in convert; the format follows -o's extension
+"$ff" simulate -g fivelines --options skip-last -n 2 -s 3 -o "$tmp/o.jsonl"
+"$ff" simulate --game fivelines --options skip-last --games 2 --seed 3 --format jsonl >"$tmp/o2.jsonl"
+cmp -s "$tmp/o.jsonl" "$tmp/o2.jsonl"; check "simulate -o X.jsonl writes JSON Lines, as --format jsonl" $?
+"$ff" convert -q -o "$tmp/o.csv" "$dir/good.fgn" && head -1 "$tmp/o.csv" | grep -q '@order'
+check "convert -o X.csv writes CSV" $?
+"$ff" convert -q -f jsonl "$dir/good.fgn" | cmp -s - "$dir/fgn_to_jsonl.out"; check "convert -f is --to" $?
+
 # too-long in every reader (inputs made here: they are large), and the
 # reader goes on or stops as docs/formats.md says
 expect_diag() { # name, file, code, what validate's stderr must hold
