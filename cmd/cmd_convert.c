@@ -15,6 +15,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "cmd/progress.h"
 #include "lib/replay.h"
 
 enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE, OPT_RAWCSV };
@@ -136,6 +137,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	struct ff_input in;
 	struct ff_game g;
 	struct ff_error err;
+	struct ff_progress prog;
 	FILE *fp = stdout;
 	char *arg, spool[64] = "", *spool_files[1], **files;
 	int nfiles;
@@ -189,6 +191,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	}
 	ff_input_init(&in, files, nfiles, from);
 	in.flags = flags;
+	ff_progress_init(&prog, files, nfiles, 0, fp == stdout);
 	for (;;) {
 		const struct ff_record *w = &rec;
 
@@ -232,7 +235,9 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 			break;
 		}
 		written++;
+		ff_progress_show(&prog, (unsigned long long)(written + unwritable), ff_input_offset(&in), 0);
 	}
+	ff_progress_show(&prog, (unsigned long long)(written + unwritable), prog.bytes, 1);
 	if (fflush(fp) || (fp != stdout && fclose(fp))) {
 		fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
 		status = FF_EXIT_FAIL;

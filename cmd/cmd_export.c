@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/progress.h"
 #include "db/store.h"
 
 enum { OPT_TO = 256 };
@@ -19,11 +20,18 @@ static const struct ff_opt opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
+/* What writing needs: the games written and the progress line. */
+struct exporting {
+	unsigned long long n;
+	struct ff_progress prog;
+};
+
 static int write_game(void *ctx, const char *fgn, size_t len)
 {
-	unsigned long *n = ctx;
+	struct exporting *x = ctx;
 
-	(*n)++;
+	x->n++;
+	ff_progress_show(&x->prog, x->n, 0, 0);
 	return fwrite(fgn, 1, len, stdout) == len ? 0 : 1;
 }
 
@@ -34,7 +42,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	struct ff_store *store;
 	struct ff_error err;
 	const char *db = NULL;
-	unsigned long n = 0;
+	struct exporting x;
 	char *arg;
 	int c, rc;
 
@@ -64,8 +72,12 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	if ((rc = ff_cmd_open_store(cmd, db, 1, &store)) != 0)
 		return rc;
 	ff_error_clear(&err);
-	rc = ff_store_export(store, &f, write_game, &n, &err);
+	memset(&x, 0, sizeof x);
+	ff_progress_init(&x.prog, NULL, 0, 0, 1);
+	rc = ff_store_export(store, &f, write_game, &x, &err);
 	ff_store_close(store);
+	if (rc == 0)
+		ff_progress_show(&x.prog, x.n, 0, 1);
 	if (rc || fflush(stdout)) {
 		fprintf(stderr, "fivefold export: %s\n", rc < 0 ? err.msg : strerror(errno));
 		return FF_EXIT_FAIL;

@@ -16,6 +16,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "cmd/progress.h"
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "lib/replay.h"
@@ -37,40 +38,6 @@ static const struct ff_opt opts[] = {
 struct counts {
 	unsigned long long read, stored, dups, quarantined, requarantined;
 };
-
-struct progress {
-	int on;                    /* a terminal is watching */
-	double start, last;
-	unsigned long long total;  /* bytes of all input files, 0 unknown */
-	unsigned long long done;   /* bytes of the files already finished */
-};
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void show_progress(struct progress *p, const struct counts *c, unsigned long long at,
-			  int final)
-{
-	double t = now(), rate, share;
-
-	if (!p->on || (!final && t - p->last < 0.25))
-		return;
-	p->last = t;
-	rate = t > p->start ? (double)c->read / (t - p->start) : 0;
-	fprintf(stderr, "\r%llu games, %.0f games/s", c->read, rate);
-	if (p->total) {
-		share = (double)at / (double)p->total;
-		fprintf(stderr, ", %.1f%% of %.1f MB", 100 * share, (double)p->total / 1e6);
-		if (share > 0.001 && !final)
-			fprintf(stderr, ", ETA %.0f s", (t - p->start) * (1 - share) / share);
-	}
-	fputs(final ? "\n" : "   ", stderr);
-}
 
 /* The winner and termination of a valid game, from the board or, for a
    game not finished there, from its result token and Termination tag. */
@@ -190,20 +157,6 @@ static int quarantine(struct importer *im, const struct ff_input *in, const char
 	return 0;
 }
 
-static unsigned long long total_bytes(char **files, int n)
-{
-	unsigned long long sum = 0;
-	struct stat sb;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (strcmp(files[i], "-") == 0 || stat(files[i], &sb) || !S_ISREG(sb.st_mode))
-			return 0;
-		sum += (unsigned long long)sb.st_size;
-	}
-	return sum;
-}
-
 static int run(const struct ff_cmd *cmd, int argc, char **argv)
 {
 	struct ff_getopt go;
@@ -213,7 +166,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	struct ff_input in;
 	struct ff_record rec;
 	struct ff_error err, why;
-	struct progress prog;
+	struct ff_progress prog;
 	char *arg;
 	int c, rc, status = FF_EXIT_OK, in_batch = 0, failed_files = 0;
 	unsigned long long batch = 0;
@@ -247,10 +200,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	ff_game_init(&im.game);
-	memset(&prog, 0, sizeof prog);
-	prog.on = isatty(2);
-	prog.start = prog.last = now();
-	prog.total = total_bytes(argv + optind, argc - optind);
+	ff_progress_init(&prog, argv + optind, argc - optind, 0, 0);
 	ff_input_init(&in, argv + optind, argc - optind, from);
 	in.flags = flags;
 	for (;;) {
@@ -283,12 +233,12 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 				goto fail;
 			in_batch = 0;
 		}
-		if (prog.on && (batch & 255) == 0)
-			show_progress(&prog, &im.c, ff_input_offset(&in), 0);
+		if ((batch & 255) == 0)
+			ff_progress_show(&prog, im.c.read, ff_input_offset(&in), 0);
 	}
 	if (in_batch && ff_store_commit(im.store, &err))
 		goto fail;
-	show_progress(&prog, &im.c, prog.total, 1);
+	ff_progress_show(&prog, im.c.read, prog.bytes, 1);
 	printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined", im.c.read,
 	       im.c.read == 1 ? "" : "s", im.c.stored, im.c.dups, im.c.dups == 1 ? "" : "s",
 	       im.c.quarantined);

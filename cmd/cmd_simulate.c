@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/progress.h"
 #include "formats/format.h"
 #include "lib/agent.h"
 #include "lib/pool.h"
@@ -64,6 +65,8 @@ struct sctx {
 	struct worker w[MAX_THREADS];
 	int nworkers;
 	int failed;
+	unsigned long long done;      /* games written */
+	struct ff_progress prog;
 };
 
 static int slot_init(void *ctx, void *p)
@@ -127,6 +130,8 @@ static int consume(void *ctx, void *p)
 		c->failed = 1;
 		return -1;
 	}
+	c->done += (unsigned long long)s->count;
+	ff_progress_show(&c->prog, c->done, 0, 0);
 	return 0;
 }
 
@@ -293,8 +298,11 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 		if (!c->w[i].state || ff_record_init(&c->w[i].rec))
 			rc = FF_EXIT_FAIL;
 	}
+	ff_progress_init(&c->prog, NULL, 0, c->games, c->out == stdout);
 	if (rc == FF_EXIT_OK && (ff_pool_run(&ops, c, (int)threads) || c->failed))
 		rc = FF_EXIT_FAIL;
+	if (rc == FF_EXIT_OK)
+		ff_progress_show(&c->prog, c->done, 0, 1);
 	if (fflush(c->out) || (c->out != stdout && fclose(c->out))) {
 		fprintf(stderr, "fivefold simulate: cannot write: %s\n", strerror(errno));
 		rc = FF_EXIT_FAIL;

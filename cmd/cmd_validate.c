@@ -14,6 +14,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "cmd/progress.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
 
@@ -57,6 +58,7 @@ struct vctx {
 	struct ff_game games[MAX_THREADS];
 	long valid, illegal, malformed, failed;
 	unsigned long long plies;
+	struct ff_progress prog;
 };
 
 /* What the --legal hook needs while a game replays. */
@@ -259,6 +261,8 @@ static int consume(void *ctx, void *p)
 	v->malformed += s->malformed;
 	v->failed += s->failed;
 	v->plies += s->plies;
+	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
+			 ff_input_offset(&v->in), 0);
 	return 0;
 }
 
@@ -327,7 +331,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	ff_input_init(&v->in, argv + optind, argc - optind, from);
 	v->in.flags = flags;
 	v->batch = threads == 1 ? 1 : BATCH;
+	ff_progress_init(&v->prog, argv + optind, argc - optind, 0, !v->quiet || v->json);
 	rc = ff_pool_run(&ops, v, (int)threads);
+	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
+			 v->prog.bytes, 1);
 	ff_input_close(&v->in);
 	fflush(stdout);
 	if (v->json)

@@ -163,6 +163,16 @@ cmp -s "$tmp/o.jsonl" "$tmp/o2.jsonl"; check "simulate -o X.jsonl writes JSON Li
 check "convert -o X.csv writes CSV" $?
 "$ff" convert -q -f jsonl "$dir/good.fgn" | cmp -s - "$dir/fgn_to_jsonl.out"; check "convert -f is --to" $?
 
+# a progress line on a terminal only (script(1) gives the command one)
+if command -v script >/dev/null 2>&1; then
+	script -qfc "'$ff' simulate -g fivelines -n 3000 -o '$tmp/p.fgn'" /dev/null | tr '\r' '\n' >"$tmp/p.out"
+	grep -q '^3000 games, [0-9]* games/s, 100.0% of 3000$' "$tmp/p.out"; check "progress on a terminal (simulate)" $?
+	script -qfc "'$ff' validate -q '$tmp/p.fgn'" /dev/null | tr '\r' '\n' >"$tmp/p.out"
+	grep -q '^3000 games, [0-9]* games/s, 100.0% of ' "$tmp/p.out"; check "progress on a terminal (validate -q)" $?
+fi
+"$ff" simulate -g fivelines -n 3000 -o "$tmp/p.fgn" 2>"$tmp/p.err"
+[ ! -s "$tmp/p.err" ]; check "no progress line when standard error is not a terminal" $?
+
 # too-long in every reader (inputs made here: they are large), and the
 # reader goes on or stops as docs/formats.md says
 expect_diag() { # name, file, code, what validate's stderr must hold
