@@ -263,7 +263,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 
 const struct ff_cmd ff_cmd_convert = {
 	.name = "convert",
-	.summary = "convert between notations (FGN, Ludii trials); long and short plies",
+	.summary = "convert between FGN, JSON Lines, CSV and Ludii trials; long and short plies",
 	.usage = "[OPTIONS] [FILES...]",
 	.about = "Reads games in one format and writes them in another, one game at a\n"
 		 "time. Through the engine by default: valid games are written with\n"

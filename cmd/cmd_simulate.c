@@ -319,7 +319,7 @@ out:
 
 const struct ff_cmd ff_cmd_simulate = {
 	.name = "simulate",
-	.summary = "play games with seeded agents and write them as FGN",
+	.summary = "play games with seeded agents and write them as FGN or JSON Lines",
 	.usage = "--game GAME [OPTIONS]",
 	.about = "Plays --games games of a ruleset with seeded agents and writes them as\n"
 		 "FGN. All chance comes from each game's Seed (ff1, design.md); the\n"

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "formats/format.h"
+#include "lib/ruleset.h"
 #include "lib/text.h"
 
 static const struct ff_cmd *const commands[] = {
@@ -33,20 +35,28 @@ static const struct ff_cmd *find_cmd(const char *name)
 
 static void main_help(FILE *fp)
 {
+	const struct ff_rules *r;
+	const struct ff_format *f;
 	size_t i;
 
 	fputs("usage: fivefold <command> [options] [FILES...]\n"
 	      "       fivefold help [command]\n"
 	      "       fivefold --version\n\n"
-	      "fivefold records, validates, simulates and shows games of Five Lines\n"
-	      "(Pente Grammai) in FGN, the fivefold game notation, and keeps them in a\n"
-	      "SQLite store. Input comes from FILES, or standard input where there are\n"
-	      "none.\n\n"
-	      "commands:\n", fp);
+	      "fivefold records, validates, converts, simulates and shows game records,\n"
+	      "and keeps them in a SQLite store for statistics. Input comes from FILES,\n"
+	      "or standard input where there are none.\n\ngames:\n", fp);
+	for (i = 0; (r = ff_rules_at((int)i)); i++)
+		fprintf(fp, "  %-10s %s\n", r->name, r->title);
+	fputs("\nformats:\n", fp);
+	for (i = 0; (f = ff_format_at((int)i)); i++)
+		fprintf(fp, "  %-10s .%-10s %s\n", f->name, f->ext, f->help);
+	fputs("\ncommands:\n", fp);
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
 	fputs("  help       this text, or a command's\n\n"
-	      "exit codes: 0 fine, 1 some game invalid or a runtime failure, 2 usage\n", fp);
+	      "exit codes: 0 fine, 1 some game invalid (import: one quarantined) or a\n"
+	      "runtime failure, 2 usage (an unknown option, name or format, a bad filter,\n"
+	      "a missing store)\n", fp);
 }
 
 /* The usage error for an unknown command, with the nearest one. */

@@ -158,7 +158,7 @@ static void csv_writer_free(void *w)
 }
 
 static const struct ff_format formats[] = {
-	{ .name = "fgn", .ext = "fgn", .help = "fivefold game notation (design.md)",
+	{ .name = "fgn", .ext = "fgn", .help = "fivefold game notation (docs/fgn.md)",
 	  .reader_new = fgn_new, .read = fgn_read, .raw = fgn_raw, .offset = fgn_offset,
 	  .reader_free = fgn_free, .write = ff_fgn_write },
 	{ .name = "csv", .ext = "csv",
