@@ -71,7 +71,22 @@ struct importer {
 	struct ff_buf fgn, id, opts, diag;
 	int quiet;
 	struct counts c;
+	const char *named;        /* the file as given ... */
+	char *where;              /* ... and its absolute path, as stored */
 };
+
+/* The path to store for file: absolute, so that it means the same
+   whatever directory an import ran in ("<stdin>" stays). Kept for the
+   next game of the same file. */
+static const char *stored_path(struct importer *im, const char *file)
+{
+	if (im->named != file) {
+		free(im->where);
+		im->where = strcmp(file, "<stdin>") ? realpath(file, NULL) : NULL;
+		im->named = file;
+	}
+	return im->where ? im->where : file;
+}
 
 static int store_valid(struct importer *im, const struct ff_input *in, const struct ff_record *rec,
 		       const char *file, struct ff_error *err)
@@ -106,7 +121,7 @@ static int store_valid(struct importer *im, const struct ff_input *in, const str
 	outcome_of(g, rec, &sg.winner_side, &sg.termination);
 	sg.plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
 	sg.origin = src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
-	sg.source_file = file;
+	sg.source_file = stored_path(im, file);
 	sg.source_game = rec->number;
 	sg.source_line = rec->line;
 	sg.raw = in->fmt->raw(in->reader, &sg.raw_len);
@@ -140,7 +155,7 @@ static int quarantine(struct importer *im, const struct ff_input *in, const char
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	if (!im->quiet)
 		fputs(im->diag.p, stderr);
-	r.source_file = file;
+	r.source_file = stored_path(im, file);
 	r.source_game = why->game ? why->game : rec->number;
 	r.source_line = rec->line;
 	r.raw = raw ? raw : "";
@@ -260,6 +275,7 @@ out:
 	ff_buf_free(&im.id);
 	ff_buf_free(&im.opts);
 	ff_buf_free(&im.diag);
+	free(im.where);
 	ff_store_close(im.store);
 	return status;
 }

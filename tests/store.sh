@@ -265,11 +265,11 @@ q "$tmp/col.db" "UPDATE games SET hash = '$key' WHERE id = 1"
 [ $? = 1 ]; check "collision: import exits 1 (the game is in quarantine)" $?
 grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined' "$tmp/col.out"
 check "collision: counted as quarantined (read = stored + duplicates + quarantined)" $?
-grep -qx "one.fgn:1:1: error: game 1: hash collision: its key $key (SHA-256 of its canonical FGN) is that of stored game 1 (a.fgn, game 1), a different game; kept in quarantine \[hash-collision\]" "$tmp/col.err"
+grep -qx "$tmp/one.fgn:1:1: error: game 1: hash collision: its key $key (SHA-256 of its canonical FGN) is that of stored game 1 ($tmp/a.fgn, game 1), a different game; kept in quarantine \[hash-collision\]" "$tmp/col.err"
 check "collision: the diagnostic names the stored game" $?
 [ "$(q "$tmp/col.db" "SELECT verdict || ' ' || code || ' ' || source_file || ' ' || source_game
-	FROM quarantine WHERE id = 3")" = "collision hash-collision one.fgn 1" ]
-check "collision: the quarantine entry" $?
+	FROM quarantine WHERE id = 3")" = "collision hash-collision $tmp/one.fgn 1" ]
+check "collision: the quarantine entry (its file's absolute path)" $?
 q "$tmp/col.db" "SELECT writefile('$tmp/colraw', raw) FROM quarantine WHERE id = 3" >/dev/null
 cmp -s "$tmp/colraw" "$tmp/one.fgn" || { head -c -1 "$tmp/one.fgn" >"$tmp/trim"; cmp -s "$tmp/colraw" "$tmp/trim"; }
 check "collision: the quarantine keeps the game's text" $?
