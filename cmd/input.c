@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -25,8 +27,72 @@ static void close_current(struct ff_input *in)
 	}
 	if (in->fp && in->fp != stdin)
 		fclose(in->fp);
+	if (in->src && in->src != stdin)
+		fclose(in->src);
 	in->reader = NULL;
 	in->fp = NULL;
+	in->src = NULL;
+}
+
+/* A stream that gives the bytes already read from src (the head, for
+   guessing the format) and then the rest of src; closing it does not close
+   src. */
+struct peeked {
+	FILE *src;
+	char head[4096];
+	size_t n, off;
+};
+
+static ssize_t peeked_read(void *cookie, char *buf, size_t size)
+{
+	struct peeked *pk = cookie;
+	size_t k;
+
+	if (pk->off < pk->n) {
+		k = pk->n - pk->off < size ? pk->n - pk->off : size;
+		memcpy(buf, pk->head + pk->off, k);
+		pk->off += k;
+		return (ssize_t)k;
+	}
+	k = fread(buf, 1, size, pk->src);
+	return k == 0 && ferror(pk->src) ? -1 : (ssize_t)k;
+}
+
+static int peeked_close(void *cookie)
+{
+	free(cookie);
+	return 0;
+}
+
+/* Guess the format of in->fp from its first bytes: a seekable file is
+   read from the start again; anything else (standard input, a pipe) is
+   replaced by a stream that gives the bytes read first. Returns 0 or -1
+   (no memory). */
+static int sniff(struct ff_input *in)
+{
+	static const cookie_io_functions_t io = { peeked_read, NULL, NULL, peeked_close };
+	struct peeked *pk = malloc(sizeof *pk);
+	FILE *fp;
+
+	if (!pk)
+		return -1;
+	pk->src = in->fp;
+	pk->off = 0;
+	pk->n = fread(pk->head, 1, sizeof pk->head, in->fp);
+	in->fmt = ff_format_sniff(pk->head, pk->n);
+	if (!in->fmt)
+		in->fmt = ff_format_find("fgn");
+	if (in->fp != stdin && fseek(in->fp, 0, SEEK_SET) == 0) {
+		free(pk);
+		return 0;
+	}
+	if (!(fp = fopencookie(pk, "rb", io))) {
+		free(pk);
+		return -1;
+	}
+	in->src = in->fp;   /* closed with the stream read from */
+	in->fp = fp;
+	return 0;
 }
 
 static int open_next(struct ff_input *in, struct ff_error *err)
@@ -36,8 +102,6 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 
 	in->name = stdio ? "<stdin>" : path;
 	in->fmt = in->forced ? in->forced : stdio ? NULL : ff_format_for_path(path);
-	if (!in->fmt)
-		in->fmt = ff_format_find("fgn");
 	in->fp = stdio ? stdin : fopen(path, "rb");
 	ff_error_clear(err);
 	if (!in->fp)
@@ -50,6 +114,10 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 			in->fp = NULL;
 			return ff_error_set(err, FF_EIO, "cannot read '%s': it is a directory", path);
 		}
+	}
+	if (!in->fmt && sniff(in)) {
+		close_current(in);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	in->reader = in->fmt->reader_new(in->fp, in->flags);
 	if (!in->reader) {

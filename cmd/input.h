@@ -15,7 +15,8 @@ struct ff_input {
 	int next;              /* index of the next file to open */
 	const struct ff_format *forced;   /* --from, or NULL */
 	const char *name;      /* current file's name for diagnostics */
-	FILE *fp;
+	FILE *fp;              /* the stream the reader reads */
+	FILE *src;             /* the file under fp when fp gives bytes read first, or NULL */
 	const struct ff_format *fmt;
 	void *reader;
 	unsigned long long done;   /* bytes of the files already finished */

@@ -181,6 +181,32 @@ static const struct ff_format formats[] = {
 	  .reader_free = ludii_free, .write = ff_ludii_write },
 };
 
+#define PLY_HEADER "game,ply,seat,long,short,chance,comment,tags,result"
+
+const struct ff_format *ff_format_sniff(const char *head, size_t n)
+{
+	const char *p = head, *end = head + n, *nl;
+	size_t line;
+
+	if (n >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3))
+		p += 3;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if (p >= end)
+		return NULL;
+	if (*p == '{')
+		return ff_format_find("jsonl");
+	if ((size_t)(end - p) >= 5 && !memcmp(p, "game=", 5))
+		return ff_format_find("ludii");
+	nl = memchr(p, '\n', (size_t)(end - p));
+	line = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	if (line >= sizeof PLY_HEADER - 1 && !memcmp(p, PLY_HEADER, sizeof PLY_HEADER - 1))
+		return ff_format_find("csvply");
+	if (*p != '[' && memmem(p, line, "@movetext", 9))
+		return ff_format_find("csv");
+	return NULL;
+}
+
 const struct ff_format *ff_format_find(const char *name)
 {
 	size_t i;

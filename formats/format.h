@@ -42,6 +42,11 @@ struct ff_format {
 const struct ff_format *ff_format_find(const char *name);
 /* The format whose extension ends path, or NULL. */
 const struct ff_format *ff_format_for_path(const char *path);
+/* The format the first bytes of an input look like (head[0, n), n up to
+   a few KiB): JSON Lines when the first thing is {, a Ludii trial when it
+   is game=, CSV when the first line is a per-game or per-ply header; NULL
+   when nothing says (FGN, then). A BOM and blank lines are passed over. */
+const struct ff_format *ff_format_sniff(const char *head, size_t n);
 /* The i-th format, NULL past the end. */
 const struct ff_format *ff_format_at(int i);
 

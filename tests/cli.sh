@@ -163,6 +163,16 @@ cmp -s "$tmp/o.jsonl" "$tmp/o2.jsonl"; check "simulate -o X.jsonl writes JSON Li
 check "convert -o X.csv writes CSV" $?
 "$ff" convert -q -f jsonl "$dir/good.fgn" | cmp -s - "$dir/fgn_to_jsonl.out"; check "convert -f is --to" $?
 
+# an input's format from its first bytes when neither --from nor its
+# extension says: on standard input too
+for f in jsonl csv csvply; do
+	"$ff" convert -q -f $f "$dir/good.fgn" | "$ff" validate -q >"$tmp/s.out" 2>&1
+	grep -qx 'summary: 1 game, 1 valid, 0 illegal, 0 malformed, 30 plies' "$tmp/s.out"
+	check "the format of standard input from its first bytes ($f)" $?
+done
+"$ff" convert -q -f jsonl "$dir/good.fgn" >"$tmp/games.txt"
+"$ff" validate -q "$tmp/games.txt" | grep -q ', 1 valid,'; check "the format of a .txt file from its first bytes" $?
+
 # a progress line on a terminal only (script(1) gives the command one)
 if command -v script >/dev/null 2>&1; then
 	script -qfc "'$ff' simulate -g fivelines -n 3000 -o '$tmp/p.fgn'" /dev/null | tr '\r' '\n' >"$tmp/p.out"
