@@ -16,6 +16,7 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
+#include "cmd/tagset.h"
 #include "lib/replay.h"
 
 enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE, OPT_RAWCSV };
@@ -33,52 +34,17 @@ static const struct ff_opt opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-/* Tag names in first-seen order (for CSV's header). */
-struct tags {
-	char **names;
-	size_t n, cap;
-};
-
-static void tags_free(struct tags *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->names[i]);
-	free(t->names);
-}
-
-static int tags_add(struct tags *t, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		if (strcmp(t->names[i], name) == 0)
-			return 0;
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 16;
-		char **v = realloc(t->names, cap * sizeof *v);
-
-		if (!v)
-			return -1;
-		t->names = v;
-		t->cap = cap;
-	}
-	return (t->names[t->n++] = strdup(name)) ? 0 : -1;
-}
-
 /* A first pass over the input for every tag name (a writer with a header
    needs them). Standard input is spooled to a temporary file first, and
    the operands are pointed at it. One game is held at a time. */
 static int collect_tags(char ***files, int *nfiles, const struct ff_format *from, unsigned flags,
-			struct tags *t,
+			struct ff_tagset *t,
 			char *spool, char **spool_files)
 {
 	struct ff_record rec;
 	struct ff_input in;
 	struct ff_error err;
 	const char *file;
-	size_t i;
 	int rc, fd;
 
 	if (*nfiles == 0 || (*nfiles == 1 && strcmp((*files)[0], "-") == 0)) {
@@ -111,12 +77,11 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_format *from
 	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
 		if (rc < 0)
 			continue;   /* reported by the real pass */
-		for (i = 0; i < rec.ntags; i++)
-			if (tags_add(t, ff_record_str(&rec, rec.tags[i].name))) {
-				ff_input_close(&in);
-				ff_record_free(&rec);
-				return -1;
-			}
+		if (ff_tagset_add(t, &rec)) {
+			ff_input_close(&in);
+			ff_record_free(&rec);
+			return -1;
+		}
 	}
 	ff_input_close(&in);
 	ff_record_free(&rec);
@@ -141,7 +106,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	FILE *fp = stdout;
 	char *arg, spool[64] = "", *spool_files[1], **files;
 	int nfiles;
-	struct tags tags = { NULL, 0, 0 };
+	struct ff_tagset tags = { NULL, 0, 0 };
 	void *writer = NULL;
 
 	ff_getopt_init(&go, cmd);
@@ -250,7 +215,7 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 	ff_input_close(&in);
 	if (writer)
 		to->writer_free(writer);
-	tags_free(&tags);
+	ff_tagset_free(&tags);
 	if (spool[0])
 		unlink(spool);
 	ff_game_free(&g);

@@ -15,6 +15,8 @@ int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
 	ff_buf_adds(&sql, "SELECT fgn FROM games WHERE 1");
 	ff_store_filter_sql(&sql, f);
 	ff_buf_adds(&sql, " ORDER BY id");
+	if (f->limit)
+		ff_buf_adds(&sql, " LIMIT :limit");
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
 		rc = ff_store_fail(s, err, "preparing the export query");
 		goto out;

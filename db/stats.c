@@ -87,6 +87,15 @@ void ff_store_filter_sql(struct ff_buf *sql, const struct ff_stats_filter *f)
 	if (f->player)
 		ff_buf_adds(sql, " AND id IN (SELECT seats.game_id FROM seats JOIN players"
 				 " ON players.id = seats.player_id WHERE players.name = :player)");
+	if (f->result)
+		ff_buf_adds(sql, " AND result = :result");
+	if (f->seed)
+		ff_buf_adds(sql, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed'"
+				 " AND value = :seed)");
+	if (f->min_plies)
+		ff_buf_adds(sql, " AND plies >= :min_plies");
+	if (f->max_plies)
+		ff_buf_adds(sql, " AND plies <= :max_plies");
 }
 
 void ff_store_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
@@ -100,7 +109,15 @@ void ff_store_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 	BIND(":since", f->since);
 	BIND(":until", f->until);
 	BIND(":player", f->player);
+	BIND(":result", f->result);
+	BIND(":seed", f->seed);
 #undef BIND
+	if (f->min_plies)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":min_plies"), f->min_plies);
+	if (f->max_plies)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":max_plies"), f->max_plies);
+	if (f->limit)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":limit"), f->limit);
 }
 
 int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,

@@ -105,6 +105,11 @@ struct ff_stats_filter {
 	const char *origin;     /* "imported" or "simulated" */
 	const char *player;     /* a seat held by this player */
 	const char *since, *until;  /* Date tag range, YYYY.MM.DD, inclusive */
+	/* export only (NULL, or 0 where a number is not set): */
+	const char *result;     /* the result token, e.g. "1-0" */
+	const char *seed;       /* the Seed tag's value */
+	long min_plies, max_plies;  /* plies in [min, max]; max 0: no bound */
+	long limit;             /* at most this many games (the first stored) */
 };
 
 /* The games of one ruleset id played by one number of seats. Invariants:

@@ -80,6 +80,24 @@ cmp -s "$tmp/d1" "$tmp/d2"; check "rerun leaves the store unchanged" $?
 # 4. export gives canonical FGN: the simulator's own bytes
 "$ff" export --db "$tmp/s.db" --origin simulated >"$tmp/e.fgn"
 cmp -s "$tmp/e.fgn" "$tmp/a.fgn"; check "export = canonical FGN" $?
+# export in every format (-f, or -o's extension) gives the same games
+for f in jsonl csv csvply; do
+	"$ff" export --db "$tmp/s.db" --origin simulated -f $f | "$ff" convert -q --from $f >"$tmp/e2.fgn"
+	cmp -s "$tmp/e2.fgn" "$tmp/a.fgn"; check "export -f $f, read back = canonical FGN" $?
+done
+"$ff" export --db "$tmp/s.db" --origin simulated -o "$tmp/e.jsonl" && "$ff" convert -q "$tmp/e.jsonl" |
+	cmp -s - "$tmp/a.fgn"; check "export -o X.jsonl writes JSON Lines" $?
+# --result, --min-plies, --max-plies, --seed and --limit, against the same
+# selection made from the FGN with awk
+"$ff" export --db "$tmp/s.db" --limit 7 | grep -c '^\[Game ' | grep -qx 7; check "export --limit" $?
+"$ff" export --db "$tmp/s.db" --seed 17 | grep -x '\[Seed "17"\]' | wc -l | grep -qx 1
+check "export --seed" $?
+n=$(grep -c '^\[Result "1-0"\]' "$tmp/a.fgn")
+[ "$("$ff" export --db "$tmp/s.db" --result 1-0 | grep -c '^\[Game ')" = "$n" ]; check "export --result ($n games)" $?
+n=$(sqlite3 "$tmp/s.db" 'SELECT count(*) FROM games WHERE plies BETWEEN 20 AND 30')
+[ "$("$ff" export --db "$tmp/s.db" --min-plies 20 --max-plies 30 | grep -c '^\[Game ')" = "$n" ]
+check "export --min-plies --max-plies ($n games)" $?
+"$ff" export --db "$tmp/s.db" --result 2-0 >/dev/null 2>&1; [ $? = 2 ]; check "export --result 2-0: usage error" $?
 
 # 5. kill -9 part way, rerun, compare with an uninterrupted import
 "$ff" simulate --game fivelines --rules schaedler --games 60000 --seed 9 --threads 2 >"$tmp/big.fgn"
