@@ -630,6 +630,11 @@ static int word(struct game *g, size_t p, long line, long col)
 			syntax(g, line, col, rec->nplies, "annotation '%s' without a ply", suffix);
 			return T_OK;
 		}
+		if (b[s + len - 1] == '!' || b[s + len - 1] == '?') {
+			syntax(g, line, col, rec->nplies + 1, "more than two of ! and ? after a ply: "
+			       "a suffix is ! ? !! ?? !? or ?!");
+			return T_OK;
+		}
 	}
 	if (len > FF_MAX_TOKEN) {
 		problem(g, FF_ETOO_LONG, line, col, rec->nplies + 1,

@@ -206,25 +206,24 @@ static void test_nags_suffixes(void)
 	struct fx f;
 
 	fx_opens(&f, "$0 4:3-7! 2:0-2? 5:2-7!! 1:x-1?? 3:2-4!? 6:0-6?! $1 $123 "
-		     "4:1-5!!! a?b x.y W0 *");
+		     "a?b x.y W0 *");
 	CU_ASSERT_EQUAL(fx_next(&f), 1);
-	CU_ASSERT_EQUAL(f.rec.nplies, 10);
+	CU_ASSERT_EQUAL(f.rec.nplies, 9);
 	PLY(&f.rec, 0, "4:3-7", "!", 1, 4);
 	PLY(&f.rec, 1, "2:0-2", "?", 1, 11);
 	PLY(&f.rec, 2, "5:2-7", "!!", 1, 18);
 	PLY(&f.rec, 3, "1:x-1", "??", 1, 26);
 	PLY(&f.rec, 4, "3:2-4", "!?", 1, 34);
 	PLY(&f.rec, 5, "6:0-6", "?!", 1, 42);
-	PLY(&f.rec, 6, "4:1-5!", "!!", 1, 58);
-	PLY(&f.rec, 7, "a?b", "", 1, 67);
-	PLY(&f.rec, 8, "x.y", "", 1, 71);
-	PLY(&f.rec, 9, "W0", "", 1, 75);
+	PLY(&f.rec, 6, "a?b", "", 1, 58);
+	PLY(&f.rec, 7, "x.y", "", 1, 62);
+	PLY(&f.rec, 8, "W0", "", 1, 66);
 	CU_ASSERT_EQUAL(f.rec.nnotes, 3);
 	NOTE(&f.rec, 0, FF_NOTE_NAG, 0, "0");
 	NOTE(&f.rec, 1, FF_NOTE_NAG, 6, "1");
 	NOTE(&f.rec, 2, FF_NOTE_NAG, 6, "123");
 	CU_ASSERT_STRING_EQUAL(ff_record_result(&f.rec), "*");
-	CU_ASSERT_EQUAL(f.rec.result_col, 78);
+	CU_ASSERT_EQUAL(f.rec.result_col, 69);
 	fx_close(&f);
 }
 
@@ -685,6 +684,13 @@ static void test_bad_tokens(void)
 	CU_ASSERT_EQUAL(fx_next(&f), 1);
 	CU_ASSERT_EQUAL(f.rec.nnotes, 1);
 	CU_ASSERT_STRING_EQUAL(ff_record_str(&f.rec, f.rec.notes[0].text), "7");
+	fx_close(&f);
+
+	/* a suffix is at most two marks: a third would be left on the ply */
+	fx_opens(&f, "4:3-7!!? 1-0\n" GOOD);
+	CU_ASSERT_EQUAL(fx_next(&f), -1);
+	ERR(&f, 1, 1, 1, 1, "more than two of ! and ? after a ply: a suffix is ! ? !! ?? !? or ?!");
+	good_after(&f, 2, 2);
 	fx_close(&f);
 
 	fx_opens(&f, "4:3-7 !? 1-0\n" GOOD);
