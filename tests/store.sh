@@ -257,6 +257,16 @@ check "sequence --compare: the 4-seat arms only" $?
   '"sequence/standard" 4 "(default)" 300 "sequence/standard" 4 "sequences=1" 300 ' ]
 check "sequence --compare csv: same seat count" $?
 
+# 10b. the first-player query of docs/store.md gives the figures stats
+# gives (draws count as games not won), on a store with draws
+sql=$(sed -n '/^    -- first-player win rate/,/^$/p' "$srcdir/docs/store.md" | sed 's/^    //')
+"$ff" simulate -g sequence --seats 3 -n 300 -s 1 --agents greedy | "$ff" import -q --db "$tmp/draws.db" >/dev/null
+printf "%s\n" "$sql" | sqlite3 -csv "$tmp/draws.db" | awk -F, '{ printf "%s,%s,%.6f\n", $1, $2, $4 }' >"$tmp/doc.csv"
+"$ff" stats --db "$tmp/draws.db" -f csv | awk -F, 'NR > 1 { gsub(/"/, "", $1); print $1 "," $2 "," $8 }' >"$tmp/st.csv"
+[ -s "$tmp/doc.csv" ] && cmp -s "$tmp/doc.csv" "$tmp/st.csv" &&
+	"$ff" stats --db "$tmp/draws.db" -f csv | cut -d, -f5 | grep -qx 32   # 32 draws
+check "docs/store.md's first-player SQL = stats (with draws)" $?
+
 # 11. stats and export only read: a missing store is an error and is not
 # made; an existing store's file is not written
 for c in stats export; do
