@@ -19,27 +19,47 @@
 #include "cmd/tagset.h"
 #include "lib/replay.h"
 
-enum { OPT_FROM = 256, OPT_TO, OPT_PLIES, OPT_NOVALIDATE, OPT_RAWCSV };
+/* What the options say. */
+struct cset {
+	struct ff_input_opts in;
+	const struct ff_format *to;
+	const char *output;
+	int form;            /* enum ff_ply_form: long or short */
+	int no_validate, quiet;
+};
 
+#define S struct cset
 static const struct ff_opt opts[] = {
-	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
-	{ "format", required_argument, 'f', "FORMAT", "output format (default: by -o's extension, else fgn)" },
-	{ "to", required_argument, OPT_TO, "FORMAT", "the same as --format" },
-	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
-	{ "plies", required_argument, OPT_PLIES, "long|short", "ply form to write (default long)" },
-	{ "no-validate", no_argument, OPT_NOVALIDATE, NULL, "re-format only, without the rules engine" },
-	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
-	{ "quiet", no_argument, 'q', NULL, "no summary line" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
+	FF_INPUT_OPTS(S, in),
+	FF_OPT(FORMAT, S, to),
+	FF_OPT(TO, S, to),
+	FF_OPT(OUTPUT, S, output),
+	FF_OPT(PLIES, S, form, .choices = "long|short", .dflt = "long"),
+	FF_OPT(NOVALIDATE, S, no_validate),
+	FF_OPT(QUIET, S, quiet),
+	FF_OPT_DONE
+};
+#undef S
+
+/* A conversion under way. */
+struct conv {
+	const struct cset *o;
+	const struct ff_format *to;
+	FILE *fp;
+	void *writer;          /* the stateful writer, or NULL */
+	struct ff_tagset tags; /* the input's tag names, which the writer borrows */
+	struct ff_record rec, canon;
+	struct ff_game g;
+	struct ff_buf out, diag;
+	long written, bad, unwritable;
+	int failed;
 };
 
 /* A first pass over the input for every tag name (a writer with a header
    needs them). Standard input is spooled to a temporary file first, and
    the operands are pointed at it. One game is held at a time. */
-static int collect_tags(char ***files, int *nfiles, const struct ff_format *from, unsigned flags,
-			struct ff_tagset *t,
-			char *spool, char **spool_files)
+static int collect_tags(char ***files, int *nfiles, const struct ff_input_opts *io,
+			struct ff_tagset *t, char *spool, char **spool_files)
 {
 	struct ff_record rec;
 	struct ff_input in;
@@ -72,8 +92,7 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_format *from
 	}
 	if (ff_record_init(&rec))
 		return -1;
-	ff_input_init(&in, *files, *nfiles, from);
-	in.flags = flags;
+	ff_input_init(&in, *files, *nfiles, io);
 	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
 		if (rc < 0)
 			continue;   /* reported by the real pass */
@@ -88,148 +107,138 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_format *from
 	return 0;
 }
 
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
+/* Print the diagnostic of a game that is not valid. */
+static void report(struct conv *c, const char *file, const struct ff_error *err)
 {
-	struct ff_getopt go;
-	const struct ff_format *from = NULL, *to = NULL;
-	const char *output = NULL, *file = "", *to_name = NULL;
-	enum ff_ply_form form = FF_FORM_LONG;
-	int validate = 1, quiet = 0, c, rc, status = FF_EXIT_OK;
-	unsigned flags = 0;
-	long written = 0, bad = 0, unwritable = 0;
-	struct ff_record rec, canon;
-	struct ff_buf out = FF_BUF_INIT, diag = FF_BUF_INIT;
-	struct ff_input in;
-	struct ff_game g;
-	struct ff_error err;
-	struct ff_progress prog;
-	FILE *fp = stdout;
-	char *arg, spool[64] = "", *spool_files[1], **files;
-	int nfiles;
-	struct ff_tagset tags = { NULL, 0, 0 };
-	void *writer = NULL;
+	ff_buf_reset(&c->diag);
+	ff_diag_format(&c->diag, file, err);
+	fputs(c->diag.p, stderr);
+	c->bad++;
+}
 
-	ff_getopt_init(&go, cmd);
-	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
-		switch (c) {
-		case OPT_FROM:
-			if (!(from = ff_cmd_format(cmd, arg)))
-				return FF_EXIT_USAGE;
-			break;
-		case 'f': case OPT_TO: to_name = arg; break;
-		case 'o': output = arg; break;
-		case OPT_PLIES:
-			if (strcmp(arg, "long") && strcmp(arg, "short"))
-				return ff_cmd_usage_error(cmd, "--plies takes long or short, not '%s'", arg);
-			form = strcmp(arg, "short") == 0 ? FF_FORM_SHORT : FF_FORM_LONG;
-			break;
-		case OPT_NOVALIDATE: validate = 0; break;
-		case OPT_RAWCSV: flags |= FF_FMT_RAW_CSV; break;
-		case 'q': quiet = 1; break;
-		case 'h':
-			ff_cmd_help(cmd, stdout);
-			return FF_EXIT_OK;
-		default:
-			return FF_EXIT_USAGE;
-		}
-	}
-	if (!(to = ff_cmd_output_format(cmd, to_name, output)))
-		return FF_EXIT_USAGE;
-	if (!validate && form == FF_FORM_SHORT)
-		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
-	files = argv + optind;
-	nfiles = argc - optind;
-	if (to->needs_tags && collect_tags(&files, &nfiles, from, flags, &tags, spool, spool_files))
-		return FF_EXIT_FAIL;
-	if (output && !(fp = fopen(output, "wb"))) {
-		fprintf(stderr, "fivefold convert: cannot open '%s': %s\n", output, strerror(errno));
-		return FF_EXIT_FAIL;
-	}
-	if (ff_record_init(&rec) || ff_record_init(&canon)) {
-		fputs("fivefold convert: out of memory\n", stderr);
-		return FF_EXIT_FAIL;
-	}
-	ff_game_init(&g);
-	if (!to->write && !(writer = to->writer_new(tags.names, tags.n, flags))) {
-		fputs("fivefold convert: out of memory\n", stderr);
-		return FF_EXIT_FAIL;
-	}
-	ff_input_init(&in, files, nfiles, from);
-	in.flags = flags;
-	ff_progress_init(&prog, files, nfiles, 0, fp == stdout);
-	for (;;) {
-		const struct ff_record *w = &rec;
+/* Convert one game read (rc: ff_input_next's return). Returns 0, or -1
+   when the output cannot be written. */
+static int convert_one(struct conv *c, int rc, const char *file, struct ff_error *err)
+{
+	const struct ff_record *w = &c->rec;
 
-		ff_error_clear(&err);
-		rc = ff_input_next(&in, &rec, &err, &file);
-		if (rc == 0)
-			break;
-		if (rc == -2) {
-			fprintf(stderr, "fivefold convert: %s\n", err.msg);
-			status = FF_EXIT_FAIL;
-			continue;
-		}
-		if (rc == -1) {   /* unreadable: nothing to write */
-			ff_buf_reset(&diag);
-			ff_diag_format(&diag, file, &err);
-			fputs(diag.p, stderr);
-			bad++;
-			unwritable++;
-			continue;
-		}
-		if (validate) {
-			if (ff_game_rewrite(&g, &rec, form, &canon, &err) == FF_VALID) {
-				w = &canon;
-			} else {
-				ff_buf_reset(&diag);
-				ff_diag_format(&diag, file, &err);
-				fputs(diag.p, stderr);
-				bad++;
-			}
-		}
-		ff_buf_reset(&out);
-		if (to->write ? to->write(w, &out) : to->writer_put(writer, w, &out)) {
-			fprintf(stderr, "fivefold convert: %s: game %ld cannot be written as %s\n", file,
-				rec.number, to->name);
-			unwritable++;
-			continue;
-		}
-		if (fwrite(out.p, 1, out.len, fp) != out.len) {
-			fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
-			status = FF_EXIT_FAIL;
-			break;
-		}
-		written++;
-		ff_progress_show(&prog, (unsigned long long)(written + unwritable), ff_input_offset(&in), 0);
+	if (rc == -2) {
+		fprintf(stderr, "fivefold convert: %s\n", err->msg);
+		c->failed = 1;
+		return 0;
 	}
-	ff_progress_show(&prog, (unsigned long long)(written + unwritable), prog.bytes, 1);
-	if (fflush(fp) || (fp != stdout && fclose(fp))) {
+	if (rc == -1) {   /* unreadable: nothing to write */
+		report(c, file, err);
+		c->unwritable++;
+		return 0;
+	}
+	if (!c->o->no_validate) {
+		if (ff_game_rewrite(&c->g, &c->rec, (enum ff_ply_form)c->o->form, &c->canon, err) ==
+		    FF_VALID)
+			w = &c->canon;
+		else
+			report(c, file, err);
+	}
+	ff_buf_reset(&c->out);
+	if (c->to->write ? c->to->write(w, &c->out) : c->to->writer_put(c->writer, w, &c->out)) {
+		fprintf(stderr, "fivefold convert: %s: game %ld cannot be written as %s\n", file,
+			c->rec.number, c->to->name);
+		c->unwritable++;
+		return 0;
+	}
+	if (fwrite(c->out.p, 1, c->out.len, c->fp) != c->out.len) {
 		fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
-		status = FF_EXIT_FAIL;
+		return -1;
 	}
-	if (!quiet)
-		fprintf(stderr, "converted %ld game%s to %s; %ld not valid, %ld not written\n", written,
-			written == 1 ? "" : "s", to->name, bad, unwritable);
-	if (bad || unwritable)
-		status = FF_EXIT_FAIL;
+	c->written++;
+	return 0;
+}
+
+/* Convert every game of files[0, n). Returns 0, or -1 when the output
+   could not be written. */
+static int convert_all(struct conv *c, char **files, int n)
+{
+	struct ff_input in;
+	struct ff_progress prog;
+	struct ff_error err;
+	const char *file = "";
+	int rc, status = 0;
+
+	ff_input_init(&in, files, n, &c->o->in);
+	ff_progress_init(&prog, files, n, 0, c->fp == stdout);
+	for (;;) {
+		ff_error_clear(&err);
+		if ((rc = ff_input_next(&in, &c->rec, &err, &file)) == 0)
+			break;
+		if ((status = convert_one(c, rc, file, &err)) != 0)
+			break;
+		ff_progress_show(&prog, (unsigned long long)(c->written + c->unwritable),
+				 ff_input_offset(&in), 0);
+	}
+	ff_progress_show(&prog, (unsigned long long)(c->written + c->unwritable), prog.bytes, 1);
 	ff_input_close(&in);
-	if (writer)
-		to->writer_free(writer);
-	ff_tagset_free(&tags);
+	if (ff_cmd_close_output(&ff_cmd_convert, c->fp))
+		status = -1;
+	return status;
+}
+
+/* Open the output and the writer (with the tag names of the whole input
+   when the format needs them). Returns 0, or -1 after a message. */
+static int open_output(struct conv *c, char ***files, int *n, char *spool, char **spool_files)
+{
+	struct ff_tagset *t = &c->tags;
+	int rc = 0;
+
+	if (c->to->needs_tags && collect_tags(files, n, &c->o->in, t, spool, spool_files))
+		return -1;
+	if (!c->to->write &&
+	    !(c->writer = c->to->writer_new(t->names, t->n, c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0))) {
+		fputs("fivefold convert: out of memory\n", stderr);
+		rc = -1;
+	}
+	if (rc == 0 && !(c->fp = ff_cmd_open_output(&ff_cmd_convert, c->o->output)))
+		rc = -1;
+	return rc;
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	struct conv c = { .o = set };
+	char spool[64] = "", *spool_files[1];
+	int status = FF_EXIT_FAIL;
+
+	if (!(c.to = ff_cmd_output_format(cmd, c.o->to, c.o->output)))
+		return FF_EXIT_USAGE;
+	if (c.o->no_validate && c.o->form == FF_FORM_SHORT)
+		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
+	ff_game_init(&c.g);
+	if (ff_record_init(&c.rec) || ff_record_init(&c.canon))
+		fputs("fivefold convert: out of memory\n", stderr);
+	else if (open_output(&c, &argv, &argc, spool, spool_files) == 0) {
+		if (convert_all(&c, argv, argc) == 0 && !c.failed && !c.bad && !c.unwritable)
+			status = FF_EXIT_OK;
+		if (!c.o->quiet)
+			fprintf(stderr, "converted %ld game%s to %s; %ld not valid, %ld not written\n",
+				c.written, c.written == 1 ? "" : "s", c.to->name, c.bad, c.unwritable);
+	}
+	if (c.writer)
+		c.to->writer_free(c.writer);
+	ff_tagset_free(&c.tags);
 	if (spool[0])
 		unlink(spool);
-	ff_game_free(&g);
-	ff_record_free(&rec);
-	ff_record_free(&canon);
-	ff_buf_free(&out);
-	ff_buf_free(&diag);
+	ff_game_free(&c.g);
+	ff_record_free(&c.rec);
+	ff_record_free(&c.canon);
+	ff_buf_free(&c.out);
+	ff_buf_free(&c.diag);
 	return status;
 }
 
 const struct ff_cmd ff_cmd_convert = {
 	.name = "convert",
 	.summary = "convert between FGN, JSON Lines, CSV and Ludii trials; long and short plies",
-	.usage = "[OPTIONS] [FILES...]",
+	.operands = "[FILES...]",
+	.operand = FF_C_FILE,
 	.about = "Reads games in one format and writes them in another, one game at a\n"
 		 "time. Through the engine by default: valid games are written with\n"
 		 "canonical plies (long, or short with --plies short); a game that breaks\n"
@@ -237,5 +246,6 @@ const struct ff_cmd ff_cmd_convert = {
 		 "cannot be read is reported. --no-validate only re-formats. The summary\n"
 		 "goes to standard error. Exit status 1 when any game was not valid.",
 	.opts = opts,
+	.settings = sizeof(struct cset),
 	.run = run,
 };

@@ -17,23 +17,30 @@
 #include "formats/format.h"
 #include "lib/text.h"
 
-enum { OPT_TO = 256, OPT_RESULT, OPT_SEED, OPT_MINPLIES, OPT_MAXPLIES, OPT_LIMIT, OPT_RAWCSV };
-
-static const struct ff_opt opts[] = {
-	{ "db", required_argument, 'd', "FILE", "the store (required)" },
-	FF_FILTER_OPTS,
-	{ "result", required_argument, OPT_RESULT, "TOKEN", "only games with this result (1-0, 0-1, 1/2-1/2, D, W<k>, *)" },
-	{ "seed", required_argument, OPT_SEED, "S", "only games with this Seed tag" },
-	{ "min-plies", required_argument, OPT_MINPLIES, "N", "only games of at least N plies" },
-	{ "max-plies", required_argument, OPT_MAXPLIES, "N", "only games of at most N plies" },
-	{ "limit", required_argument, OPT_LIMIT, "N", "at most N games (the first stored)" },
-	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
-	{ "format", required_argument, 'f', "FORMAT", "output format (default: by -o's extension, else fgn)" },
-	{ "to", required_argument, OPT_TO, "FORMAT", "the same as --format" },
-	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
+/* What the options say. */
+struct xset {
+	const char *db, *output;
+	const struct ff_format *to;
+	struct ff_stats_filter f;
+	int raw_csv;
 };
+
+#define S struct xset
+static const struct ff_opt opts[] = {
+	FF_OPT(DB, S, db, .required = 1),
+	FF_FILTER_OPTS(S, f),
+	FF_OPT(RESULT, S, f.result),
+	FF_OPT(SEED, S, f.seed, .kind = FF_K_TEXT, .help = "only games with this Seed tag"),
+	FF_OPT(MINPLIES, S, f.min_plies, .lo = 1, .hi = 1000000000L),
+	FF_OPT(MAXPLIES, S, f.max_plies, .lo = 1, .hi = 1000000000L),
+	FF_OPT(LIMIT, S, f.limit, .lo = 1, .hi = 1000000000L),
+	FF_OPT(OUTPUT, S, output),
+	FF_OPT(FORMAT, S, to),
+	FF_OPT(TO, S, to),
+	FF_OPT(RAWCSV, S, raw_csv),
+	FF_OPT_DONE
+};
+#undef S
 
 /* One export pass: the format, where it goes, and what it has done. With
    tags set, the pass only collects tag names. */
@@ -106,92 +113,34 @@ static int export(struct ff_store *store, const struct ff_stats_filter *f, struc
 	ff_tagset_free(&tags);
 	if (rc == 0)
 		ff_progress_show(&x->prog, x->n, 0, 1);
-	if (rc || fflush(x->fp))
+	if (rc)
 		fprintf(stderr, "fivefold export: %s\n", rc < 0 ? err.msg : strerror(errno));
-	return rc || x->fp == stdout || fclose(x->fp) == 0 ? (rc ? -1 : 0) : -1;
+	return ff_cmd_close_output(&ff_cmd_export, x->fp) || rc ? -1 : 0;
 }
 
-/* Options for the extra filters; returns 0 or the usage error's status. */
-static int export_filter(const struct ff_cmd *cmd, int c, char *arg, struct ff_stats_filter *f)
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
-	long v;
-
-	switch (c) {
-	case OPT_RESULT:
-		if (!ff_fgn_result_token(arg, strlen(arg)))
-			return ff_cmd_usage_error(cmd, "--result takes 1-0, 0-1, 1/2-1/2, D, W<k> or *, "
-						  "not '%s'", arg);
-		f->result = arg;
-		return 0;
-	case OPT_SEED: {
-		uint64_t seed;
-
-		if (ff_parse_uint(arg, strlen(arg), UINT64_MAX, &seed))
-			return ff_cmd_usage_error(cmd, "--seed takes a decimal 64-bit number, not '%s'", arg);
-		f->seed = arg;
-		return 0;
-	}
-	default:
-		if (ff_parse_long(arg, 1, 1000000000L, &v))
-			return ff_cmd_usage_error(cmd, "--%s takes a number from 1, not '%s'",
-						  c == OPT_LIMIT ? "limit" : c == OPT_MINPLIES ? "min-plies"
-						  : "max-plies", arg);
-		*(c == OPT_LIMIT ? &f->limit : c == OPT_MINPLIES ? &f->min_plies : &f->max_plies) = v;
-		return 0;
-	}
-}
-
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
-{
-	struct ff_getopt go;
-	struct ff_stats_filter f;
+	const struct xset *o = set;
 	struct ff_store *store;
-	const char *db = NULL, *output = NULL, *format = NULL;
 	struct exporting x;
-	unsigned flags = 0;
-	char *arg;
-	int c, rc;
+	int rc;
 
-	memset(&f, 0, sizeof f);
-	ff_getopt_init(&go, cmd);
-	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
-		switch (c) {
-		case 'd': db = arg; break;
-		case FF_OPT_GAME: case FF_OPT_RULES: case FF_OPT_OPTION: case FF_OPT_ORIGIN:
-		case FF_OPT_PLAYER: case FF_OPT_SINCE: case FF_OPT_UNTIL:
-			if (ff_cmd_filter_option(cmd, c, arg, &f))
-				return FF_EXIT_USAGE;
-			break;
-		case OPT_RESULT: case OPT_SEED: case OPT_MINPLIES: case OPT_MAXPLIES: case OPT_LIMIT:
-			if (export_filter(cmd, c, arg, &f))
-				return FF_EXIT_USAGE;
-			break;
-		case 'o': output = arg; break;
-		case 'f': case OPT_TO: format = arg; break;
-		case OPT_RAWCSV: flags |= FF_FMT_RAW_CSV; break;
-		case 'h':
-			ff_cmd_help(cmd, stdout);
-			return FF_EXIT_OK;
-		default:
-			return FF_EXIT_USAGE;
-		}
-	}
-	if (optind < argc)
-		return ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[optind]);
+	(void)argc;
+	(void)argv;
 	memset(&x, 0, sizeof x);
-	if (!(x.fmt = ff_cmd_output_format(cmd, format, output)))
+	if (!(x.fmt = ff_cmd_output_format(cmd, o->to, o->output)))
 		return FF_EXIT_USAGE;
-	if ((rc = ff_cmd_open_store(cmd, db, 1, &store)) != 0)
+	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
-	x.fp = output ? fopen(output, "wb") : stdout;
-	if (!x.fp || ff_record_init(&x.rec)) {
-		fprintf(stderr, "fivefold export: cannot open '%s': %s\n", output ? output : "-",
-			strerror(errno));
+	if (ff_record_init(&x.rec) || !(x.fp = ff_cmd_open_output(cmd, o->output))) {
+		if (!x.rec.text.p)
+			fputs("fivefold export: out of memory\n", stderr);
 		ff_store_close(store);
+		ff_record_free(&x.rec);
 		return FF_EXIT_FAIL;
 	}
 	ff_progress_init(&x.prog, NULL, 0, 0, x.fp == stdout);
-	rc = export(store, &f, &x, flags);
+	rc = export(store, &o->f, &x, o->raw_csv ? FF_FMT_RAW_CSV : 0);
 	ff_store_close(store);
 	ff_record_free(&x.rec);
 	ff_buf_free(&x.out);
@@ -201,7 +150,6 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 const struct ff_cmd ff_cmd_export = {
 	.name = "export",
 	.summary = "write stored games back out in any format, filtered",
-	.usage = "--db FILE [OPTIONS]",
 	.about = "Writes the stored games that pass the filters, in the order they were\n"
 		 "stored: as canonical FGN (the bytes fivefold writes for those records,\n"
 		 "plies in canonical long form, so export after import gives the canonical\n"
@@ -210,5 +158,6 @@ const struct ff_cmd ff_cmd_export = {
 		 "--max-plies and --limit. Exit status 1 when a game cannot be written in\n"
 		 "the format asked for (a Ludii trial holds only Locus Ludi games).",
 	.opts = opts,
+	.settings = sizeof(struct xset),
 	.run = run,
 };

@@ -24,16 +24,21 @@
 
 #define BATCH 4096
 
-enum { OPT_FROM = 256, OPT_RAWCSV };
-
-static const struct ff_opt opts[] = {
-	{ "db", required_argument, 'd', "FILE", "the store (created when missing; required)" },
-	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
-	{ "quiet", no_argument, 'q', NULL, "no diagnostics for quarantined games, only the counts" },
-	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
+/* What the options say. */
+struct iset {
+	struct ff_input_opts in;
+	const char *db;
+	int quiet;
 };
+
+#define S struct iset
+static const struct ff_opt opts[] = {
+	FF_OPT(DB, S, db, .required = 1, .help = "the store, a SQLite file (created when missing)"),
+	FF_INPUT_OPTS(S, in),
+	FF_OPT(QUIET, S, quiet, .help = "no diagnostics for quarantined games, only the counts"),
+	FF_OPT_DONE
+};
+#undef S
 
 struct counts {
 	unsigned long long read, stored, dups, quarantined, requarantined;
@@ -70,6 +75,7 @@ struct importer {
 	struct ff_record canon;
 	struct ff_buf fgn, id, opts, diag;
 	int quiet;
+	int failed_files;         /* files that could not be read */
 	struct counts c;
 	const char *named;        /* the file as given ... */
 	char *where;              /* ... and its absolute path, as stored */
@@ -172,104 +178,90 @@ static int quarantine(struct importer *im, const struct ff_input *in, const char
 	return 0;
 }
 
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
+/* Import one game read (rc: ff_input_next's return, why its error).
+   Returns 0, or -1 with err when the store failed. */
+static int import_one(struct importer *im, const struct ff_input *in, int rc, const char *file,
+		      struct ff_record *rec, struct ff_error *why, struct ff_error *err)
 {
-	struct ff_getopt go;
-	const struct ff_format *from = NULL;
-	const char *db = NULL, *file = "";
-	struct importer im;
+	im->c.read++;
+	if (rc == -1 ||
+	    ff_game_rewrite(&im->game, rec, FF_FORM_LONG, &im->canon, why) != FF_VALID)
+		return quarantine(im, in, file, rec, why, err);
+	return store_valid(im, in, rec, file, err);
+}
+
+/* Import every game of files[0, n), committing every BATCH games.
+   Returns 0, or -1 with err when the store failed. */
+static int import_all(struct importer *im, const struct ff_input_opts *io, char **files, int n,
+		      struct ff_error *err)
+{
 	struct ff_input in;
 	struct ff_record rec;
-	struct ff_error err, why;
+	struct ff_error why;
 	struct ff_progress prog;
-	char *arg;
-	int c, rc, status = FF_EXIT_OK, in_batch = 0, failed_files = 0;
-	unsigned long long batch = 0;
-	unsigned flags = 0;
+	const char *file = "";
+	int rc, status = 0, in_batch = 0;
 
-	ff_getopt_init(&go, cmd);
-	memset(&im, 0, sizeof im);
-	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
-		switch (c) {
-		case 'd': db = arg; break;
-		case 'q': im.quiet = 1; break;
-		case OPT_RAWCSV:
-			flags |= FF_FMT_RAW_CSV;
-			break;
-		case OPT_FROM:
-			if (!(from = ff_cmd_format(cmd, arg)))
-				return FF_EXIT_USAGE;
-			break;
-		case 'h':
-			ff_cmd_help(cmd, stdout);
-			return FF_EXIT_OK;
-		default:
-			return FF_EXIT_USAGE;
-		}
-	}
-	if ((rc = ff_cmd_open_store(cmd, db, 0, &im.store)) != 0)
-		return rc;
-	if (ff_record_init(&rec) || ff_record_init(&im.canon)) {
-		fputs("fivefold import: out of memory\n", stderr);
-		ff_store_close(im.store);
-		return FF_EXIT_FAIL;
-	}
-	ff_game_init(&im.game);
-	ff_progress_init(&prog, argv + optind, argc - optind, 0, 0);
-	ff_input_init(&in, argv + optind, argc - optind, from);
-	in.flags = flags;
-	for (;;) {
+	if (ff_record_init(&rec))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	ff_progress_init(&prog, files, n, 0, 0);
+	ff_input_init(&in, files, n, io);
+	while (status == 0) {
 		ff_error_clear(&why);
-		rc = ff_input_next(&in, &rec, &why, &file);
-		if (rc == 0)
+		if ((rc = ff_input_next(&in, &rec, &why, &file)) == 0)
 			break;
 		if (rc == -2) {
 			fprintf(stderr, "fivefold import: %s\n", why.msg);
-			failed_files++;
+			im->failed_files++;
 			continue;
 		}
-		if (!in_batch) {
-			if (ff_store_begin(im.store, &err))
-				goto fail;
-			in_batch = 1;
-		}
-		im.c.read++;
-		if (rc == -1) {
-			if (quarantine(&im, &in, file, &rec, &why, &err))
-				goto fail;
-		} else if (ff_game_rewrite(&im.game, &rec, FF_FORM_LONG, &im.canon, &why) != FF_VALID) {
-			if (quarantine(&im, &in, file, &rec, &why, &err))
-				goto fail;
-		} else if (store_valid(&im, &in, &rec, file, &err)) {
-			goto fail;
-		}
-		if (++batch % BATCH == 0) {
-			if (ff_store_commit(im.store, &err))
-				goto fail;
+		if (!in_batch && (status = ff_store_begin(im->store, err)) != 0)
+			break;
+		in_batch = 1;
+		status = import_one(im, &in, rc, file, &rec, &why, err);
+		if (status == 0 && im->c.read % BATCH == 0) {
+			status = ff_store_commit(im->store, err);
 			in_batch = 0;
 		}
-		if ((batch & 255) == 0)
-			ff_progress_show(&prog, im.c.read, ff_input_offset(&in), 0);
+		if ((im->c.read & 255) == 0)
+			ff_progress_show(&prog, im->c.read, ff_input_offset(&in), 0);
 	}
-	if (in_batch && ff_store_commit(im.store, &err))
-		goto fail;
-	ff_progress_show(&prog, im.c.read, prog.bytes, 1);
-	printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined", im.c.read,
-	       im.c.read == 1 ? "" : "s", im.c.stored, im.c.dups, im.c.dups == 1 ? "" : "s",
-	       im.c.quarantined);
-	if (im.c.requarantined)
-		printf(" (%llu of them already in quarantine)", im.c.requarantined);
-	printf("\n");
-	if (failed_files || im.c.quarantined)   /* as validate: some game was not valid */
-		status = FF_EXIT_FAIL;
-	goto out;
-fail:
-	fprintf(stderr, "fivefold import: %s\n", err.msg);
-	status = FF_EXIT_FAIL;
-out:
+	if (status == 0 && in_batch)
+		status = ff_store_commit(im->store, err);
+	if (status == 0)
+		ff_progress_show(&prog, im->c.read, prog.bytes, 1);
 	ff_input_close(&in);
-	ff_game_free(&im.game);
 	ff_record_free(&rec);
+	return status;
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct iset *o = set;
+	struct importer im;
+	struct ff_error err;
+	int rc;
+
+	memset(&im, 0, sizeof im);
+	im.quiet = o->quiet;
+	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im.store)) != 0)
+		return rc;
+	ff_game_init(&im.game);
+	ff_error_clear(&err);
+	if (ff_record_init(&im.canon) || import_all(&im, &o->in, argv, argc, &err)) {
+		fprintf(stderr, "fivefold import: %s\n", err.msg[0] ? err.msg : "out of memory");
+		rc = FF_EXIT_FAIL;
+	} else {
+		printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined", im.c.read,
+		       im.c.read == 1 ? "" : "s", im.c.stored, im.c.dups, im.c.dups == 1 ? "" : "s",
+		       im.c.quarantined);
+		if (im.c.requarantined)
+			printf(" (%llu of them already in quarantine)", im.c.requarantined);
+		printf("\n");
+		/* as validate: some game was not valid */
+		rc = im.failed_files || im.c.quarantined ? FF_EXIT_FAIL : FF_EXIT_OK;
+	}
+	ff_game_free(&im.game);
 	ff_record_free(&im.canon);
 	ff_buf_free(&im.fgn);
 	ff_buf_free(&im.id);
@@ -277,13 +269,14 @@ out:
 	ff_buf_free(&im.diag);
 	free(im.where);
 	ff_store_close(im.store);
-	return status;
+	return rc;
 }
 
 const struct ff_cmd ff_cmd_import = {
 	.name = "import",
 	.summary = "validate games and store them in a SQLite file",
-	.usage = "--db FILE [OPTIONS] [FILES...]",
+	.operands = "[FILES...]",
+	.operand = FF_C_FILE,
 	.about = "Validates every game and stores the valid ones, as canonical FGN, in the\n"
 		 "SQLite store FILE. A game already stored (same content hash) is counted\n"
 		 "as a duplicate; a malformed or illegal one goes to the quarantine table\n"
@@ -293,5 +286,6 @@ const struct ff_cmd ff_cmd_import = {
 		 "game went to quarantine or a file could not be read, as validate's\n"
 		 "when a game is not valid. See docs/store.md.",
 	.opts = opts,
+	.settings = sizeof(struct iset),
 	.run = run,
 };

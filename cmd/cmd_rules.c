@@ -7,12 +7,6 @@
 #include "cmd/cmd.h"
 #include "lib/agent.h"
 #include "lib/ruleset.h"
-#include "lib/text.h"
-
-static const struct ff_opt opts[] = {
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
-};
 
 static void print_presets_mask(const struct ff_rules *r, unsigned mask)
 {
@@ -57,40 +51,18 @@ static void print_game(const struct ff_rules *r)
 		printf("    %-10s %s\n", r->agents[i].name, r->agents[i].help);
 }
 
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
-	struct ff_getopt g;
 	const struct ff_rules *r;
-	char *arg;
-	int c, i;
+	int i;
 
-	ff_getopt_init(&g, cmd);
-	while ((c = ff_getopt_next(&g, argc, argv, &arg)) != -1) {
-		if (c == 'h') {
-			ff_cmd_help(cmd, stdout);
-			return FF_EXIT_OK;
-		}
-		return FF_EXIT_USAGE;
-	}
-	if (optind < argc) {
-		for (i = optind; i < argc; i++) {
-			r = ff_rules_find(argv[i]);
-			if (!r) {
-				const char *names[16];
-				char hint[160];
-				int k;
-
-				for (k = 0; k < 16 && ff_rules_at(k); k++)
-					names[k] = ff_rules_at(k)->name;
-				return ff_cmd_usage_error(cmd, "unknown game '%s'%s", argv[i],
-							  ff_text_suggest(hint, sizeof hint, argv[i], "games",
-									  names, (size_t)k));
-			}
-			print_game(r);
-		}
-		return FF_EXIT_OK;
-	}
-	for (i = 0; (r = ff_rules_at(i)); i++)
+	(void)set;
+	for (i = 0; i < argc; i++)   /* every name first: a typo prints nothing */
+		if (ff_cmd_known_name(cmd, 0, NULL, argv[i], strlen(argv[i])))
+			return FF_EXIT_USAGE;
+	for (i = 0; i < argc; i++)
+		print_game(ff_rules_find(argv[i]));
+	for (i = 0; argc == 0 && (r = ff_rules_at(i)); i++)
 		print_game(r);
 	return FF_EXIT_OK;
 }
@@ -98,10 +70,10 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 const struct ff_cmd ff_cmd_rules = {
 	.name = "rules",
 	.summary = "list games, rules presets, options and agents",
-	.usage = "[GAME...]",
+	.operands = "[GAME...]",
+	.operand = FF_C_GAME,
 	.about = "Lists every game fivefold knows (or the ones named), with its rules\n"
 		 "presets, the header options and their defaults, and the agents that\n"
 		 "`simulate` can use.",
-	.opts = opts,
 	.run = run,
 };

@@ -19,26 +19,35 @@
 #define CHUNK 64
 #define MAX_THREADS 64
 
-enum { OPT_MAXPLIES = 256, OPT_PLIES, OPT_TO, OPT_SEATS, OPT_OPTIONS };
-
-static const struct ff_opt opts[] = {
-	{ "game", required_argument, 'g', "GAME", "the game (required; see `fivefold rules`)" },
-	{ "rules", required_argument, 'r', "PRESET", "the rules preset (default: the game's first)" },
-	{ "options", required_argument, OPT_OPTIONS, "OPTS", "header options, e.g. \"skip-last dice=knuckle\"" },
-	{ "seats", required_argument, OPT_SEATS, "N", "number of seats, where the game has a choice (see `fivefold rules`)" },
-	{ "games", required_argument, 'n', "N", "number of games (default 1)" },
-	{ "seed", required_argument, 's', "S", "seed of the first game; game i gets S+i (default 1)" },
-	{ "agents", required_argument, 'a', "A[,B...]", "agent for every seat, or one per seat (default random)" },
-	{ "threads", required_argument, 'j', "N", "simulate with N threads (default 1)" },
-	{ "max-plies", required_argument, OPT_MAXPLIES, "N",
-	  "end an unfinished game after N plies with result * (default 10000)" },
-	{ "plies", required_argument, OPT_PLIES, "long|short", "ply form to write (default long)" },
-	{ "format", required_argument, 'f', "FORMAT", "output format: fgn or jsonl (default: by -o's extension, else fgn)" },
-	{ "to", required_argument, OPT_TO, "FORMAT", "the same as --format" },
-	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
+/* What the options say. */
+struct sset {
+	const char *game, *rules, *options, *seats, *agents, *output;
+	const struct ff_format *to;
+	long games, threads, max_plies;
+	uint64_t seed;
+	int form;            /* enum ff_ply_form */
 };
+
+#define S struct sset
+static const struct ff_opt opts[] = {
+	FF_OPT(GAME, S, game, .required = 1),
+	FF_OPT(RULES, S, rules),
+	FF_OPT(OPTIONS, S, options),
+	FF_OPT(SEATS, S, seats),
+	FF_OPT(GAMES, S, games, .lo = 0, .hi = 2000000000L, .dflt = "1"),
+	FF_OPT(SEED, S, seed, .dflt = "1"),
+	FF_OPT(AGENTS, S, agents, .dflt = "random"),
+	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1"),
+	FF_OPT(MAXPLIES, S, max_plies, .lo = 1, .hi = 100000000L, .dflt = "10000",
+	       .help = "end an unfinished game after N plies with result *"),
+	FF_OPT(PLIES, S, form, .choices = "long|short", .dflt = "long"),
+	FF_OPT(FORMAT, S, to, .help = "output format: fgn or jsonl (default: by -o's extension, "
+				      "else fgn)"),
+	FF_OPT(TO, S, to),
+	FF_OPT(OUTPUT, S, output),
+	FF_OPT_DONE
+};
+#undef S
 
 /* One chunk of games: [first, first+count) and their text. */
 struct slot {
@@ -185,134 +194,71 @@ static int set_agents(const struct ff_cmd *cmd, struct ff_sim *sim, const struct
 	return 0;
 }
 
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
+/* Check what the options ask for and fill c and cfg: the ruleset, the
+   agents, the format. Returns 0 or FF_EXIT_USAGE after a message. */
+static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *c,
+		   struct ff_config *cfg)
 {
-	struct ff_getopt go;
-	struct sctx *c;
-	struct ff_config cfg;
 	struct ff_error err;
-	const char *game = NULL, *rules = NULL, *options = NULL, *agents = "random", *seats = NULL;
-	const char *output = NULL, *to = NULL;
-	char *arg, *end;
-	long v, threads = 1;
-	int ch, i, rc = FF_EXIT_USAGE;
 
-	c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-	if (!c)
-		return FF_EXIT_FAIL;
-	memset(c, 0, sizeof *c);
-	c->games = 1;
-	c->seed = 1;
-	c->sim.max_plies = 10000;
-	c->sim.form = FF_FORM_LONG;
-	ff_getopt_init(&go, cmd);
-	while ((ch = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
-		switch (ch) {
-		case 'g': game = arg; break;
-		case 'r': rules = arg; break;
-		case OPT_OPTIONS: options = arg; break;
-		case 'a': agents = arg; break;
-		case OPT_SEATS: seats = arg; break;
-		case 'o': output = arg; break;
-		case 'f': case OPT_TO: to = arg; break;
-		case 'n':
-			if (ff_parse_long(arg, 0, 2000000000L, &v)) {
-				ff_cmd_usage_error(cmd, "--games takes a number of games, not '%s'", arg);
-				goto out;
-			}
-			c->games = (unsigned long long)v;
-			break;
-		case 's':
-			errno = 0;
-			c->seed = strtoull(arg, &end, 10);
-			if (!*arg || *end || errno || *arg == '-') {
-				ff_cmd_usage_error(cmd, "--seed takes a decimal 64-bit number, not '%s'", arg);
-				goto out;
-			}
-			break;
-		case 'j':
-			if (ff_parse_long(arg, 1, MAX_THREADS, &threads)) {
-				ff_cmd_usage_error(cmd, "--threads takes 1 to %d, not '%s'", MAX_THREADS, arg);
-				goto out;
-			}
-			break;
-		case OPT_MAXPLIES:
-			if (ff_parse_long(arg, 1, 100000000L, &v)) {
-				ff_cmd_usage_error(cmd, "--max-plies takes a number from 1, not '%s'", arg);
-				goto out;
-			}
-			c->sim.max_plies = (int)v;
-			break;
-		case OPT_PLIES:
-			if (strcmp(arg, "long") && strcmp(arg, "short")) {
-				ff_cmd_usage_error(cmd, "--plies takes long or short, not '%s'", arg);
-				goto out;
-			}
-			c->sim.form = strcmp(arg, "short") == 0 ? FF_FORM_SHORT : FF_FORM_LONG;
-			break;
-		case 'h':
-			ff_cmd_help(cmd, stdout);
-			rc = FF_EXIT_OK;
-			goto out;
-		default:
-			goto out;
-		}
-	}
-	if (optind < argc) {
-		ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[optind]);
-		goto out;
-	}
-	if (!game) {
-		ff_cmd_usage_error(cmd, "--game is required");
-		goto out;
-	}
-	if (!(c->fmt = ff_cmd_output_format(cmd, to, output)))
-		goto out;
-	if (!c->fmt->write) {
-		ff_cmd_usage_error(cmd, "simulate writes fgn or jsonl; for '%s' pipe into convert",
-				   c->fmt->name);
-		goto out;
-	}
+	if (!(c->fmt = ff_cmd_output_format(cmd, o->to, o->output)))
+		return FF_EXIT_USAGE;
+	if (!c->fmt->write)
+		return ff_cmd_usage_error(cmd, "simulate writes fgn or jsonl; for '%s' pipe into convert",
+					  c->fmt->name);
 	ff_error_clear(&err);
-	if (ff_config_parse(&cfg, game, rules, options, seats, NULL, NULL, &err)) {
-		ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
-		goto out;
-	}
-	if (probe_config(&cfg, &err)) {   /* combinations only the engine knows */
-		ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
-		goto out;
-	}
-	c->sim.cfg = &cfg;
-	if (set_agents(cmd, &c->sim, cfg.rules, cfg.seats, agents))
-		goto out;
-	c->out = stdout;
-	if (output && !(c->out = fopen(output, "wb"))) {
-		fprintf(stderr, "fivefold simulate: cannot open '%s': %s\n", output, strerror(errno));
-		rc = FF_EXIT_FAIL;
-		goto out;
-	}
-	c->nworkers = (int)threads;
-	rc = FF_EXIT_OK;
+	if (ff_config_parse(cfg, o->game, o->rules, o->options, o->seats, NULL, NULL, &err) ||
+	    probe_config(cfg, &err))   /* combinations only the engine knows */
+		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
+	c->sim.cfg = cfg;
+	c->sim.max_plies = (int)o->max_plies;
+	c->sim.form = (enum ff_ply_form)o->form;
+	c->games = (unsigned long long)o->games;
+	c->seed = o->seed;
+	c->nworkers = (int)o->threads;
+	return set_agents(cmd, &c->sim, cfg->rules, cfg->seats, o->agents) ? FF_EXIT_USAGE : 0;
+}
+
+/* Play the games on c's workers into c->out, and close it. Returns the
+   exit status. */
+static int play(const struct ff_cmd *cmd, struct sctx *c)
+{
+	int i, rc = FF_EXIT_OK;
+
 	for (i = 0; i < c->nworkers; i++) {
-		c->w[i].state = malloc(cfg.rules->state_size);
+		c->w[i].state = malloc(c->sim.cfg->rules->state_size);
 		if (!c->w[i].state || ff_record_init(&c->w[i].rec))
 			rc = FF_EXIT_FAIL;
 	}
 	ff_progress_init(&c->prog, NULL, 0, c->games, c->out == stdout);
-	if (rc == FF_EXIT_OK && (ff_pool_run(&ops, c, (int)threads) || c->failed))
+	if (rc == FF_EXIT_OK && (ff_pool_run(&ops, c, c->nworkers) || c->failed))
 		rc = FF_EXIT_FAIL;
 	if (rc == FF_EXIT_OK)
 		ff_progress_show(&c->prog, c->done, 0, 1);
-	if (fflush(c->out) || (c->out != stdout && fclose(c->out))) {
-		fprintf(stderr, "fivefold simulate: cannot write: %s\n", strerror(errno));
+	if (ff_cmd_close_output(cmd, c->out))
 		rc = FF_EXIT_FAIL;
-	}
 	for (i = 0; i < c->nworkers; i++) {
 		free(c->w[i].state);
 		ff_record_free(&c->w[i].rec);
 		ff_buf_free(&c->w[i].scratch);
 	}
-out:
+	return rc;
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct sset *o = set;
+	struct ff_config cfg;
+	struct sctx *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
+	int rc;
+
+	(void)argc;
+	(void)argv;
+	if (!c)
+		return FF_EXIT_FAIL;
+	memset(c, 0, sizeof *c);
+	if ((rc = prepare(cmd, o, c, &cfg)) == 0)
+		rc = (c->out = ff_cmd_open_output(cmd, o->output)) ? play(cmd, c) : FF_EXIT_FAIL;
 	free(c);
 	return rc;
 }
@@ -320,11 +266,11 @@ out:
 const struct ff_cmd ff_cmd_simulate = {
 	.name = "simulate",
 	.summary = "play games with seeded agents and write them as FGN or JSON Lines",
-	.usage = "--game GAME [OPTIONS]",
 	.about = "Plays --games games of a ruleset with seeded agents and writes them as\n"
 		 "FGN. All chance comes from each game's Seed (ff1, design.md); the\n"
 		 "agents draw from a second stream, so the same command writes the same\n"
 		 "bytes whatever --threads is.",
 	.opts = opts,
+	.settings = sizeof(struct sset),
 	.run = run,
 };

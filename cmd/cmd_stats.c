@@ -20,17 +20,22 @@
 #define SMALL 30   /* fewer finished games than this draws a warning */
 #define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
 
-enum { OPT_COMPARE = 256 };
-
-static const struct ff_opt opts[] = {
-	{ "db", required_argument, 'd', "FILE", "the store (required)" },
-	{ "compare", required_argument, OPT_COMPARE, "OPTION",
-	  "compare ruleset ids that differ only in OPTION (e.g. skip-last)" },
-	FF_FILTER_OPTS,
-	{ "format", required_argument, 'f', "text|csv|json", "output format (default text)" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
+/* What the options say. */
+struct stset {
+	const char *db, *compare;
+	struct ff_stats_filter f;
+	int fmt;             /* 0 text, 1 csv, 2 json */
 };
+
+#define S struct stset
+static const struct ff_opt opts[] = {
+	FF_OPT(DB, S, db, .required = 1),
+	FF_OPT(COMPARE, S, compare),
+	FF_FILTER_OPTS(S, f),
+	FF_OPT(FORMAT, S, fmt, .choices = "text|csv|json", .dflt = "text", .help = "output format"),
+	FF_OPT_DONE
+};
+#undef S
 
 /* The figures of one ruleset id at one seat count (a copy of a struct
    ff_stats_group). label is what the text output calls the group. */
@@ -410,71 +415,35 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 	ff_buf_free(&b);
 }
 
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
-	struct ff_getopt go;
-	struct ff_stats_filter f;
+	const struct stset *o = set;
 	struct ff_store *store;
 	struct ff_error err;
 	struct rows rs;
-	const char *db = NULL, *cmp = NULL;
-	char *arg;
-	int c, fmt = 0, rc;
+	int rc;
 	size_t i;
 
-	memset(&f, 0, sizeof f);
-	ff_getopt_init(&go, cmd);
-	while ((c = ff_getopt_next(&go, argc, argv, &arg)) != -1) {
-		switch (c) {
-		case 'd': db = arg; break;
-		case OPT_COMPARE:
-			if (ff_cmd_known_name(cmd, 2, "--compare", arg, strlen(arg)))
-				return FF_EXIT_USAGE;
-			cmp = arg;
-			break;
-		case FF_OPT_GAME: case FF_OPT_RULES: case FF_OPT_OPTION: case FF_OPT_ORIGIN:
-		case FF_OPT_PLAYER: case FF_OPT_SINCE: case FF_OPT_UNTIL:
-			if (ff_cmd_filter_option(cmd, c, arg, &f))
-				return FF_EXIT_USAGE;
-			break;
-		case 'f':
-			if (!strcmp(arg, "text"))
-				fmt = 0;
-			else if (!strcmp(arg, "csv"))
-				fmt = 1;
-			else if (!strcmp(arg, "json"))
-				fmt = 2;
-			else
-				return ff_cmd_usage_error(cmd, "--format takes text, csv or json, not '%s'", arg);
-			break;
-		case 'h':
-			ff_cmd_help(cmd, stdout);
-			return FF_EXIT_OK;
-		default:
-			return FF_EXIT_USAGE;
-		}
-	}
-	if (optind < argc)
-		return ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[optind]);
-	if ((rc = ff_cmd_open_store(cmd, db, 1, &store)) != 0)
+	(void)argc;
+	(void)argv;
+	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
 	ff_error_clear(&err);
 	memset(&rs, 0, sizeof rs);
-	rc = ff_store_stats(store, &f, collect, &rs, &err);
+	rc = ff_store_stats(store, &o->f, collect, &rs, &err);
 	ff_store_close(store);
-	if (rc) {
+	if (rc)
 		fprintf(stderr, "fivefold stats: %s\n", rc < 0 && err.msg[0] ? err.msg : "out of memory");
-	} else if (cmp) {
-		compare(&rs, cmp, fmt);
-	} else if (fmt == 1) {
+	else if (o->compare)
+		compare(&rs, o->compare, o->fmt);
+	else if (o->fmt == 1)
 		print_csv(&rs);
-	} else if (fmt == 2) {
+	else if (o->fmt == 2)
 		print_json(&rs);
-	} else if (rs.n == 0) {
+	else if (rs.n == 0)
 		printf("no games\n");
-	} else {
+	else
 		print_text(&rs);
-	}
 	for (i = 0; i < rs.n; i++) {
 		free(rs.v[i].ruleset);
 		free(rs.v[i].label);
@@ -486,7 +455,6 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 const struct ff_cmd ff_cmd_stats = {
 	.name = "stats",
 	.summary = "win rates with 95% intervals, game lengths, variant comparisons",
-	.usage = "--db FILE [OPTIONS]",
 	.about = "Per ruleset id and seat count: games, unfinished games, draws, the first\n"
 		 "player's and each side's win rate over finished games with 95% Wilson\n"
 		 "intervals, and plies (mean, median, 90th percentile). --compare OPTION\n"
@@ -495,5 +463,6 @@ const struct ff_cmd ff_cmd_stats = {
 		 "two-proportion z test) and in mean length (Welch interval). Small\n"
 		 "samples are flagged. See docs/store.md.",
 	.opts = opts,
+	.settings = sizeof(struct stset),
 	.run = run,
 };

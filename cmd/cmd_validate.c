@@ -23,19 +23,25 @@
 #define BATCH 16
 #define MAX_THREADS 64
 
-enum { OPT_LEGAL = 256, OPT_FROM, OPT_RAWCSV };
-
-static const struct ff_opt opts[] = {
-	{ "legal", no_argument, OPT_LEGAL, NULL, "list the legal plies at every ply" },
-	{ "format", required_argument, 'f', "text|json",
-	  "text, or JSON Lines on standard output: an object per game, the --legal lines, a summary" },
-	{ "from", required_argument, OPT_FROM, "FORMAT", "input format (default: by extension, else fgn)" },
-	{ "quiet", no_argument, 'q', NULL, "no per-game verdicts, only problems and the summary" },
-	{ "threads", required_argument, 'j', "N", "validate with N threads (default 1)" },
-	{ "raw-csv", no_argument, OPT_RAWCSV, NULL, "CSV cells as they are: no spreadsheet guard (docs/formats.md)" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL }
+/* What the options say. */
+struct vset {
+	struct ff_input_opts in;
+	int legal, json, quiet;
+	long threads;
 };
+
+#define S struct vset
+static const struct ff_opt opts[] = {
+	FF_OPT(LEGAL, S, legal),
+	FF_OPT(FORMAT, S, json, .choices = "text|json", .dflt = "text",
+	       .help = "text, or JSON Lines on standard output: an object per game, the --legal "
+		       "lines, a summary"),
+	FF_INPUT_OPTS(S, in),
+	FF_OPT(QUIET, S, quiet, .help = "no per-game verdicts, only problems and the summary"),
+	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1"),
+	FF_OPT_DONE
+};
+#undef S
 
 /* One batch of games and what validating them printed. Invariant: n <=
    BATCH; rstat[i] is 1 for a game read whole, -1 for a malformed one
@@ -270,82 +276,47 @@ static const struct ff_pool_ops ops = {
 	sizeof(struct slot), slot_init, slot_free, produce, work, consume
 };
 
-static int run(const struct ff_cmd *cmd, int argc, char **argv)
+/* The summary line, or object with --format json. */
+static void summary(const struct vctx *v)
 {
-	struct ff_getopt g;
-	struct vctx *v;
-	const struct ff_format *from = NULL;
-	char *arg;
-	long threads = 1;
-	int c, i, rc;
-	unsigned flags;
+	long games = v->valid + v->illegal + v->malformed;
 
-	v = aligned_alloc(64, (sizeof *v + 63) / 64 * 64);
-	if (v)
-		memset(v, 0, sizeof *v);
+	if (v->json)
+		printf("{\"summary\":{\"games\":%ld,\"valid\":%ld,\"illegal\":%ld,\"malformed\":%ld,"
+		       "\"failed_files\":%ld,\"plies\":%llu}}\n", games, v->valid, v->illegal,
+		       v->malformed, v->failed, v->plies);
+	else
+		printf("summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s\n",
+		       games, games == 1 ? "" : "s", v->valid, v->illegal, v->malformed, v->plies,
+		       v->plies == 1 ? "y" : "ies");
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct vset *o = set;
+	struct vctx *v = aligned_alloc(64, (sizeof *v + 63) / 64 * 64);
+	int i, rc;
+
+	(void)cmd;
 	if (!v) {
 		fputs("fivefold validate: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
-	ff_getopt_init(&g, cmd);
-	while ((c = ff_getopt_next(&g, argc, argv, &arg)) != -1) {
-		switch (c) {
-		case OPT_LEGAL: v->legal = 1; break;
-		case 'f':
-			if (strcmp(arg, "json") && strcmp(arg, "text")) {
-				free(v);
-				return ff_cmd_usage_error(cmd, "--format takes text or json, not '%s'", arg);
-			}
-			v->json = strcmp(arg, "json") == 0;
-			break;
-		case OPT_RAWCSV:
-			v->in.flags |= FF_FMT_RAW_CSV;
-			break;
-		case OPT_FROM:
-			from = ff_cmd_format(cmd, arg);
-			if (!from) {
-				free(v);
-				return FF_EXIT_USAGE;
-			}
-			break;
-		case 'q': v->quiet = 1; break;
-		case 'j':
-			if (ff_parse_long(arg, 1, MAX_THREADS, &threads)) {
-				free(v);
-				return ff_cmd_usage_error(cmd, "--threads takes 1 to %d, not '%s'",
-							  MAX_THREADS, arg);
-			}
-			break;
-		case 'h':
-			ff_cmd_help(cmd, stdout);
-			free(v);
-			return FF_EXIT_OK;
-		default:
-			free(v);
-			return FF_EXIT_USAGE;
-		}
-	}
+	memset(v, 0, sizeof *v);
+	v->legal = o->legal;
+	v->json = o->json;
+	v->quiet = o->quiet;
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
-	flags = v->in.flags;
-	ff_input_init(&v->in, argv + optind, argc - optind, from);
-	v->in.flags = flags;
-	v->batch = threads == 1 ? 1 : BATCH;
-	ff_progress_init(&v->prog, argv + optind, argc - optind, 0, !v->quiet || v->json);
-	rc = ff_pool_run(&ops, v, (int)threads);
+	ff_input_init(&v->in, argv, argc, &o->in);
+	v->batch = o->threads == 1 ? 1 : BATCH;
+	ff_progress_init(&v->prog, argv, argc, 0, !v->quiet || v->json);
+	rc = ff_pool_run(&ops, v, (int)o->threads);
 	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
 			 v->prog.bytes, 1);
 	ff_input_close(&v->in);
 	fflush(stdout);
-	if (v->json)
-		printf("{\"summary\":{\"games\":%ld,\"valid\":%ld,\"illegal\":%ld,\"malformed\":%ld,"
-		       "\"failed_files\":%ld,\"plies\":%llu}}\n", v->valid + v->illegal + v->malformed,
-		       v->valid, v->illegal, v->malformed, v->failed, v->plies);
-	else
-		printf("summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s\n",
-		       v->valid + v->illegal + v->malformed,
-		       v->valid + v->illegal + v->malformed == 1 ? "" : "s", v->valid, v->illegal,
-		       v->malformed, v->plies, v->plies == 1 ? "y" : "ies");
+	summary(v);
 	if (rc)
 		fputs("fivefold validate: a write failed or memory ran out\n", stderr);
 	rc = rc || v->illegal || v->malformed || v->failed ? FF_EXIT_FAIL : FF_EXIT_OK;
@@ -358,7 +329,8 @@ static int run(const struct ff_cmd *cmd, int argc, char **argv)
 const struct ff_cmd ff_cmd_validate = {
 	.name = "validate",
 	.summary = "replay games through the rules; verdict per game and a summary",
-	.usage = "[OPTIONS] [FILES...]",
+	.operands = "[FILES...]",
+	.operand = FF_C_FILE,
 	.about = "Replays every game through its rules engine. Per game it prints whether\n"
 		 "the record is valid, breaks the rules at a ply (illegal), or is\n"
 		 "malformed; problems go to standard error as\n"
@@ -366,5 +338,6 @@ const struct ff_cmd ff_cmd_validate = {
 		 "With a Seed tag every throw is checked against the seed. Exit status 1\n"
 		 "when any game is not valid.",
 	.opts = opts,
+	.settings = sizeof(struct vset),
 	.run = run,
 };

@@ -9,14 +9,17 @@
 
 #include "cmd/input.h"
 
-void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_format *forced)
+void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts)
 {
 	static char *stdin_only[] = { (char *)"-" };
 
 	memset(in, 0, sizeof *in);
 	in->files = n ? files : stdin_only;
 	in->nfiles = n ? n : 1;
-	in->forced = forced;
+	if (opts) {
+		in->forced = opts->from;
+		in->flags = opts->raw_csv ? FF_FMT_RAW_CSV : 0;
+	}
 }
 
 static void close_current(struct ff_input *in)

@@ -6,7 +6,19 @@
 
 #include <stdio.h>
 
+#include "cmd/opt.h"
 #include "formats/format.h"
+
+/* What the input options say: --from and --raw-csv. */
+struct ff_input_opts {
+	const struct ff_format *from;   /* NULL: by extension, else by the first bytes */
+	int raw_csv;
+};
+
+/* The rows of a command's option table for a struct ff_input_opts at
+   `field` of its settings. */
+#define FF_INPUT_OPTS(type, field) \
+	FF_OPT(FROM, type, field.from), FF_OPT(RAWCSV, type, field.raw_csv)
 
 /* Invariant: while reader != NULL, fp is open and fmt is its format. */
 struct ff_input {
@@ -20,11 +32,12 @@ struct ff_input {
 	const struct ff_format *fmt;
 	void *reader;
 	unsigned long long done;   /* bytes of the files already finished */
-	unsigned flags;        /* FF_FMT_ flags for the readers (0 after init) */
+	unsigned flags;        /* FF_FMT_ flags for the readers */
 };
 
-/* Start reading files[0..n) (n == 0: standard input). */
-void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_format *forced);
+/* Start reading files[0..n) (n == 0: standard input) as opts say (NULL:
+   the defaults). */
+void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts);
 /* Next game into rec. Returns 1 (a game), 0 (end of all input), -1 (the
    game is malformed: err says why, rec holds what was read) or -2 (a file
    could not be opened or read: err says why; the input moves on).
