@@ -1,9 +1,11 @@
 #!/bin/sh
 # README examples: every indented block that follows a line
 # "<!-- checked -->" in README.md is run and its output compared, so the
-# README cannot drift. In such a block a line "$ COMMAND" is run by the
+# README cannot drift; blocks after "<!-- checked: long -->" (the studies
+# of 100,000 games, minutes each) run only with FF_README_LONG=1 (make
+# check-readme-long). In such a block a line "$ COMMAND" is run by the
 # shell (in one scratch directory for the whole README, holding copies of
-# tests/cli/*.fgn, with this build's fivefold first on PATH); the lines up
+# tests/cli/*.fgn and tests/ludii/*.txt, with this build's fivefold first on PATH); the lines up
 # to the next "$ " are its expected standard output followed by its
 # standard error (trailing empty lines left out). A line "…" stands for any lines: the lines before it must
 # begin the output, the lines after it must end it.
@@ -18,10 +20,11 @@ check() { if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); ech
 
 mkdir "$tmp/bin" "$tmp/run" "$tmp/ex"
 ln -s "$ff" "$tmp/bin/fivefold"
-cp "$srcdir"/tests/cli/*.fgn "$tmp/run/"
+cp "$srcdir"/tests/cli/*.fgn "$srcdir"/tests/ludii/*.txt "$tmp/run/"
 # split the checked blocks into ex/N.cmd and ex/N.exp
 awk -v dir="$tmp/ex" '
-	/^<!-- checked -->$/ { armed = 1; inblock = 0; next }
+	/^<!-- checked -->$/ { armed = 1; long = 0; inblock = 0; next }
+	/^<!-- checked: long -->$/ { armed = 1; long = 1; inblock = 0; next }
 	armed && /^    / { inblock = 1 }
 	armed && inblock && !/^    / && !/^$/ { armed = 0; inblock = 0 }
 	armed && inblock {
@@ -29,6 +32,8 @@ awk -v dir="$tmp/ex" '
 		if (line ~ /^\$ /) {
 			n++
 			print substr(line, 3) > (dir "/" n ".cmd")
+			if (long)
+				printf "" > (dir "/" n ".long")
 			printf "" > (dir "/" n ".exp")
 			pending = ""
 		} else if (n) {
@@ -39,10 +44,19 @@ awk -v dir="$tmp/ex" '
 	}
 ' "$readme"
 [ -f "$tmp/ex/1.cmd" ] || { echo "readme: no checked examples found"; exit 1; }
+# the long examples run scripts/ from the checkout into their own _build/
+ln -s "$(cd "$srcdir" && pwd)/scripts" "$tmp/run/scripts"
+mkdir "$tmp/run/_build"
 n=1
+skipped=0
 while [ -f "$tmp/ex/$n.cmd" ]; do
 	cmd=$(cat "$tmp/ex/$n.cmd")
-	(cd "$tmp/run" && PATH="$tmp/bin:$PATH" sh -c "$cmd" >"$tmp/out" 2>"$tmp/err")
+	if [ -f "$tmp/ex/$n.long" ] && [ "${FF_README_LONG:-0}" != 1 ]; then
+		skipped=$((skipped + 1))
+		n=$((n + 1))
+		continue
+	fi
+	(cd "$tmp/run" && PATH="$tmp/bin:$PATH" FIVEFOLD="$ff" sh -c "$cmd" >"$tmp/out" 2>"$tmp/err")
 	# trailing empty lines are not shown in the README
 	cat "$tmp/out" "$tmp/err" | awk '{ l[NR] = $0 } $0 != "" { last = NR }
 		END { for (i = 1; i <= last; i++) print l[i] }' >"$tmp/got"
@@ -62,5 +76,5 @@ while [ -f "$tmp/ex/$n.cmd" ]; do
 	check "README: $cmd" $r
 	n=$((n + 1))
 done
-echo "readme: $pass passed, $fail failed"
+echo "readme: $pass passed, $fail failed, $skipped long ones not run (make check-readme-long runs them)"
 [ "$fail" = 0 ]
