@@ -872,6 +872,33 @@ static int ply_token_ok(const struct row *row)
 	return ff_fgn_ply_token(tok, strlen(tok));
 }
 
+/* csvply: is s what a ply's comment cell holds: a suffix (! ? !! ?? !?
+   ?!), then NAGs ($N), {comments} and ;comments, separated by blanks?
+   Nothing else (a ply, a result) may hide there. */
+static int notes_ok(const char *s)
+{
+	int k;
+
+	for (k = 0; k < 2 && (*s == '!' || *s == '?'); k++)
+		s++;
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			s++;
+		if (!*s)
+			return 1;
+		if (*s == '{' && strchr(s, '}')) {
+			s = strchr(s, '}') + 1;
+		} else if (*s == ';') {   /* a comment to the end of the line */
+			s += strcspn(s, "\n");
+		} else if (*s == '$' && s[1] >= '0' && s[1] <= '9') {
+			for (s++; *s >= '0' && *s <= '9'; s++)
+				;
+		} else {
+			return 0;
+		}
+	}
+}
+
 /* csvply: a ply row into the rebuilt text (token from long, else short;
    then the comment). Returns 0 or -1. */
 static int ply_row(struct ff_csv_reader *r, const struct row *row)
@@ -943,6 +970,9 @@ static int read_ply_rows(struct ff_csv_reader *r, struct ff_record *rec, struct 
 			rc = csv_fail(err, row.number, row_field(&row, 3)[0] ? 4 : 5, r->games,
 				      "a ply FGN would not read back as one ply: blanks or {};()[], "
 				      "a NAG, move number or result, or a ! or ? at its end");
+		else if (!notes_ok(row_field(&row, 6)))
+			rc = csv_fail(err, row.number, 7, r->games,
+				      "a ply's comment cell holds its suffix, NAGs and comments only");
 		else if (ply_row(r, &row))
 			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 		row_free(&row);

@@ -630,6 +630,10 @@ static int word(struct game *g, size_t p, long line, long col)
 			syntax(g, line, col, rec->nplies, "annotation '%s' without a ply", suffix);
 			return T_OK;
 		}
+		if (is_result(b + s, len)) {
+			syntax(g, line, col, rec->nplies, "a result takes no '%s'", suffix);
+			return T_OK;
+		}
 		if (b[s + len - 1] == '!' || b[s + len - 1] == '?') {
 			syntax(g, line, col, rec->nplies + 1, "more than two of ! and ? after a ply: "
 			       "a suffix is ! ? !! ?? !? or ?!");
