@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the libFuzzer targets (run by `make fuzz`, which passes what
-# configure found). The library's sources are compiled again by clang with
+# configure found). The library's sources (the core and formats layers:
+# no target uses the store) are compiled again by clang with
 # the fuzzing flags into fuzz/obj/ of the build directory and archived as
 # fuzz/obj/libfivefold-fuzz.a; each target is linked as fuzz/TARGET there:
 # the readers and the round trip from fuzz/TARGET.c, and one engine-NAME
@@ -10,8 +11,8 @@
 #
 # Environment (from Makefile.am): FUZZ_CC, FUZZ_CFLAGS, FUZZ_WARN,
 # FUZZ_CPPFLAGS, FUZZ_LIBS (the programs' LDADD: its archives, built by the
-# normal compiler, are left out), FUZZ_SOURCES (the library's sources,
-# relative to srcdir), FUZZ_READERS, FUZZ_ENGINES, srcdir.
+# normal compiler, are left out), FUZZ_SOURCES (the sources of the layers
+# the targets use, relative to srcdir), FUZZ_READERS, FUZZ_ENGINES, srcdir.
 set -eu
 : "${FUZZ_CC:?}" "${srcdir:?}"
 obj=fuzz/obj

@@ -14,7 +14,7 @@ fail=0
 for b in _build _build-san; do
 	for log in "$b"/tests/*.log; do
 		echo "== $b/${log#"$b"/}"
-		sed -n '/^Run Summary/,/^ *asserts/p; /^cli: /p; /^store: /p; /^readme: /p; /^conformance: /p' "$log"
+		sed -n '/^Run Summary/,/^ *asserts/p; /^cli: /p; /^store: /p; /^readme: /p; /^layers: /p; /^example: /p; /^conformance: /p' "$log"
 	done
 	pass=$((pass + $(grep -l '^:test-result: PASS' "$b"/tests/*.trs | wc -l)))
 	fail=$((fail + $(grep -l '^:test-result: FAIL' "$b"/tests/*.trs | wc -l)))

@@ -1,0 +1,81 @@
+#!/bin/sh
+# The library's layers (Makefile.am), checked on the built archives with nm:
+# - lib/libffcore.a calls no SQLite, libcsv or nettle, and every ff_ symbol
+#   it calls it defines itself (so nothing of formats/ or db/);
+# - formats/libffformats.a calls no SQLite or nettle, db/libffstore.a no
+#   libcsv, and each calls only ff_ symbols of its own or the core's (so
+#   neither calls the other);
+# - libfivefold.a, the installed archive, holds exactly the objects of the
+#   three, calls every ff_ symbol it defines, and nothing of gnulib
+#   (gl/libgnu.a, rpl_ replacements), so an outside program links it with
+#   fivefold.pc's libraries alone.
+top_builddir=${top_builddir:-.}
+NM=${NM:-nm}
+AR=${AR:-ar}
+b=$top_builddir
+core=$b/lib/libffcore.a formats=$b/formats/libffformats.a store=$b/db/libffstore.a
+all=$b/libfivefold.a
+command -v "$NM" >/dev/null 2>&1 || { echo "layers: no $NM, skipped"; exit 77; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() { if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
+
+# defined / called global symbols of archives, one a line, sorted
+defs() { "$NM" -g --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u; }
+calls() { "$NM" -g --undefined-only "$@" | awk '$1 == "U" { print $2 }' | sort -u; }
+
+# none NAME FILE PATTERN: no line of FILE matches PATTERN
+none() {
+	if grep -E "$3" "$2" >"$tmp/bad"; then
+		echo "$1: $(tr '\n' ' ' <"$tmp/bad")"
+		check "$1" 1
+	else
+		check "$1" 0
+	fi
+}
+# within NAME CALLED DEFINED: every ff_ symbol of CALLED is in DEFINED
+within() {
+	grep '^ff_' "$2" | comm -23 - "$3" >"$tmp/bad"
+	if [ -s "$tmp/bad" ]; then
+		echo "$1: $(tr '\n' ' ' <"$tmp/bad")"
+		check "$1" 1
+	else
+		check "$1" 0
+	fi
+}
+
+defs "$core" >"$tmp/core.def"
+defs "$core" "$formats" >"$tmp/formats.def"
+defs "$core" "$store" >"$tmp/store.def"
+defs "$all" >"$tmp/all.def"
+calls "$core" >"$tmp/core.call"
+calls "$formats" >"$tmp/formats.call"
+calls "$store" >"$tmp/store.call"
+calls "$all" >"$tmp/all.call"
+[ -s "$tmp/core.def" ] && [ -s "$tmp/all.def" ]
+check "nm reads the archives" $?
+
+none "the core calls SQLite, libcsv or nettle" "$tmp/core.call" '^(sqlite3_|csv_|nettle_)'
+within "the core calls ff_ symbols it does not define" "$tmp/core.call" "$tmp/core.def"
+none "formats call SQLite or nettle" "$tmp/formats.call" '^(sqlite3_|nettle_)'
+within "formats call ff_ symbols of neither formats nor the core" "$tmp/formats.call" \
+	"$tmp/formats.def"
+none "the store calls libcsv" "$tmp/store.call" '^csv_'
+within "the store calls ff_ symbols of neither the store nor the core" "$tmp/store.call" \
+	"$tmp/store.def"
+
+"$AR" t "$all" | sort >"$tmp/all.members"
+for a in "$core" "$formats" "$store"; do "$AR" t "$a"; done | sort >"$tmp/layers.members"
+cmp -s "$tmp/all.members" "$tmp/layers.members"
+check "libfivefold.a holds the objects of the three layers" $?
+within "libfivefold.a calls ff_ symbols it does not define" "$tmp/all.call" "$tmp/all.def"
+none "libfivefold.a calls gnulib replacements" "$tmp/all.call" '^rpl_'
+if [ -f "$b/gl/libgnu.a" ]; then
+	defs "$b/gl/libgnu.a" >"$tmp/gnu.def"
+	comm -12 "$tmp/all.call" "$tmp/gnu.def" >"$tmp/gnu.used"
+	none "libfivefold.a calls gnulib" "$tmp/gnu.used" .
+fi
+
+echo "layers: $pass passed, $fail failed"
+[ "$fail" = 0 ]
