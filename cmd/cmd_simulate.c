@@ -15,6 +15,7 @@
 #include "lib/agent.h"
 #include "lib/pool.h"
 #include "lib/simulate.h"
+#include "lib/text.h"
 
 #define CHUNK 64
 #define MAX_THREADS 64
@@ -162,6 +163,20 @@ static int probe_config(const struct ff_config *cfg, struct ff_error *err)
 	return rc;
 }
 
+/* The usage error for an agent r does not have, with the nearest. */
+static int unknown_agent(const struct ff_cmd *cmd, const struct ff_rules *r, const char *name)
+{
+	const char *names[17];
+	char hint[320];
+	int i, n = 0;
+
+	names[n++] = ff_agent_random.name;
+	for (i = 0; i < r->nagents && n < 17; i++)
+		names[n++] = r->agents[i].name;
+	return ff_cmd_usage_error(cmd, "--agents: game '%s' has no agent '%s'%s", r->name, name,
+				  ff_text_suggest(hint, sizeof hint, name, "agents", names, (size_t)n));
+}
+
 /* Set one agent per seat from "A" or "A,B,...". */
 static int set_agents(const struct ff_cmd *cmd, struct ff_sim *sim, const struct ff_rules *r,
 		      int seats, const char *spec)
@@ -179,8 +194,7 @@ static int set_agents(const struct ff_cmd *cmd, struct ff_sim *sim, const struct
 		name[len] = '\0';
 		sim->agents[n] = ff_agent_find(r, name);
 		if (!sim->agents[n])
-			return ff_cmd_usage_error(cmd, "no agent '%s' for game '%s' (see `fivefold rules %s`)",
-						  name, r->name, r->name);
+			return unknown_agent(cmd, r, name);
 		n++;
 		p += len;
 		if (*p == ',')
