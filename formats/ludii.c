@@ -18,17 +18,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/ludii.h"
+#include "formats/format.h"
 #include "lib/text.h"
 
 #define MAX_TRIAL ((size_t)64 << 20)
 #define MAX_FIELD 1000000   /* no number in a trial is larger */
 
+/* This file's entry of the formats table (at its end), which names the
+   game. */
+extern const struct ff_format ff_format_ludii;
+
 /* Ludii vertex -> fivefold point, and back. */
 static const int to_point[10] = { 4, 5, 3, 6, 2, 7, 1, 8, 0, 9 };
 static const int to_vertex[10] = { 8, 6, 4, 2, 0, 1, 3, 5, 7, 9 };
 
-struct ff_ludii_reader {
+struct ludii_reader {
 	FILE *fp;
 	struct ff_buf text;
 	int done;
@@ -36,31 +40,39 @@ struct ff_ludii_reader {
 	long games;
 };
 
-struct ff_ludii_reader *ff_ludii_reader_new(FILE *fp)
+/* A reader on fp (one trial per stream; fp is not closed). NULL when
+   memory runs out. */
+static void *ludii_new(FILE *fp, unsigned flags)
 {
-	struct ff_ludii_reader *r = calloc(1, sizeof *r);
+	struct ludii_reader *r = calloc(1, sizeof *r);
 
+	(void)flags;
 	if (r)
 		r->fp = fp;
 	return r;
 }
 
-void ff_ludii_reader_free(struct ff_ludii_reader *r)
+static void ludii_free(void *reader)
 {
+	struct ludii_reader *r = reader;
+
 	if (r)
 		ff_buf_free(&r->text);
 	free(r);
 }
 
-const char *ff_ludii_raw(const struct ff_ludii_reader *r, size_t *len)
+/* The trial's text (borrowed). */
+static const char *ludii_raw(const void *reader, size_t *len)
 {
+	const struct ludii_reader *r = reader;
+
 	*len = r->text.len;
 	return r->text.p ? r->text.p : "";
 }
 
-unsigned long long ff_ludii_offset(const struct ff_ludii_reader *r)
+static unsigned long long ludii_offset(const void *reader)
 {
-	return r->offset;
+	return ((const struct ludii_reader *)reader)->offset;
 }
 
 /* The integer after `key` in [p, end): -1 when absent, -2 when it is
@@ -198,9 +210,13 @@ static int turn_ply(const char *p, const char *end, char *tok, size_t cap, int *
 	return 0;
 }
 
-int ff_ludii_read(struct ff_ludii_reader *r, struct ff_record *rec, struct ff_error *err)
+/* The trial as a game: 1, 0 at the end, -1 with err (FF_ESYNTAX with the
+   line of the bad Move= line, FF_EIO, FF_ENOMEM). */
+static int ludii_read(void *reader, struct ff_record *rec, struct ff_error *err)
 {
+	struct ludii_reader *r = reader;
 	const char *p, *end, *nl, *why = NULL;
+	const char *game = ff_format_ludii.game;
 	char tok[32], tail[64];
 	const char *rules = NULL, *version = NULL;
 	long line = 0, winner = -1, winner_line = 0;
@@ -276,7 +292,7 @@ int ff_ludii_read(struct ff_ludii_reader *r, struct ff_record *rec, struct ff_er
 			    "or 'Play Rules/No Capture' option", NULL);
 	snprintf(tail, sizeof tail, "Ludii %.*s trial",
 		 (int)(version ? ff_utf8_cut(version, vlen, 40) : 0), version ? version : "");
-	if (ff_record_add_tag(rec, "Game", "fivelines", 9, 0, 0) ||
+	if (ff_record_add_tag(rec, "Game", game, strlen(game), 0, 0) ||
 	    ff_record_add_tag(rec, "Rules", rules, strlen(rules), 0, 0) ||
 	    (first == 2 && ff_record_add_tag(rec, "First", "2", 1, 0, 0)) ||
 	    ff_record_add_tag(rec, "Source", tail, strlen(tail), 0, 0))
@@ -305,7 +321,12 @@ static int add_setup(struct ff_buf *out)
 	return rc;
 }
 
-int ff_ludii_write(const struct ff_record *rec, struct ff_buf *out)
+/* Append rec as a trial. rec must be a locusludi-race or -knockoff game
+   without extra throws, its plies in canonical long form (convert rewrites
+   them through the engine first). Returns 0, or -1 when it cannot be
+   written (or memory runs out). The file is fivefold's, in the format of
+   Ludii 1.3.12's trials; the die and hands set-up lines are Ludii's. */
+static int ludii_write(const struct ff_record *rec, struct ff_buf *out)
 {
 	const char *rules = ff_record_tag(rec, "Rules"), *first = ff_record_tag(rec, "First");
 	const char *res = ff_record_result(rec);
@@ -358,3 +379,18 @@ int ff_ludii_write(const struct ff_record *rec, struct ff_buf *out)
 			  !strcmp(res, "1-0") ? "1.0,2.0" : !strcmp(res, "0-1") ? "2.0,1.0" : "1.5,1.5");
 	return rc ? -1 : 0;
 }
+
+/* --- the formats table entry (formats/format.h) --- */
+
+/* A trial starts with the game's name. */
+static int ludii_sniff(const char *head, size_t n)
+{
+	return n >= 5 && !memcmp(head, "game=", 5) ? FF_SNIFF_SIGNATURE : FF_SNIFF_NO;
+}
+
+const struct ff_format ff_format_ludii = {
+	.name = "ludii", .ext = "trial", .game = "fivelines",
+	.help = "Ludii 1.3 trial of Pente Grammai (Locus Ludi presets), one game a file",
+	.sniff = ludii_sniff, .reader_new = ludii_new, .read = ludii_read, .raw = ludii_raw,
+	.offset = ludii_offset, .reader_free = ludii_free, .write = ludii_write,
+};

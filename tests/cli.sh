@@ -172,6 +172,11 @@ for f in jsonl csv csvply; do
 done
 "$ff" convert -q -f jsonl "$dir/good.fgn" >"$tmp/games.txt"
 "$ff" validate -q "$tmp/games.txt" | grep -q ', 1 valid,'; check "the format of a .txt file from its first bytes" $?
+# a format's signature beats another's sign: a JSON line that names
+# @movetext (a per-game CSV header's column) is JSON Lines
+printf '{"tags":[["Game","fivelines"],["Event","@movetext"]],"plies":[],"result":"*"}\n' |
+	"$ff" validate -q 2>&1 | grep -q ', 1 valid,'
+check "a JSON line naming @movetext is JSON Lines" $?
 
 # a progress line on a terminal only (script(1) gives the command one)
 if command -v script >/dev/null 2>&1; then
