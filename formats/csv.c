@@ -39,6 +39,7 @@
 
 #include "formats/csvfmt.h"
 #include "formats/fgn.h"
+#include "formats/format.h"
 #include "lib/replay.h"
 #include "lib/text.h"
 
@@ -133,13 +134,10 @@ struct ff_csv_writer *ff_csv_writer_new(int per_ply, char **tags, size_t ntags)
 	return w;
 }
 
-void ff_csv_writer_set_raw(struct ff_csv_writer *w, int raw)
+void ff_csv_writer_free(void *writer)
 {
-	w->raw = raw;
-}
+	struct ff_csv_writer *w = writer;
 
-void ff_csv_writer_free(struct ff_csv_writer *w)
-{
 	if (!w)
 		return;
 	ff_buf_free(&w->tmp);
@@ -302,8 +300,10 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 	return rc ? -1 : 0;
 }
 
-int ff_csv_writer_put(struct ff_csv_writer *w, const struct ff_record *rec, struct ff_buf *out)
+int ff_csv_writer_put(void *writer, const struct ff_record *rec, struct ff_buf *out)
 {
+	struct ff_csv_writer *w = writer;
+
 	return w->per_ply ? write_ply_rows(w, rec, out) : write_game_row(w, rec, out);
 }
 
@@ -345,7 +345,7 @@ struct ff_csv_reader {
 	size_t norig, corig;
 	size_t fgn_line;               /* the line being written (0-based) ... */
 	long fgn_col;                  /* ... and the character column at its end */
-	struct ff_buf raw;             /* the game's CSV rows, for ff_csv_raw */
+	struct ff_buf raw;             /* the game's CSV rows, for csv_raw */
 	struct ff_buf name;            /* a tag name from @order */
 	long games;
 	unsigned long long offset;
@@ -454,13 +454,9 @@ struct ff_csv_reader *ff_csv_reader_new(FILE *fp, int per_ply)
 	return r;
 }
 
-void ff_csv_reader_set_raw(struct ff_csv_reader *r, int raw)
+void ff_csv_reader_free(void *reader)
 {
-	r->raw_cells = raw;
-}
-
-void ff_csv_reader_free(struct ff_csv_reader *r)
-{
+	struct ff_csv_reader *r = reader;
 	size_t i;
 
 	if (!r)
@@ -481,15 +477,18 @@ void ff_csv_reader_free(struct ff_csv_reader *r)
 	free(r);
 }
 
-const char *ff_csv_raw(const struct ff_csv_reader *r, size_t *len)
+/* The rows of the game last read, re-quoted (borrowed). */
+static const char *csv_raw(const void *reader, size_t *len)
 {
+	const struct ff_csv_reader *r = reader;
+
 	*len = r->raw.len;
 	return r->raw.p ? r->raw.p : "";
 }
 
-unsigned long long ff_csv_offset(const struct ff_csv_reader *r)
+static unsigned long long csv_offset(const void *reader)
 {
-	return r->offset;
+	return ((const struct ff_csv_reader *)reader)->offset;
 }
 
 static int csv_fail_code(struct ff_error *err, enum ff_code code, long row, long col, long game,
@@ -989,8 +988,9 @@ static int read_ply_rows(struct ff_csv_reader *r, struct ff_record *rec, struct 
 	return rc;
 }
 
-int ff_csv_read(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error *err)
+int ff_csv_read(void *reader, struct ff_record *rec, struct ff_error *err)
 {
+	struct ff_csv_reader *r = reader;
 	int rc;
 
 	ff_record_reset(rec);
@@ -1003,3 +1003,94 @@ int ff_csv_read(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error 
 	}
 	return r->per_ply ? read_ply_rows(r, rec, err) : read_game_row(r, rec, err);
 }
+
+/* --- the formats table entries (formats/format.h) --- */
+
+/* The length of the first line of head[0, n). */
+static size_t first_line(const char *head, size_t n)
+{
+	const char *nl = memchr(head, '\n', n);
+
+	return nl ? (size_t)(nl - head) : n;
+}
+
+/* A per-game CSV's header, not a tag line, names @movetext: a sign. */
+static int csv_sniff(const char *head, size_t n)
+{
+	if (head[0] == '[' || !memmem(head, first_line(head, n), "@movetext", 9))
+		return FF_SNIFF_NO;
+	return FF_SNIFF_SIGN;
+}
+
+/* A per-ply CSV starts with its header: a signature. */
+static int csvply_sniff(const char *head, size_t n)
+{
+	size_t line = first_line(head, n), at = 0, k;
+	int c;
+
+	for (c = 0; c < PLY_COLS; c++) {
+		k = strlen(ply_header[c]);
+		if ((c && (at >= line || head[at++] != ',')) || line - at < k ||
+		    memcmp(head + at, ply_header[c], k) != 0)
+			return FF_SNIFF_NO;
+		at += k;
+	}
+	return FF_SNIFF_SIGNATURE;
+}
+
+/* A reader of one shape, with FF_FMT_RAW_CSV from flags. */
+static void *csv_reader(FILE *fp, int per_ply, unsigned flags)
+{
+	struct ff_csv_reader *r = ff_csv_reader_new(fp, per_ply);
+
+	if (r)
+		r->raw_cells = (flags & FF_FMT_RAW_CSV) != 0;
+	return r;
+}
+
+static void *csv_new(FILE *fp, unsigned flags)
+{
+	return csv_reader(fp, 0, flags);
+}
+
+static void *csvply_new(FILE *fp, unsigned flags)
+{
+	return csv_reader(fp, 1, flags);
+}
+
+/* A writer of one shape, with FF_FMT_RAW_CSV from flags. */
+static void *csv_writer(int per_ply, char **tags, size_t ntags, unsigned flags)
+{
+	struct ff_csv_writer *w = ff_csv_writer_new(per_ply, tags, ntags);
+
+	if (w)
+		w->raw = (flags & FF_FMT_RAW_CSV) != 0;
+	return w;
+}
+
+static void *csv_writer_new(char **tags, size_t ntags, unsigned flags)
+{
+	return csv_writer(0, tags, ntags, flags);
+}
+
+static void *csvply_writer_new(char **tags, size_t ntags, unsigned flags)
+{
+	return csv_writer(1, tags, ntags, flags);
+}
+
+const struct ff_format ff_format_csv = {
+	.name = "csv", .ext = "csv",
+	.help = "CSV, a row per game: a column per tag, @order, @movetext, @result",
+	.sniff = csv_sniff, .reader_new = csv_new, .read = ff_csv_read, .raw = csv_raw,
+	.offset = csv_offset, .reader_free = ff_csv_reader_free, .needs_tags = 1,
+	.writer_new = csv_writer_new, .writer_put = ff_csv_writer_put,
+	.writer_free = ff_csv_writer_free,
+};
+
+const struct ff_format ff_format_csvply = {
+	.name = "csvply", .ext = "plies.csv",
+	.help = "CSV, a row per ply: game,ply,seat,long,short,chance,comment,tags,result",
+	.sniff = csvply_sniff, .reader_new = csvply_new, .read = ff_csv_read, .raw = csv_raw,
+	.offset = csv_offset, .reader_free = ff_csv_reader_free, .writer_new = csvply_writer_new,
+	.writer_put = ff_csv_writer_put, .writer_free = ff_csv_writer_free,
+};

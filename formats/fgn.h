@@ -14,8 +14,11 @@ struct ff_fgn_reader;
 /* A reader on fp (not closed by the reader). Returns NULL when memory runs
    out. */
 struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp);
+/* The functions below that take a reader take one from
+   ff_fgn_reader_new, as a void * (the formats table's signatures). */
+
 /* Free the reader (NULL is fine). */
-void ff_fgn_reader_free(struct ff_fgn_reader *r);
+void ff_fgn_reader_free(void *reader);
 
 /* Read the next game into rec (reset first; rec->number, line, col set).
    Returns 1 when a game was read, 0 at the end of the input, -1 when the
@@ -25,15 +28,15 @@ void ff_fgn_reader_free(struct ff_fgn_reader *r);
    tag section). After a syntax error the reader has skipped to where the
    next game starts, so calling again goes on with the next game; after
    FF_EIO or FF_ENOMEM it returns 0 from then on. */
-int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error *err);
+int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err);
 
 /* The raw bytes of the game last returned (1 or -1), from its first byte
    through the end of the line of its result token (or the point where the
    reader resumed). Borrowed: valid until the next ff_fgn_read. */
-const char *ff_fgn_raw(const struct ff_fgn_reader *r, size_t *len);
+const char *ff_fgn_raw(const void *reader, size_t *len);
 
 /* Bytes consumed so far (for progress reports). */
-unsigned long long ff_fgn_offset(const struct ff_fgn_reader *r);
+unsigned long long ff_fgn_offset(const void *reader);
 
 /* Is s[0, n) a result token (1-0 0-1 1/2-1/2 * D W<k>)? */
 int ff_fgn_result_token(const char *s, size_t n);

@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "formats/fgn.h"
+#include "formats/format.h"
 #include "lib/text.h"
 
 #define BUF_SIZE ((size_t)256 * 1024)
@@ -137,8 +138,10 @@ struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp)
 	return r;
 }
 
-void ff_fgn_reader_free(struct ff_fgn_reader *r)
+void ff_fgn_reader_free(void *reader)
 {
+	struct ff_fgn_reader *r = reader;
+
 	if (!r)
 		return;
 	ff_buf_free(&r->tmp);
@@ -146,14 +149,18 @@ void ff_fgn_reader_free(struct ff_fgn_reader *r)
 	free(r);
 }
 
-const char *ff_fgn_raw(const struct ff_fgn_reader *r, size_t *len)
+const char *ff_fgn_raw(const void *reader, size_t *len)
 {
+	const struct ff_fgn_reader *r = reader;
+
 	*len = r->raw_end - r->start;
 	return (const char *)r->buf + r->start;
 }
 
-unsigned long long ff_fgn_offset(const struct ff_fgn_reader *r)
+unsigned long long ff_fgn_offset(const void *reader)
 {
+	const struct ff_fgn_reader *r = reader;
+
 	return r->base + r->pos;
 }
 
@@ -681,8 +688,9 @@ static int finish(struct game *g, size_t raw_end)
 	return g->bad ? -1 : 1;
 }
 
-int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error *err)
+int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 {
+	struct ff_fgn_reader *r = reader;
 	struct ff_error dummy;
 	struct game g;
 	int started = 0, rc = 0;
@@ -787,3 +795,18 @@ int ff_fgn_read(struct ff_fgn_reader *r, struct ff_record *rec, struct ff_error 
 		r->bol = 0;
 	}
 }
+
+/* --- the formats table entry (formats/format.h) --- */
+
+static void *fgn_new(FILE *fp, unsigned flags)
+{
+	(void)flags;
+	return ff_fgn_reader_new(fp);
+}
+
+/* No sniff: FGN is what an input is read as when no format claims it. */
+const struct ff_format ff_format_fgn = {
+	.name = "fgn", .ext = "fgn", .help = "fivefold game notation (docs/fgn.md)",
+	.reader_new = fgn_new, .read = ff_fgn_read, .raw = ff_fgn_raw, .offset = ff_fgn_offset,
+	.reader_free = ff_fgn_reader_free, .write = ff_fgn_write,
+};

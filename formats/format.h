@@ -1,6 +1,9 @@
 /* The formats table: every notation fivefold reads or writes is one entry
-   {name, extension, reader, writer}. Commands pick entries by name or by a
-   file's extension and never switch on the format themselves. */
+   {name, extension, reader, writer}, a const struct ff_format that its own
+   file exports (as each rules engine exports its struct ff_rules);
+   formats/format.c lists them. Commands pick entries by name, by a file's
+   extension or by an input's first bytes, and never switch on the format
+   themselves. */
 #ifndef FF_FORMAT_H
 #define FF_FORMAT_H
 
@@ -13,10 +16,26 @@
 /* Flags for readers and writers. */
 #define FF_FMT_RAW_CSV 1u   /* CSV cells as they are: no spreadsheet guard (formats/csv.c) */
 
+/* What a format's sniff method says of an input's first bytes. */
+enum ff_sniff {
+	FF_SNIFF_NO = 0,        /* not this format */
+	FF_SNIFF_SIGN = 1,      /* a sign of it (a weaker claim) */
+	FF_SNIFF_SIGNATURE = 2  /* its signature */
+};
+
 struct ff_format {
 	const char *name;       /* "fgn" */
 	const char *ext;        /* file extension without the dot */
 	const char *help;
+	/* The game (its engine's registry name, lib/ruleset.h) of every
+	   record in this format, e.g. "fivelines"; NULL when the format holds
+	   games of any kind. */
+	const char *game;
+	/* Optional (NULL: the format is never guessed): how much head[0, n),
+	   the first bytes of an input with a BOM and blank lines passed over
+	   (n >= 1, up to a few KiB), looks like this format: an enum
+	   ff_sniff value. */
+	int (*sniff)(const char *head, size_t n);
 	/* A streaming reader on fp with FF_FMT_ flags; NULL when memory runs
 	   out. */
 	void *(*reader_new)(FILE *fp, unsigned flags);
@@ -43,9 +62,9 @@ const struct ff_format *ff_format_find(const char *name);
 /* The format whose extension ends path, or NULL. */
 const struct ff_format *ff_format_for_path(const char *path);
 /* The format the first bytes of an input look like (head[0, n), n up to
-   a few KiB): JSON Lines when the first thing is {, a Ludii trial when it
-   is game=, CSV when the first line is a per-game or per-ply header; NULL
-   when nothing says (FGN, then). A BOM and blank lines are passed over. */
+   a few KiB): the one whose sniff method says so most surely, the first
+   in the list on a tie; NULL when none does (FGN, then). A BOM and blank
+   lines are passed over first. */
 const struct ff_format *ff_format_sniff(const char *head, size_t n);
 /* The i-th format, NULL past the end. */
 const struct ff_format *ff_format_at(int i);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "formats/fgn.h"
+#include "formats/format.h"
 #include "formats/jsonl.h"
 #include "lib/text.h"
 
@@ -51,22 +52,27 @@ struct ff_jsonl_reader *ff_jsonl_reader_new(FILE *fp)
 	return r;
 }
 
-void ff_jsonl_reader_free(struct ff_jsonl_reader *r)
+void ff_jsonl_reader_free(void *reader)
 {
+	struct ff_jsonl_reader *r = reader;
+
 	if (r)
 		free(r->buf);
 	free(r);
 }
 
-const char *ff_jsonl_raw(const struct ff_jsonl_reader *r, size_t *len)
+/* The line of the game last read (borrowed). */
+static const char *jsonl_raw(const void *reader, size_t *len)
 {
+	const struct ff_jsonl_reader *r = reader;
+
 	*len = r->line ? r->len : 0;
 	return r->line ? r->line : "";
 }
 
-unsigned long long ff_jsonl_offset(const struct ff_jsonl_reader *r)
+static unsigned long long jsonl_offset(const void *reader)
 {
-	return r->offset;
+	return ((const struct ff_jsonl_reader *)reader)->offset;
 }
 
 /* --- a small JSON parser over one line --- */
@@ -704,8 +710,9 @@ static int blank(const char *line, size_t n)
 	return 1;
 }
 
-int ff_jsonl_read(struct ff_jsonl_reader *r, struct ff_record *rec, struct ff_error *err)
+int ff_jsonl_read(void *reader, struct ff_record *rec, struct ff_error *err)
 {
+	struct ff_jsonl_reader *r = reader;
 	struct parser ps;
 	int rc;
 
@@ -811,3 +818,24 @@ int ff_jsonl_write(const struct ff_record *rec, struct ff_buf *out)
 	rc |= ff_buf_adds(out, "}\n");
 	return rc ? -1 : 0;
 }
+
+/* --- the formats table entry (formats/format.h) --- */
+
+/* A JSON Lines input starts with an object. */
+static int jsonl_sniff(const char *head, size_t n)
+{
+	return n && head[0] == '{' ? FF_SNIFF_SIGNATURE : FF_SNIFF_NO;
+}
+
+static void *jsonl_new(FILE *fp, unsigned flags)
+{
+	(void)flags;
+	return ff_jsonl_reader_new(fp);
+}
+
+const struct ff_format ff_format_jsonl = {
+	.name = "jsonl", .ext = "jsonl",
+	.help = "JSON Lines: one object per game (tags in order, plies, notes, result)",
+	.sniff = jsonl_sniff, .reader_new = jsonl_new, .read = ff_jsonl_read, .raw = jsonl_raw,
+	.offset = jsonl_offset, .reader_free = ff_jsonl_reader_free, .write = ff_jsonl_write,
+};

@@ -94,6 +94,16 @@ for t in "$srcdir"/tests/ludii/*.txt; do
 	[ -s "$tmp/l1.fgn" ] && cmp -s "$tmp/l1.fgn" "$tmp/l2.fgn"
 	check "ludii round trip $(basename "$t")" $?
 done
+# the Ludii writer has the engine read the plies: a game in short form
+# gives the trial of its long form; a ply the engine cannot read is not
+# written (it was read out of bounds before)
+"$ff" convert -q --plies short "$dir/ludii.fgn" | "$ff" convert -q --no-validate --to ludii |
+	cmp -s - "$dir/fgn_to_ludii.out"
+check "ludii: a game in short form writes the trial of its long form" $?
+printf '[Game "fivelines"]\n[Rules "locusludi-race"]\n\n4:x-3 4:a-7 *\n' |
+	"$ff" convert --no-validate --to ludii >"$tmp/l.trial" 2>"$tmp/l.err"
+[ $? = 1 ] && [ ! -s "$tmp/l.trial" ] && grep -q 'game 1 cannot be written as ludii' "$tmp/l.err"
+check "ludii: a ply the engine cannot read is not written" $?
 
 # FGN -> short plies -> FGN (long) gives the canonical bytes, every preset
 for r in schaedler kidd locusludi-race locusludi-knockoff; do
@@ -172,6 +182,11 @@ for f in jsonl csv csvply; do
 done
 "$ff" convert -q -f jsonl "$dir/good.fgn" >"$tmp/games.txt"
 "$ff" validate -q "$tmp/games.txt" | grep -q ', 1 valid,'; check "the format of a .txt file from its first bytes" $?
+# a format's signature beats another's sign: a JSON line that names
+# @movetext (a per-game CSV header's column) is JSON Lines
+printf '{"tags":[["Game","fivelines"],["Event","@movetext"]],"plies":[],"result":"*"}\n' |
+	"$ff" validate -q 2>&1 | grep -q ', 1 valid,'
+check "a JSON line naming @movetext is JSON Lines" $?
 
 # a progress line on a terminal only (script(1) gives the command one)
 if command -v script >/dev/null 2>&1; then
