@@ -22,10 +22,9 @@
    has reached: the position follows the game up to the first ply the
    engine does not take (an illegal one, one after the end), and from
    there on stays. What a record claims is kept: the reader's plies are
-   Ludii's turns as the trial has them (Ludii 1.3.12 writes a capture
-   before the decision, so its own trials read without `*`, which the
-   engine does not need) and the writer's captures are the game's `*`;
-   validation judges both. */
+   Ludii's turns as the trial has them, a capture (which Ludii 1.3.12
+   writes before the decision) as `*`, and the writer's captures are the
+   game's `*`; validation judges both. */
 #include "config.h"
 
 #include <stdio.h>
@@ -222,8 +221,9 @@ static int line_turn(const char *p, const char *end, int *mover, struct turn *t,
 		*why = "a piece taken from the other player's hand";
 		return -1;
 	}
-	/* later actions: a piece sent to a hand is a capture */
-	for (seg = next; seg && (seg = find(seg, end, "[Move:")) != NULL; seg++) {
+	/* another action sending a piece to a hand is a capture (Ludii 1.3.12
+	   writes it before the decision) */
+	for (seg = p; (seg = find(seg, end, "[Move:")) != NULL; seg++) {
 		const char *e = find(seg, end, "]");
 		long site = field(seg, e ? e : end, ",to=");
 
