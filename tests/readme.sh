@@ -1,18 +1,21 @@
 #!/bin/sh
-# README examples: every indented block that follows a line
-# "<!-- checked -->" in README.md is run and its output compared, so the
-# README cannot drift; blocks after "<!-- checked: long -->" (the studies
-# of 100,000 games, minutes each) run only with FF_README_LONG=1 (make
-# check-readme-long). In such a block a line "$ COMMAND" is run by the
-# shell (in one scratch directory for the whole README, holding copies of
-# tests/cli/*.fgn and tests/ludii/*.txt, with this build's fivefold first on PATH); the lines up
-# to the next "$ " are its expected standard output followed by its
-# standard error (trailing empty lines left out). A line "…" stands for any lines: the lines before it must
-# begin the output, the lines after it must end it.
+# README and docs examples: every indented block that follows a line
+# "<!-- checked -->" in README.md or docs/*.md is run and its output
+# compared, so the documentation cannot drift; blocks after "<!-- checked:
+# long -->" (the studies of 100,000 games, minutes each) run only with
+# FF_README_LONG=1 (make check-readme-long). In such a block a line
+# "$ COMMAND" is run by the shell (in one scratch directory for all the
+# pages, holding copies of tests/cli/*.fgn and tests/ludii/*.txt, with this
+# build's fivefold first on PATH); the lines up to the next "$ " are its
+# expected standard output followed by its standard error (trailing empty
+# lines left out). A line "…" stands for any lines: the lines before it
+# must begin the output, the lines after it must end it. The indented block
+# after a line "<!-- file: NAME -->" is written to NAME in the scratch
+# directory, so an example record a page shows is one a later checked
+# command reads.
 srcdir=${srcdir:-.}
 top_builddir=${top_builddir:-.}
 ff=$(cd "$top_builddir" && pwd)/fivefold
-readme=$srcdir/README.md
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -22,11 +25,23 @@ mkdir "$tmp/bin" "$tmp/run" "$tmp/ex"
 ln -s "$ff" "$tmp/bin/fivefold"
 cp "$srcdir"/tests/cli/*.fgn "$srcdir"/tests/ludii/*.txt "$tmp/run/"
 # split the checked blocks into ex/N.cmd and ex/N.exp
-awk -v dir="$tmp/ex" '
-	/^<!-- checked -->$/ { armed = 1; long = 0; inblock = 0; next }
-	/^<!-- checked: long -->$/ { armed = 1; long = 1; inblock = 0; next }
+awk -v dir="$tmp/ex" -v run="$tmp/run" '
+	FNR == 1 { armed = 0; inblock = 0; file = "" }
+	/^<!-- checked -->$/ { armed = 1; long = 0; inblock = 0; file = ""; next }
+	/^<!-- checked: long -->$/ { armed = 1; long = 1; inblock = 0; file = ""; next }
+	/^<!-- file: [^ ]+ -->$/ {
+		armed = 1; inblock = 0; file = run "/" $3; pending = ""
+		printf "" > file
+		next
+	}
 	armed && /^    / { inblock = 1 }
 	armed && inblock && !/^    / && !/^$/ { armed = 0; inblock = 0 }
+	armed && inblock && file != "" {
+		if ($0 == "") { pending = pending "\n"; next }
+		printf "%s%s\n", pending, substr($0, 5) > file
+		pending = ""
+		next
+	}
 	armed && inblock {
 		line = substr($0, 5)
 		if (line ~ /^\$ /) {
@@ -42,7 +57,7 @@ awk -v dir="$tmp/ex" '
 			pending = ""
 		}
 	}
-' "$readme"
+' "$srcdir/README.md" "$srcdir"/docs/*.md
 [ -f "$tmp/ex/1.cmd" ] || { echo "readme: no checked examples found"; exit 1; }
 # the long examples run scripts/ from the checkout into their own _build/
 ln -s "$(cd "$srcdir" && pwd)/scripts" "$tmp/run/scripts"
@@ -72,8 +87,8 @@ while [ -f "$tmp/ex/$n.cmd" ]; do
 		cmp -s "$tmp/got" "$exp"
 	fi
 	r=$?
-	[ $r = 0 ] || { echo "--- README example: \$ $cmd"; diff "$exp" "$tmp/got" | head -20; }
-	check "README: $cmd" $r
+	[ $r = 0 ] || { echo "--- example: \$ $cmd"; diff "$exp" "$tmp/got" | head -20; }
+	check "example: $cmd" $r
 	n=$((n + 1))
 done
 echo "readme: $pass passed, $fail failed, $skipped long ones not run (make check-readme-long runs them)"
