@@ -34,7 +34,7 @@
      chips + 48 cards x 2 cells + the pass + 48 exchanges = 529. Pegs and
      Jokers, with every card possible (each suit is a card of its own):
      4 sevens x 490, 4 nines x 650, a joker 211, 44 other cards x 11 and
-     53 discards: 5,308 (lib/pegsjokers.c gives the parts), hence 8,192.
+     53 discards: 5,308 (lib/engines/pegsjokers.c gives the parts), hence 8,192.
      Random public records at 6 and 8 seats reach over 2,048.
    - Seats are 0-based inside the library (seat 1 of a record is 0 here);
      sides are the units that win: seats, or teams where there are teams. */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define ff_fivelines_rules test_fivelines_rules
-#include "lib/fivelines.c"
+#include "lib/engines/fivelines.c"
 #undef ff_fivelines_rules
 
 #include "lib/replay.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define ff_fiveplay_rules test_fiveplay_rules
-#include "lib/fiveplay.c"
+#include "lib/engines/fiveplay.c"
 #undef ff_fiveplay_rules
 
 #include "tests/test_main.h"
