@@ -197,7 +197,10 @@ static void work(void *ctx, void *p, int worker)
 		if (s->rstat[i] == -2) {
 			s->failed++;
 			if (v->json)
-				json_verdict(&s->out, s->file[i], 0, "failed", NULL, NULL, &s->rerr[i]);
+				json_verdict(&s->out, s->file[i], s->rerr[i].game, "failed", NULL, NULL,
+					     &s->rerr[i]);
+			else if (s->rerr[i].line > 0)   /* it failed in a game */
+				ff_diag_format(&s->err, s->file[i], &s->rerr[i]);
 			else
 				ff_buf_addf(&s->err, "fivefold validate: %s\n", s->rerr[i].msg);
 			continue;

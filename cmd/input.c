@@ -154,6 +154,9 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 			if (err->code == FF_EIO)
 				ff_error_set(err, FF_EIO, "cannot read '%s': %s", in->name,
 					     errno ? strerror(errno) : "read error");
+			else
+				ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
+					     in->name);
 			close_current(in);
 			return -2;
 		}

@@ -671,8 +671,8 @@ static int failure(struct game *g, int code)
 	r->raw_end = r->end;
 	ff_error_clear(err);
 	err->code = code == F_EIO ? FF_EIO : code == F_TOOLONG ? FF_ETOO_LONG : FF_ENOMEM;
-	err->line = code == F_TOOLONG ? g->rec->line : r->line;
-	err->col = code == F_TOOLONG ? g->rec->col : 0;
+	err->line = code != F_EIO ? g->rec->line : r->line;   /* where the game starts */
+	err->col = code != F_EIO ? g->rec->col : 0;
 	err->game = g->rec->number;
 	snprintf(err->msg, sizeof err->msg, "%s",
 		 code == F_EIO ? "read error" : code == F_TOOLONG

@@ -230,9 +230,23 @@ if command -v prlimit >/dev/null 2>&1 && ! nm "$ff" 2>/dev/null | grep -q __asan
 	{ printf '[Game "fivelines"]\n\n{'; head -c 200000000 /dev/zero | tr '\0' 'x'; printf '}\n*\n'; } >"$tmp/big.fgn"
 	prlimit --as=$((160 << 20)) "$ff" validate "$tmp/big.fgn" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	[ $rc = 1 ] && grep -q "out of memory" "$tmp/err"; check "no-memory: a game larger than the memory allowed" $?
+	[ $rc = 1 ] && grep -q "^$tmp/big.fgn:1:1: error: game 1: out of memory: .*\[no-memory\]\$" "$tmp/err"
+	check "no-memory: a game larger than the memory allowed, at the game with its code" $?
 	rm -f "$tmp/big.fgn"
 fi
+
+# every code docs/diagnostics.md lists (but a reserved one) has a case:
+# in a stored expectation, or among the checks above (too-long, no-memory)
+# and in tests/store.sh (hash-collision)
+for code in $(sed -n 's/^| `\([a-z-]*\)` | [^|]* | \(.*\)/\1 \2/p' "$srcdir/docs/diagnostics.md" |
+	grep -v '^[a-z-]* reserved' | cut -d' ' -f1); do
+	case $code in
+	too-long|no-memory) grep -q "^check \"$code: \|check \"$code: " "$0" ;;
+	hash-collision) grep -q "hash-collision" "$srcdir/tests/store.sh" ;;
+	*) cat "$dir"/*.out "$dir"/*.err | grep -q -e "\[$code\]" -e "\"code\":\"$code\"" ;;
+	esac
+	check "docs/diagnostics.md's code '$code' has a CLI case" $?
+done
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
