@@ -71,10 +71,17 @@ static int acc_emit(struct acc *a, int (*cb)(void *, const struct ff_stats_group
 
 void ff_store_filter_sql(struct ff_buf *sql, const struct ff_stats_filter *f)
 {
+	/* a ruleset id starts "GAME/PRESET" and goes on with ':' or ends, so
+	   the game and preset also bound the id: a range the index seeks */
 	if (f->game)
 		ff_buf_adds(sql, " AND game = :game");
 	if (f->preset)
 		ff_buf_adds(sql, " AND preset = :preset");
+	if (f->game && f->preset)
+		ff_buf_adds(sql, " AND ruleset >= :game || '/' || :preset"
+				 " AND ruleset < :game || '/' || :preset || ';'");
+	else if (f->game)
+		ff_buf_adds(sql, " AND ruleset >= :game || '/' AND ruleset < :game || '0'");
 	if (f->option)
 		ff_buf_adds(sql, " AND (instr(' ' || options || ' ', ' ' || :option || ' ') > 0"
 				 " OR instr(' ' || options, ' ' || :option || '=') > 0)");
@@ -120,6 +127,43 @@ void ff_store_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":limit"), f->limit);
 }
 
+/* The statistics query for f: one pass over the covering index in group
+   order, so no table row is read and nothing is sorted. */
+static void stats_sql(struct ff_buf *sql, const struct ff_stats_filter *f)
+{
+	ff_buf_adds(sql, "SELECT ruleset, seats, sides, plies, first_side, winner_side, result"
+			 " FROM games INDEXED BY games_stats WHERE 1");
+	ff_store_filter_sql(sql, f);
+	ff_buf_adds(sql, " ORDER BY ruleset, seats, plies");
+}
+
+int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
+			struct ff_error *err)
+{
+	struct ff_buf sql = FF_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = 0, step;
+
+	ff_buf_adds(&sql, "EXPLAIN QUERY PLAN ");
+	stats_sql(&sql, f);
+	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
+		rc = ff_store_fail(s, err, "preparing the statistics query plan");
+		goto out;
+	}
+	ff_store_bind_filter(st, f);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (ff_buf_addf(plan, "%s\n", (const char *)sqlite3_column_text(st, 3))) {
+			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+			goto out;
+		}
+	if (step != SQLITE_DONE)
+		rc = ff_store_fail(s, err, "reading the statistics query plan");
+out:
+	sqlite3_finalize(st);
+	ff_buf_free(&sql);
+	return rc;
+}
+
 int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 		   int (*cb)(void *ctx, const struct ff_stats_group *g), void *ctx,
 		   struct ff_error *err)
@@ -130,10 +174,7 @@ int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 	int rc = 0, step;
 
 	memset(&a, 0, sizeof a);
-	ff_buf_adds(&sql, "SELECT ruleset, seats, sides, plies, first_side, winner_side, result"
-			  " FROM games INDEXED BY games_stats WHERE 1");
-	ff_store_filter_sql(&sql, f);
-	ff_buf_adds(&sql, " ORDER BY ruleset, seats, plies");
+	stats_sql(&sql, f);
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
 		rc = ff_store_fail(s, err, "preparing the statistics query");
 		goto out;

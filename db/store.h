@@ -10,7 +10,7 @@
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 3
+#define FF_SCHEMA_VERSION 4
 
 struct ff_buf;
 struct ff_store;
@@ -132,6 +132,12 @@ struct ff_stats_group {
 int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 		   int (*cb)(void *ctx, const struct ff_stats_group *g), void *ctx,
 		   struct ff_error *err);
+
+/* Append to plan the query plan SQLite makes for ff_store_stats with f:
+   the detail of each row of EXPLAIN QUERY PLAN, one a line (for tests and
+   for people tuning the store). Returns 0, or -1 with err. */
+int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
+			struct ff_error *err);
 
 /* --- export (db/export.c) --- */
 

@@ -1,0 +1,147 @@
+/* The store's statistics query plans (db/stats.c): for every filter of
+   `stats`, alone and combined, SQLite answers from the covering index
+   games_stats in group order -- it reads no row of the games table and
+   sorts nothing -- and the filters that bound the ruleset id (game,
+   preset) seek a range of the index instead of scanning it all. A filter
+   that falls back to reading the table fails here. The figures the
+   filters give are checked against plain SQL in tests/store.sh. */
+#include "config.h"
+
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/store.h"
+#include "lib/buf.h"
+
+#include "tests/test_main.h"
+
+static struct ff_store *store;
+static char dir[] = "/tmp/ff_test_store.XXXXXX";
+static char path[sizeof dir + 16];
+
+/* A fresh store in a scratch directory (the schema at its newest). */
+static int open_store(void)
+{
+	struct ff_error err;
+
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof path, "%s/s.db", dir);
+	return ff_store_open(&store, path, &err);
+}
+
+static void close_store(void)
+{
+	char side[sizeof path + 8];
+
+	ff_store_close(store);
+	store = NULL;
+	remove(path);
+	snprintf(side, sizeof side, "%s-wal", path);
+	remove(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	remove(side);
+	rmdir(dir);
+}
+
+/* The plan of the stats query for f, in a static buffer. */
+static const char *plan_of(const struct ff_stats_filter *f)
+{
+	static struct ff_buf plan = FF_BUF_INIT;
+	struct ff_error err;
+
+	ff_buf_reset(&plan);
+	if (ff_store_stats_plan(store, f, &plan, &err) != 0 || !plan.p)
+		return "";
+	return plan.p;
+}
+
+/* Does every line of plan that names the games table read it through the
+   covering index, and nothing sort? */
+static int covered(const char *plan)
+{
+	const char *line = plan, *end;
+	char one[512];
+
+	for (; *line; line = *end ? end + 1 : end) {
+		size_t n;
+
+		end = strchr(line, '\n');
+		if (!end)
+			end = line + strlen(line);
+		n = (size_t)(end - line) < sizeof one - 1 ? (size_t)(end - line) : sizeof one - 1;
+		memcpy(one, line, n);
+		one[n] = '\0';
+		if (strstr(one, "TEMP B-TREE"))
+			return 0;
+		if ((strncmp(one, "SCAN games", 10) == 0 || strncmp(one, "SEARCH games", 12) == 0) &&
+		    !strstr(one, "USING COVERING INDEX games_stats"))
+			return 0;
+	}
+	return 1;
+}
+
+static void check_filter(const struct ff_stats_filter *f, const char *seek)
+{
+	const char *plan = plan_of(f);
+
+	CU_ASSERT(plan[0] != '\0');
+	CU_ASSERT(covered(plan));
+	if (seek)
+		CU_ASSERT_PTR_NOT_NULL(strstr(plan, seek));
+	if (!covered(plan) || (seek && !strstr(plan, seek)))
+		fprintf(stderr, "\nthe plan:\n%s", plan);
+}
+
+#define RANGE "SEARCH games USING COVERING INDEX games_stats (ruleset>? AND ruleset<?)"
+
+/* Each filter of `stats`, and all of them at once, with what its plan must
+   show beyond being covered (NULL: nothing more). */
+static const struct {
+	struct ff_stats_filter f;
+	const char *seek;
+} cases[] = {
+	{ { 0 }, "SCAN games USING COVERING INDEX games_stats" },
+	{ { .game = "fivelines" }, RANGE },
+	{ { .game = "fivelines", .preset = "kidd" }, RANGE },
+	{ { .preset = "kidd" }, NULL },
+	{ { .option = "skip-last" }, NULL },
+	{ { .origin = "imported" }, NULL },
+	{ { .since = "2026.01.01" }, NULL },
+	{ { .since = "2026.01.01", .until = "2026.12.31" }, NULL },
+	/* its games' ids come from seats, by the player's index */
+	{ { .player = "Ann" }, "seats_by_player (player_id=?)" },
+	{ { .game = "fivelines", .preset = "kidd", .option = "skip-last", .origin = "imported",
+	    .player = "Ann", .since = "2026.01.01", .until = "2026.12.31" }, RANGE },
+};
+
+static void test_each_filter(void)
+{
+	size_t i;
+
+	CU_ASSERT_FATAL(open_store() == 0);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		check_filter(&cases[i].f, cases[i].seek);
+	close_store();
+}
+
+/* The check itself fails on a plan that reads the table or sorts. */
+static void test_covered_fails(void)
+{
+	CU_ASSERT(covered("SCAN games USING COVERING INDEX games_stats\n"));
+	CU_ASSERT(!covered("SCAN games USING INDEX games_stats\n"));
+	CU_ASSERT(!covered("SCAN games\n"));
+	CU_ASSERT(!covered("SEARCH games USING INDEX games_by_game (game=?)\n"));
+	CU_ASSERT(!covered("SCAN games USING COVERING INDEX games_stats\nUSE TEMP B-TREE FOR ORDER BY\n"));
+	CU_ASSERT(covered("SEARCH seats USING INDEX seats_by_player (player_id=?)\n"));
+}
+
+static const struct ff_test tests[] = {
+	{ "the plan check fails on table reads and sorts", test_covered_fails },
+	{ "every stats filter is answered from the covering index", test_each_filter },
+};
+
+FF_TEST_MAIN("store", tests)
