@@ -484,6 +484,87 @@ static void test_short_form(void)
 	ff_buf_free(&b);
 }
 
+/* Does fl_is_legal agree with membership in fl_legal for every ply a
+   record could hold (every kind; every origin, destination and hit mark)
+   with every face of the die, in the current position? Returns the
+   number of candidates where they disagree (the first is printed). */
+static long disagreements(void)
+{
+	struct ff_ply list[MAXMV + 1], c;
+	long bad = 0;
+	int f, n, i, from, to, w3, w4, kind;
+
+	for (f = 0; f < die(&st)->nfaces; f++) {
+		int d = die(&st)->faces[f];
+
+		n = fl_legal(&st, d, list);
+		for (kind = 0; kind <= K_SKIP + 1; kind++)
+			for (from = 0; from <= HAND; from++)
+				for (to = 0; to < POINTS; to++)
+					for (w3 = 0; w3 < 4; w3++) {
+						if (kind != K_MOVE && (from || to || w3))
+							continue;
+						ff_ply_clear(&c);
+						c.chance = d;
+						c.w[0] = (int16_t)kind;
+						c.w[1] = (int16_t)(kind == K_MOVE ? from : 0);
+						c.w[2] = (int16_t)(kind == K_MOVE ? to : 0);
+						c.w[3] = (int16_t)(w3 & 1);
+						c.w[4] = (int16_t)(w3 >> 1);
+						for (i = 0; i < n && !ff_ply_eq(&list[i], &c); i++)
+							;
+						w4 = fl_is_legal(&st, &c);
+						if (w4 != (i < n) && bad++ == 0)
+							fprintf(stderr, "\nis_legal %d, in legal() %d: kind %d %d-%d "
+								"hit %d/%d throw %d\n", w4, i < n, kind, from, to,
+								w3 & 1, w3 >> 1, d);
+					}
+	}
+	return bad;
+}
+
+/* fl_is_legal (validation's fast path, which lists no moves) agrees with
+   fl_legal on every candidate ply in every position of simulated games of
+   every preset, with each option value, under random and greedy play. */
+static void test_is_legal_agrees(void)
+{
+	static const char *const configs[][2] = {
+		{ "schaedler", "" }, { "schaedler", "goal=either four-stones" },
+		{ "schaedler", "nonexact extra-throw dice=knuckle" }, { "schaedler", "skip-last=strict" },
+		{ "kidd", "" }, { "kidd", "skip-last nonexact" }, { "kidd", "skip-last=strict dice=d4" },
+		{ "kidd", "entry=forced holy-hit=no must-leave-holy=no" },
+		{ "kidd", "start=board goal=either dice=painted" }, { "kidd", "start=opponent-line extra-throw" },
+		{ "locusludi-race", "" }, { "locusludi-race", "skip-last nonexact entry=forced" },
+		{ "locusludi-knockoff", "" }, { "locusludi-knockoff", "four-stones dice=knuckle" },
+	};
+	struct ff_ply list[MAXMV + 1];
+	struct ff_outcome out;
+	struct ff_rng rng;
+	struct ff_error err;
+	long bad = 0, positions = 0;
+	size_t k;
+	int g, n, i, ply;
+
+	for (k = 0; k < sizeof configs / sizeof configs[0]; k++)
+		for (g = 0; g < 8; g++) {
+			setup(configs[k][0], configs[k][1]);
+			ff_rng_seed(&rng, 1000u * k + (unsigned)g);
+			for (ply = 0; ply < 400; ply++) {
+				fl_outcome(&st, &out);
+				if (out.term != FF_TERM_NONE)
+					break;
+				bad += disagreements();
+				positions++;
+				n = fl_legal(&st, fl_roll(&st, &rng), list);
+				i = g % 2 ? greedy_choose(&st, list, n, &rng)
+					  : (int)ff_rng_bounded(&rng, (uint64_t)n);
+				CU_ASSERT_EQUAL_FATAL(fl_apply(&st, &list[i], &rng, &err), 0);
+			}
+		}
+	CU_ASSERT(positions > 10000);
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
 static const struct ff_test tests[] = {
 	{ "schaedler opening (TabletopGames vectors)", test_schaedler_opening },
 	{ "schaedler zugzwang (TabletopGames vector)", test_schaedler_zugzwang },
@@ -506,6 +587,8 @@ static const struct ff_test tests[] = {
 	{ "deadlock detection", test_blocked_draw },
 	{ "parse errors and dice faces", test_parse_errors },
 	{ "short form", test_short_form },
+	{ "is_legal agrees with legal() (simulated games, every preset and option)",
+	  test_is_legal_agrees },
 };
 
 FF_TEST_MAIN("fivelines", tests)

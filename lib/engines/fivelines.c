@@ -303,6 +303,59 @@ static int has_move(const struct fl_state *s, int side, int d)
 	return 0;
 }
 
+/* Is the move from (or HAND) to, with throw d, among gen_moves' moves?
+   Sets *hit as that move would. No list is made. */
+static int move_is_legal(const struct fl_state *s, int side, int d, int from, int to, int *hit)
+{
+	int start, k;
+
+	if (from == HAND ? !s->hand[side] : from < 0 || from >= POINTS || !s->n[side][from])
+		return 0;
+	/* while a piece is in hand, the other pieces move only when no piece
+	   can enter (priority) or never (forced) */
+	if (from != HAND && s->hand[side] && (s->forced || piece_can_move(s, side, HAND, d)))
+		return 0;
+	start = from == HAND ? virt_of[side] : from;
+	if (to == ring(start + d))
+		return can_land(s, side, to, hit);
+	for (k = 1; s->nonexact && k < d; k++)
+		if (to == ring(start + k) && is_goal(s, side, to))
+			return can_land(s, side, to, hit);
+	return 0;
+}
+
+/* fl_legal's membership test without listing every move: a move is
+   checked where it stands; a pass needs no move to exist; only a skip
+   looks at the whole list (may_skip's conditions read it). */
+static int fl_is_legal(const void *st, const struct ff_ply *p)
+{
+	const struct fl_state *s = st;
+	struct ff_ply want, mv[MAXMV];
+	int d = p->chance, side = s->turn, hit = 0, n;
+
+	switch (p->w[0]) {
+	case K_MOVE:
+		if (!move_is_legal(s, side, d, p->w[1], p->w[2], &hit))
+			return 0;
+		set_move(&want, d, p->w[1], p->w[2], hit);
+		break;
+	case K_NONE:
+		if (has_move(s, side, d))
+			return 0;
+		set_kind(&want, d, K_NONE);
+		break;
+	case K_SKIP:
+		n = gen_moves(s, side, d, mv);
+		if (!may_skip(s, side, d, mv, n))
+			return 0;
+		set_kind(&want, d, K_SKIP);
+		break;
+	default:
+		return 0;
+	}
+	return ff_ply_eq(&want, p);
+}
+
 /* Can side move with some face of the die? */
 static int can_move(const struct fl_state *s, int side)
 {
@@ -755,6 +808,7 @@ const struct ff_rules ff_fivelines_rules = {
 	.roll = fl_roll,
 	.check_chance = fl_check_chance,
 	.legal = fl_legal,
+	.is_legal = fl_is_legal,
 	.parse = fl_parse,
 	.format = fl_format,
 	.explain = fl_explain,
