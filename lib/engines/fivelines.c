@@ -330,30 +330,23 @@ static int move_is_legal(const struct fl_state *s, int side, int d, int from, in
 static int fl_is_legal(const void *st, const struct ff_ply *p)
 {
 	const struct fl_state *s = st;
-	struct ff_ply want, mv[MAXMV];
-	int d = p->chance, side = s->turn, hit = 0, n;
+	struct ff_ply mv[MAXMV];
+	int d = p->chance, side = s->turn, hit = 0, i;
 
+	/* the words a ply of its kind leaves 0 (set_move, set_kind) */
+	for (i = p->w[0] == K_MOVE ? 4 : 1; i < FF_PLY_WORDS; i++)
+		if (p->w[i])
+			return 0;
 	switch (p->w[0]) {
 	case K_MOVE:
-		if (!move_is_legal(s, side, d, p->w[1], p->w[2], &hit))
-			return 0;
-		set_move(&want, d, p->w[1], p->w[2], hit);
-		break;
+		return move_is_legal(s, side, d, p->w[1], p->w[2], &hit) && p->w[3] == hit;
 	case K_NONE:
-		if (has_move(s, side, d))
-			return 0;
-		set_kind(&want, d, K_NONE);
-		break;
+		return !has_move(s, side, d);
 	case K_SKIP:
-		n = gen_moves(s, side, d, mv);
-		if (!may_skip(s, side, d, mv, n))
-			return 0;
-		set_kind(&want, d, K_SKIP);
-		break;
+		return may_skip(s, side, d, mv, gen_moves(s, side, d, mv));
 	default:
 		return 0;
 	}
-	return ff_ply_eq(&want, p);
 }
 
 /* Can side move with some face of the die? */
