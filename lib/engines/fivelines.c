@@ -82,6 +82,7 @@ struct fl_state {
 	uint8_t preset, skip, need, nonexact, extra, either, forced, holy_hit, leave;
 	uint8_t may_block;     /* 0 when no position can be a deadlock */
 	int8_t dice;           /* the die: its index in the dice table (ff_dice_at) */
+	uint8_t faces;         /* bit v set when the die can show v (v < 8) */
 	/* position */
 	uint8_t n[2][POINTS];  /* pieces of side s on point p */
 	uint8_t hand[2];       /* off the board */
@@ -364,7 +365,7 @@ static int fl_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 		   struct ff_error *err)
 {
 	struct fl_state *s = st;
-	int side, p, start = cfg->opt[O_START];
+	int side, p, k, start = cfg->opt[O_START];
 
 	memset(s, 0, sizeof *s);
 	if (cfg->seats != 2)
@@ -380,6 +381,8 @@ static int fl_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 	s->holy_hit = (uint8_t)cfg->opt[O_HOLYHIT];
 	s->leave = (uint8_t)cfg->opt[O_LEAVE];
 	s->dice = (int8_t)cfg->opt[O_DICE];
+	for (k = 0; k < die(s)->nfaces; k++)   /* faces are 1..6 */
+		s->faces |= (uint8_t)(1u << die(s)->faces[k]);
 	/* Schaedler with a die showing 1-5: every piece has a sacred point
 	   (open to all) 1-5 points ahead, so a side can always move and the
 	   deadlock test after each ply can be skipped. */
@@ -432,7 +435,7 @@ static int fl_check_chance(const void *st, int d, struct ff_error *err)
 {
 	const struct fl_state *s = st;
 
-	if (ff_dice_can_show(die(s), d))
+	if (d > 0 && d < 8 && s->faces >> d & 1)
 		return 0;
 	return ff_error_set(err, FF_EBAD_ROLL, "throw %d is not a face of the die '%s' (faces %d-%d)",
 			    d, die(s)->name, die(s)->faces[0],
