@@ -573,7 +573,7 @@ static int word(struct game *g, size_t p, long line, long col)
 	struct ff_record *rec = g->rec;
 	const unsigned char *b = r->buf;
 	size_t e = r->end, q = p, s = p, len, i, k;
-	unsigned char c = b[p];
+	unsigned char c = b[p], odd = 0;
 	char suffix[3];
 
 	if (c == '(' || c == ')' || c == '[' || c == ']') {
@@ -581,8 +581,8 @@ static int word(struct game *g, size_t p, long line, long col)
 		r->pos = p + 1;
 		return T_OK;
 	}
-	while (q < e && !(cls[b[q]] & C_DELIM))
-		q++;
+	while (q < e && !(cls[b[q]] & C_DELIM))   /* odd: a NUL or a byte over 0x7f seen */
+		odd |= (unsigned char)(b[q++] - 1) >= 0x7f;
 	if (q == e && !r->eof)
 		return T_NEED;
 	r->pos = q;
@@ -652,7 +652,7 @@ static int word(struct game *g, size_t p, long line, long col)
 			"ply token too long (%zu bytes, at most %d)", len, FF_MAX_TOKEN);
 		return T_OK;
 	}
-	if (bad_bytes(g, s, s + len, line, col, rec->nplies + 1, "a ply token"))
+	if (odd && bad_bytes(g, s, s + len, line, col, rec->nplies + 1, "a ply token"))
 		return T_OK;
 	if (g->bad)
 		return T_OK;
