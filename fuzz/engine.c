@@ -30,6 +30,8 @@
      chance;
    - "post": every post[] word of a legal ply is FF_NO_CARD (nothing is
      drawn before the ply; ruleset.h: unused words are FF_NO_CARD);
+   - "count": legal_count() (when the engine has it) says how many plies
+     legal() lists, and legal_nth(k) is its k-th, for every k;
    - "is_legal": is_legal() (when the engine has it) says 1 for every
      legal ply and agrees with membership in legal() for every probe;
    - "format": format() then parse() of a legal ply gives the same ply
@@ -341,13 +343,26 @@ static void check_legal_ply(struct play *g, const struct ff_ply *p, int chance)
 	}
 }
 
-/* legal() for chance into out, with the "legal" checks; returns the count. */
+/* legal() for chance into out, with the "legal" and "count" checks;
+   returns the count. */
 static int list_legal(struct play *g, int chance, struct ff_ply *out)
 {
-	int n = g->r->legal(g->st, chance, out);
+	const struct ff_rules *r = g->r;
+	int n = r->legal(g->st, chance, out), c, i;
+	struct ff_ply one;
 
 	if (n < 1 || n > FF_MAX_LEGAL)
 		ff_fuzz_fail("legal", "legal() returned %d plies", n);
+	if (!r->legal_count || !ff_fuzz_on("count"))
+		return n;
+	if ((c = r->legal_count(g->st, chance)) != n)
+		ff_fuzz_fail("count", "legal_count() says %d, legal() lists %d", c, n);
+	for (i = 0; i < n; i++) {
+		r->legal_nth(g->st, chance, i, &one);
+		if (!ff_ply_eq(&one, &out[i]))
+			ff_fuzz_fail("count", "legal_nth(%d) is not legal()'s ply %d, %s", i, i,
+				     ply_text(g, &out[i]));
+	}
 	return n;
 }
 

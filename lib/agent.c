@@ -5,15 +5,20 @@
 
 #include "lib/agent.h"
 
+int ff_agent_uniform_index(struct ff_rng *rng, int n)
+{
+	return n == 1 ? 0 : (int)ff_rng_bounded(rng, (uint64_t)n);
+}
+
 static int random_choose(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng)
 {
 	(void)st;
 	(void)legal;
-	return n == 1 ? 0 : (int)ff_rng_bounded(rng, (uint64_t)n);
+	return ff_agent_uniform_index(rng, n);
 }
 
 const struct ff_agent ff_agent_random = {
-	"random", "a uniformly random legal ply (every game)", random_choose
+	"random", "a uniformly random legal ply (every game)", random_choose, 1
 };
 
 int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,

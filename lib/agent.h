@@ -18,6 +18,10 @@ const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *n
 int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,
 		    long (*score)(const void *st, const struct ff_ply *ply, void *ctx), void *ctx);
 
+/* A uniformly random index in [0, n) (n >= 1) from rng, drawing nothing
+   when n is 1: how the random agent chooses. */
+int ff_agent_uniform_index(struct ff_rng *rng, int n);
+
 /* The generic agent: a uniformly random legal ply. */
 extern const struct ff_agent ff_agent_random;
 

@@ -159,6 +159,10 @@ struct ff_agent {
 	const char *name;
 	const char *help;
 	int (*choose)(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng);
+	/* 1 when choose() is ff_agent_uniform_index(rng, n), whatever the
+	   plies: the simulator may then take only the chosen ply from an
+	   engine with legal_count/legal_nth (the same ply, the same draws) */
+	int uniform;
 };
 
 struct ff_rules {
@@ -207,6 +211,12 @@ struct ff_rules {
 	   legal now, else 0. Must agree with legal() exactly (the conformance
 	   suite checks); it lets validation skip listing every legal ply. */
 	int (*is_legal)(const void *st, const struct ff_ply *ply);
+	/* Optional, both or neither (NULL: list with legal()): the number of
+	   plies legal() lists for chance, and the k-th of them (0 <= k < that
+	   number), without listing the rest. Must agree with legal() exactly
+	   (the conformance suite checks); uniformly random play uses them. */
+	int (*legal_count)(const void *st, int chance);
+	void (*legal_nth)(const void *st, int chance, int k, struct ff_ply *out);
 	/* Decode a ply token (either form) in the current position. Returns 0,
 	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
 	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/agent.h"
 #include "lib/replay.h"
 #include "lib/simulate.h"
 
@@ -73,6 +74,23 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, str
 	return ff_record_add_tag(rec, "Seed", b->p, b->len, 0, 0);
 }
 
+/* The ply agent a plays in state, at legal[returned index]. A uniform
+   agent facing an engine that can count its plies gets only the chosen
+   one (the same ply and draws as from the whole list). */
+static int choose(const struct ff_rules *r, const struct ff_agent *a, const void *state,
+		  struct ff_rng *chance, struct ff_rng *agent, struct ff_ply *legal)
+{
+	int roll = ff_rules_roll(r, state, chance), n;
+
+	if (a->uniform && r->legal_count) {
+		n = r->legal_count(state, roll);
+		r->legal_nth(state, roll, ff_agent_uniform_index(agent, n), legal);
+		return 0;
+	}
+	n = r->legal(state, roll, legal);
+	return a->choose(state, legal, n, agent);
+}
+
 int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 		     struct ff_buf *scratch, struct ff_record *rec, struct ff_error *err)
 {
@@ -81,7 +99,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	struct ff_rng chance, agent;
 	struct ff_outcome o;
 	char res[16];
-	int n, i, plies = 0, capped = 0;   /* capped: cut by max_plies, not by the rules */
+	int i, plies = 0, capped = 0;   /* capped: cut by max_plies, not by the rules */
 
 	ff_record_reset(rec);
 	ff_rng_seed(&chance, seed);
@@ -100,8 +118,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			capped = 1;
 			break;
 		}
-		n = r->legal(state, ff_rules_roll(r, state, &chance), legal);
-		i = sim->agents[r->to_move(state)]->choose(state, legal, n, &agent);
+		i = choose(r, sim->agents[r->to_move(state)], state, &chance, &agent, legal);
 		/* the decision is written before the ply, what it drew after */
 		ff_buf_reset(scratch);
 		if (r->format(state, &legal[i], sim->form, scratch))

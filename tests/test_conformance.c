@@ -84,6 +84,29 @@ static int replay_to(struct ff_game *g, const struct ff_record *rec, size_t k)
 /* Replay rec whole, noting for each token k its ply number (1-based,
    preludes belong to the ply after them) and what it drew as text
    (format_post; "" for none). Returns the number of tokens with a draw. */
+/* An engine that counts its legal plies (legal_count, legal_nth) counts
+   what legal() lists, and its k-th ply is legal()'s k-th, for every k, in
+   the position before ply k of rec (g stands there). */
+static void check_counting(struct ff_game *g, const struct ff_record *rec, size_t k)
+{
+	static struct ff_ply legal[FF_MAX_LEGAL];
+	const struct ff_rules *r = g->rules;
+	struct ff_ply p, one;
+	struct ff_error err;
+	int n, i, bad = 0;
+
+	if (!r->legal_count ||
+	    r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &p, &err))
+		return;
+	n = r->legal(g->state, p.chance, legal);
+	CU_ASSERT_EQUAL(r->legal_count(g->state, p.chance), n);
+	for (i = 0; i < n; i++) {
+		r->legal_nth(g->state, p.chance, i, &one);
+		bad += !ff_ply_eq(&one, &legal[i]);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
 static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		     char (*post)[8])
 {
@@ -98,6 +121,7 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 	for (k = 0; k < rec->nplies; k++) {
 		plyno[k] = g->turns + 1;
 		post[k][0] = '\0';
+		check_counting(g, rec, k);
 		if (ff_game_step(g, rec, k, &p, &err))
 			break;
 		ff_buf_reset(&b);

@@ -274,6 +274,34 @@ static void test_repetition(void)
 	}
 }
 
+/* A barrel that leaves a hole and comes back leaves the position as it
+   was: the third occurrence is a draw (a hole once held a hollow barrel
+   used to keep that mark, so the repeat went unseen). */
+static void test_repetition_barrels(void)
+{
+	static const char *const s0[] = { "b1", "c1", "d1", "e1" }, *const h0[] = { "a1", "f1", "g1", "a2" };
+	static const char *const s1[] = { "b7", "c7", "d7", "e7" }, *const h1[] = { "a7", "f7", "g7", "a6" };
+	int i, k;
+
+	setup(NULL);
+	for (i = 0; i < 4; i++) {
+		set(0, 'S', s0[i]);
+		set(0, 'H', h0[i]);
+		set(1, 'S', s1[i]);
+		set(1, 'H', h1[i]);
+	}
+	remember(&st, 1);   /* the position after the last placement */
+	for (k = 0; k < 2; k++) {
+		CU_ASSERT_EQUAL(st.term, FF_TERM_NONE);
+		CU_ASSERT_EQUAL(play("Ha1-d4"), FF_OK);
+		CU_ASSERT_EQUAL(play("Ha7-d5"), FF_OK);
+		CU_ASSERT_EQUAL(play("Hd4-a1"), FF_OK);
+		CU_ASSERT_EQUAL(play("Hd5-a7"), FF_OK);
+	}
+	CU_ASSERT_EQUAL(st.term, FF_TERM_REPETITION);
+	CU_ASSERT_EQUAL(st.winner, -1);
+}
+
 static void test_movecap(void)
 {
 	setup("movecap=3");
@@ -335,6 +363,7 @@ static const struct ff_test tests[] = {
 	{ "a pattern through enemy pieces' holes", test_through_enemy_hole },
 	{ "a reposition that wins", test_reposition_wins },
 	{ "threefold repetition (and draw=none)", test_repetition },
+	{ "threefold repetition after barrels come back", test_repetition_barrels },
 	{ "movecap", test_movecap },
 	{ "ply syntax", test_parse },
 	{ "greedy takes a win and blocks a threat", test_greedy },

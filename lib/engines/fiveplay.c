@@ -50,7 +50,12 @@ static const int start_hand[3] = { 10, 4, 4 };
 struct board {
 	int8_t peg[HOLES];
 	int8_t bar[HOLES];
-	uint8_t hollow[HOLES];
+	uint8_t hollow[HOLES];   /* 0 where bar[h] is NONE */
+	uint64_t zob;            /* the XOR of hole_key() over the holes */
+	/* the same as bit sets (bit h: hole h), kept by put() and lift():
+	   the empty holes; per side x, its pegs, solid and hollow barrels,
+	   its hollow barrels with nothing inside, its pegs with no barrel */
+	uint64_t empty, own[2][3], hollow_free[2], lone_peg[2];
 };
 
 /* The game. Invariants: hand[s][t] + pieces of type t of s on the board ==
@@ -98,23 +103,64 @@ static int can_place(const struct board *b, int side, int t, int h)
 	return 0;
 }
 
+static uint64_t mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* What hole h adds to the position's hash: 0 when empty, else a mix of
+   the hole and what it holds. */
+static uint64_t hole_key(const struct board *b, int h)
+{
+	int code = (b->peg[h] + 1) * 9 + (b->bar[h] + 1) * 3 + b->hollow[h];
+
+	return code ? mix((uint64_t)h * 64 + (uint64_t)code + UINT64_C(0x9E3779B97F4A7C15)) : 0;
+}
+
+/* Set hole h's bit in each of the board's bit sets from its arrays. */
+static void refresh(struct board *b, int h)
+{
+	uint64_t bit = (uint64_t)1 << h;
+	int peg = b->peg[h], bar = b->bar[h], x;
+
+	b->empty = (b->empty & ~bit) | (peg == NONE && bar == NONE ? bit : 0);
+	for (x = 0; x < 2; x++) {
+		b->own[x][PEG] = (b->own[x][PEG] & ~bit) | (peg == x ? bit : 0);
+		b->own[x][SOLID] = (b->own[x][SOLID] & ~bit) | (bar == x && !b->hollow[h] ? bit : 0);
+		b->own[x][HOLLOW] = (b->own[x][HOLLOW] & ~bit) | (bar == x && b->hollow[h] ? bit : 0);
+		b->hollow_free[x] = (b->hollow_free[x] & ~bit) |
+				    (peg == NONE && bar == x && b->hollow[h] ? bit : 0);
+		b->lone_peg[x] = (b->lone_peg[x] & ~bit) | (bar == NONE && peg == x ? bit : 0);
+	}
+}
+
 /* Take side's piece of type t out of hole h. */
 static void lift(struct board *b, int t, int h)
 {
-	if (t == PEG)
+	b->zob ^= hole_key(b, h);
+	if (t == PEG) {
 		b->peg[h] = NONE;
-	else
+	} else {
 		b->bar[h] = NONE;
+		b->hollow[h] = 0;
+	}
+	b->zob ^= hole_key(b, h);
+	refresh(b, h);
 }
 
 static void put(struct board *b, int side, int t, int h)
 {
+	b->zob ^= hole_key(b, h);
 	if (t == PEG) {
 		b->peg[h] = (int8_t)side;
 	} else {
 		b->bar[h] = (int8_t)side;
 		b->hollow[h] = t == HOLLOW;
 	}
+	b->zob ^= hole_key(b, h);
+	refresh(b, h);
 }
 
 /* What side has in hole h: 'P', 'B' or 0. */
@@ -136,55 +182,42 @@ static int at(int f, int r)
 	return f < 0 || f >= N || r < 0 || r >= N ? -1 : r * N + f;
 }
 
-/* Does side have a winning line through hole h? */
+/* Does side have a winning line through hole h? Along each direction the
+   nine holes centred on h are read as 2-bit codes (1: side's peg, 2: its
+   barrel, 0: anything else or off the board); a window of five through h
+   wins when its ten bits spell a pattern (all three read the same both
+   ways, so the direction of reading does not matter). */
+#define PAT(a, b, c, d, e) ((a) << 8 | (b) << 6 | (c) << 4 | (d) << 2 | (e))
 static int wins_through(const struct board *b, int side, int h)
 {
-	int d, o, i, p, f0 = h % N, r0 = h / N;
+	enum { P = 1, B = 2 };
+	int d, i, f0 = h % N, r0 = h / N;
 
 	for (d = 0; d < 4; d++) {
-		for (o = -4; o <= 0; o++) {
-			char cells[5];
+		unsigned code = 0;
 
-			for (i = 0; i < 5; i++) {
-				int c = at(f0 + (o + i) * dirs[d][0], r0 + (o + i) * dirs[d][1]);
+		for (i = -4; i <= 4; i++) {
+			int c = at(f0 + i * dirs[d][0], r0 + i * dirs[d][1]);
+			unsigned v = c < 0 ? 0 : b->peg[c] == side ? P : b->bar[c] == side ? B : 0;
 
-				if (c < 0)
-					break;
-				cells[i] = (char)mine(b, side, c);
-			}
-			if (i < 5)
-				continue;
-			for (p = 0; p < 3; p++)
-				if (memcmp(cells, patterns[p], 5) == 0)
-					return 1;
+			code = (code << 2 | v) & 0x3ff;
+			if (i >= 0 && (code == PAT(P, P, B, P, P) || code == PAT(P, B, P, B, P) ||
+				       code == PAT(P, B, B, B, P)))
+				return 1;
 		}
 	}
 	return 0;
 }
+#undef PAT
 
 /* --- positions and repetition --- */
 
-static uint64_t mix(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
-
 /* A hash of the board and the side to move (hands are equal for every
-   position since the last placement, so they are left out). */
+   position since the last placement, so they are left out); the board's
+   part is kept up to date by put() and lift(). */
 static uint64_t position_hash(const struct fp_state *s)
 {
-	uint64_t h = mix(s->turn + 1);
-	int i;
-
-	for (i = 0; i < HOLES; i++) {
-		int code = (s->b.peg[i] + 1) * 9 + (s->b.bar[i] + 1) * 3 + s->b.hollow[i];
-
-		if (code != 0)
-			h ^= mix((uint64_t)i * 64 + (uint64_t)code + UINT64_C(0x9E3779B97F4A7C15));
-	}
-	return h;
+	return mix(s->turn + 1) ^ s->b.zob;
 }
 
 static void remember(struct fp_state *s, int placed)
@@ -226,6 +259,11 @@ static int fp_init(void *st, const struct ff_config *cfg, struct ff_rng *chance,
 	memset(s->b.peg, NONE, sizeof s->b.peg);
 	memset(s->b.bar, NONE, sizeof s->b.bar);
 	memset(s->b.hollow, 0, sizeof s->b.hollow);
+	s->b.zob = 0;   /* every hole empty */
+	memset(s->b.own, 0, sizeof s->b.own);
+	memset(s->b.hollow_free, 0, sizeof s->b.hollow_free);
+	memset(s->b.lone_peg, 0, sizeof s->b.lone_peg);
+	s->b.empty = ((uint64_t)1 << HOLES) - 1;
 	for (t = 0; t < 3; t++)
 		s->hand[0][t] = s->hand[1][t] = (uint8_t)start_hand[t];
 	s->turn = (uint8_t)cfg->first;
@@ -296,6 +334,76 @@ static int fp_legal(const void *st, int chance, struct ff_ply *out)
 		}
 	}
 	return n;
+}
+
+/* Where side may put a piece of type t now (can_place), as a bit set. A
+   hole holding side's own piece of type t is never in it, so repositioning
+   that piece may go to any hole of it. */
+static uint64_t dest(const struct board *b, int side, int t)
+{
+	return t == PEG ? b->empty | b->hollow_free[1 - side]
+	       : t == SOLID ? b->empty : b->empty | b->lone_peg[1 - side];
+}
+
+/* The hole of the k-th set bit of m (k < popcount(m)). */
+static int nth_hole(uint64_t m, int k)
+{
+	while (k--)
+		m &= m - 1;
+	return __builtin_ctzll(m);
+}
+
+/* fp_legal's count without the list: each placement group is its type's
+   destination set, and so is each piece that may reposition. (At most
+   3 x 49 + 18 x 48 plies: always under FF_MAX_LEGAL.) */
+static int fp_legal_count(const void *st, int chance)
+{
+	const struct fp_state *s = st;
+	int side = s->turn, n = 0, t, c;
+
+	(void)chance;
+	for (t = 0; t < 3; t++) {
+		c = __builtin_popcountll(dest(&s->b, side, t));
+		if (s->hand[side][t])
+			n += c;
+		if (may_reposition(s, side, t))
+			n += __builtin_popcountll(s->b.own[side][t]) * c;
+	}
+	return n;
+}
+
+/* fp_legal's k-th ply, found by skipping whole groups in its order: the
+   placements by type, then the pieces that may reposition by hole (a hole
+   holds at most one piece of the side to move). */
+static void fp_legal_nth(const void *st, int chance, int k, struct ff_ply *out)
+{
+	const struct fp_state *s = st;
+	const struct board *b = &s->b;
+	int side = s->turn, t, h0, c;
+	uint64_t d[3], movers = 0;
+
+	(void)chance;
+	for (t = 0; t < 3; t++) {
+		d[t] = dest(b, side, t);
+		if (may_reposition(s, side, t))
+			movers |= b->own[side][t];
+		if (!s->hand[side][t])
+			continue;
+		if (k < (c = __builtin_popcountll(d[t]))) {
+			set_ply(out, K_PLACE, t, 0, nth_hole(d[t], k));
+			return;
+		}
+		k -= c;
+	}
+	for (; movers; movers &= movers - 1) {
+		h0 = __builtin_ctzll(movers);
+		t = b->own[side][PEG] >> h0 & 1 ? PEG : b->own[side][SOLID] >> h0 & 1 ? SOLID : HOLLOW;
+		if (k < (c = __builtin_popcountll(d[t]))) {
+			set_ply(out, K_MOVE, t, h0, nth_hole(d[t], k));
+			return;
+		}
+		k -= c;
+	}
 }
 
 static int fp_is_legal(const void *st, const struct ff_ply *p)
@@ -589,7 +697,7 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 
 static const struct ff_agent fp_agents[] = {
 	{ "greedy", "wins when it can, blocks a threatened win, else builds toward its patterns",
-	  greedy_choose },
+	  greedy_choose, 0 },
 };
 
 const struct ff_rules ff_fiveplay_rules = {
@@ -609,6 +717,8 @@ const struct ff_rules ff_fiveplay_rules = {
 	.to_move = fp_to_move,
 	.legal = fp_legal,
 	.is_legal = fp_is_legal,
+	.legal_count = fp_legal_count,
+	.legal_nth = fp_legal_nth,
 	.parse = fp_parse,
 	.format = fp_format,
 	.explain = fp_explain,
