@@ -10,14 +10,17 @@
 
 int ff_buf_reserve(struct ff_buf *b, size_t n)
 {
-	size_t need = b->len + n + 1, cap;
+	size_t need, cap;
 	char *p;
 
+	if (n > SIZE_MAX - b->len - 1)   /* more than memory can hold */
+		return -1;
+	need = b->len + n + 1;
 	if (need <= b->cap)
 		return 0;
 	cap = b->cap ? b->cap : 64;
 	while (cap < need)
-		cap *= 2;
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
 	p = realloc(b->p, cap);
 	if (!p)
 		return -1;

@@ -25,7 +25,7 @@ int ff_buf_reserve(struct ff_buf *b, size_t n);
 int ff_buf_add_slow(struct ff_buf *b, const void *s, size_t n);
 static inline int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
 {
-	if (b->len + n + 1 > b->cap || !n)
+	if (!n || n >= b->cap - b->len)   /* no room for n and the NUL (cap >= len; no wrap) */
 		return ff_buf_add_slow(b, s, n);
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
