@@ -182,7 +182,7 @@ static void work(void *ctx, void *p, int worker)
 	struct legal_ctx lc = { .s = s, .json = v->json };
 	struct ff_error err;
 	enum ff_verdict verdict;
-	int i;
+	int i, in_game;
 
 	ff_buf_reset(&s->out);
 	ff_buf_reset(&s->err);
@@ -196,10 +196,12 @@ static void work(void *ctx, void *p, int worker)
 
 		if (s->rstat[i] == -2) {
 			s->failed++;
+			/* memory ran out in a game: that game and where it starts */
+			in_game = s->rerr[i].code == FF_ENOMEM && s->rerr[i].game > 0;
 			if (v->json)
-				json_verdict(&s->out, s->file[i], s->rerr[i].game, "failed", NULL, NULL,
-					     &s->rerr[i]);
-			else if (s->rerr[i].line > 0)   /* it failed in a game */
+				json_verdict(&s->out, s->file[i], in_game ? s->rerr[i].game : 0, "failed",
+					     NULL, NULL, &s->rerr[i]);
+			else if (in_game)
 				ff_diag_format(&s->err, s->file[i], &s->rerr[i]);
 			else
 				ff_buf_addf(&s->err, "fivefold validate: %s\n", s->rerr[i].msg);

@@ -26,16 +26,24 @@ ln -s "$ff" "$tmp/bin/fivefold"
 cp "$srcdir"/tests/cli/*.fgn "$srcdir"/tests/ludii/*.txt "$tmp/run/"
 # split the checked blocks into ex/N.cmd and ex/N.exp
 awk -v dir="$tmp/ex" -v run="$tmp/run" '
-	FNR == 1 { armed = 0; inblock = 0; file = "" }
-	/^<!-- checked -->$/ { armed = 1; long = 0; inblock = 0; file = ""; next }
-	/^<!-- checked: long -->$/ { armed = 1; long = 1; inblock = 0; file = ""; next }
+	function end_file() { if (file != "") close(file); file = "" }
+	FNR == 1 { armed = 0; inblock = 0; end_file() }
+	/^<!-- checked -->$/ { armed = 1; long = 0; inblock = 0; end_file(); next }
+	/^<!-- checked: long -->$/ { armed = 1; long = 1; inblock = 0; end_file(); next }
 	/^<!-- file: [^ ]+ -->$/ {
+		end_file()
+		# a plain name, not a fixture nor an earlier block'"'"'s file
+		if ($3 ~ /[\/]/ || $3 ~ /^[.]/ || (getline junk < (run "/" $3)) >= 0) {
+			printf "readme: %s:%d: example file name %s is taken or not plain\n",
+				FILENAME, FNR, $3 > "/dev/stderr"
+			exit 1
+		}
 		armed = 1; inblock = 0; file = run "/" $3; pending = ""
 		printf "" > file
 		next
 	}
 	armed && /^    / { inblock = 1 }
-	armed && inblock && !/^    / && !/^$/ { armed = 0; inblock = 0 }
+	armed && inblock && !/^    / && !/^$/ { armed = 0; inblock = 0; end_file() }
 	armed && inblock && file != "" {
 		if ($0 == "") { pending = pending "\n"; next }
 		printf "%s%s\n", pending, substr($0, 5) > file
@@ -57,7 +65,7 @@ awk -v dir="$tmp/ex" -v run="$tmp/run" '
 			pending = ""
 		}
 	}
-' "$srcdir/README.md" "$srcdir"/docs/*.md
+' "$srcdir/README.md" "$srcdir"/docs/*.md || exit 1
 [ -f "$tmp/ex/1.cmd" ] || { echo "readme: no checked examples found"; exit 1; }
 # the long examples run scripts/ from the checkout into their own _build/
 ln -s "$(cd "$srcdir" && pwd)/scripts" "$tmp/run/scripts"

@@ -81,9 +81,6 @@ static int replay_to(struct ff_game *g, const struct ff_record *rec, size_t k)
 	return 0;
 }
 
-/* Replay rec whole, noting for each token k its ply number (1-based,
-   preludes belong to the ply after them) and what it drew as text
-   (format_post; "" for none). Returns the number of tokens with a draw. */
 /* An engine that counts its legal plies (legal_count, legal_nth) counts
    what legal() lists, and its k-th ply is legal()'s k-th, for every k, in
    the position before ply k of rec (g stands there). */
@@ -107,6 +104,9 @@ static void check_counting(struct ff_game *g, const struct ff_record *rec, size_
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* Replay rec whole, noting for each token k its ply number (1-based,
+   preludes belong to the ply after them) and what it drew as text
+   (format_post; "" for none). Returns the number of tokens with a draw. */
 static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		     char (*post)[8])
 {

@@ -234,8 +234,8 @@ static void test_reposition_wins(void)
 	set(0, 'S', "c1");
 	/* row 1: a1 P, b1 P, c1 S, d1 P, e1 P is already P P B P P: move it
 	   away and back instead. Take d1's peg to g7, then move a3's peg in. */
-	st.b.peg[parse_hole("d1")] = NONE;
-	st.b.peg[parse_hole("g7")] = 0;
+	lift(&st.b, PEG, parse_hole("d1"));
+	put(&st.b, 0, PEG, parse_hole("g7"));
 	CU_ASSERT_FALSE(wins_through(&st.b, 0, parse_hole("d1")));
 	CU_ASSERT_EQUAL(play("Pa3-d1"), FF_OK);
 	CU_ASSERT_EQUAL(st.term, FF_TERM_NORMAL);

@@ -47,15 +47,25 @@ static void close_store(void)
 	rmdir(dir);
 }
 
-/* The plan of the stats query for f, in a static buffer. */
+/* The plan of the stats query for f, in a static buffer, in the words of
+   SQLite 3.36 and later: older versions write "SCAN TABLE games" and
+   "SEARCH TABLE games", whose "TABLE " is taken out. */
 static const char *plan_of(const struct ff_stats_filter *f)
 {
 	static struct ff_buf plan = FF_BUF_INIT;
 	struct ff_error err;
+	char *p, *t;
 
 	ff_buf_reset(&plan);
 	if (ff_store_stats_plan(store, f, &plan, &err) != 0 || !plan.p)
 		return "";
+	for (p = plan.p; (t = strstr(p, "TABLE ")); p = t) {
+		if ((t - plan.p >= 5 && strncmp(t - 5, "SCAN ", 5) == 0) ||
+		    (t - plan.p >= 7 && strncmp(t - 7, "SEARCH ", 7) == 0))
+			memmove(t, t + 6, strlen(t + 6) + 1);
+		else
+			t += 6;
+	}
 	return plan.p;
 }
 
