@@ -491,7 +491,7 @@ static int semi(struct game *g, size_t p, long line, long col)
 		return T_NEED;
 	le = nl ? (size_t)(nl - b) : r->end;
 	te = le;
-	if (te > p + 1 && b[te - 1] == '\r')
+	while (te > p + 1 && b[te - 1] == '\r')   /* CRs before the line end are white space */
 		te--;
 	if (!bad_bytes(g, p + 1, te, line, col + 1, g->rec->nplies, "a comment") && !g->bad &&
 	    ff_record_add_note(g->rec, FF_NOTE_LINE, (const char *)b + p + 1, te - p - 1))
