@@ -479,6 +479,21 @@ static int put_turn(struct ff_buf *out, int mover, const struct turn *t)
    `*`. Returns 0, or -1 when it cannot be written (or memory runs out).
    The file is fivefold's, in the format of Ludii 1.3.12's trials; the die
    and hands set-up lines are Ludii's. */
+/* The trial's tail for the result token res: a winner (1 or 2, or 0 for a
+   draw) and its rankings; an unfinished game ("*") has no winner= or
+   endtype= line, so it reads back unfinished, and ranks no one. */
+static int put_end(struct ff_buf *out, const char *res)
+{
+	int one = !strcmp(res, "1-0"), two = !strcmp(res, "0-1");
+
+	if (ff_buf_adds(out, "numInitialPlacementMoves=11\n"))
+		return -1;
+	if (!strcmp(res, "*") || !res[0])
+		return ff_buf_adds(out, "rankings=0.0,0.0,0.0\nLUDII_VERSION=1.3.12\n");
+	return ff_buf_addf(out, "winner=%d\nendtype=NaturalEnd\nrankings=0.0,%s\nLUDII_VERSION=1.3.12\n",
+			   one ? 1 : two ? 2 : 0, one ? "1.0,2.0" : two ? "2.0,1.0" : "1.5,1.5");
+}
+
 static int ludii_write(const struct ff_record *rec, struct ff_buf *out)
 {
 	const char *game = ff_record_tag(rec, "Game"), *rules = ff_record_tag(rec, "Rules");
@@ -514,10 +529,7 @@ static int ludii_write(const struct ff_record *rec, struct ff_buf *out)
 		mover = 3 - mover;   /* no extra throws in the Locus Ludi presets written here */
 	}
 	if (!rc)
-		rc |= ff_buf_addf(out, "numInitialPlacementMoves=11\nwinner=%d\nendtype=NaturalEnd\n"
-				       "rankings=0.0,%s\nLUDII_VERSION=1.3.12\n",
-				  !strcmp(res, "1-0") ? 1 : !strcmp(res, "0-1") ? 2 : 0,
-				  !strcmp(res, "1-0") ? "1.0,2.0" : !strcmp(res, "0-1") ? "2.0,1.0" : "1.5,1.5");
+		rc |= put_end(out, res);
 	ff_game_free(&g);
 	ff_buf_free(&tok);
 	return rc ? -1 : 0;
