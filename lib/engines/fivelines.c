@@ -99,6 +99,12 @@ static inline const struct ff_dice *die(const struct fl_state *s)
 	return ff_dice_at(s->dice);
 }
 
+/* Can the die in use show d? */
+static inline int shows(const struct fl_state *s, int d)
+{
+	return d > 0 && d < 8 && s->faces >> d & 1;
+}
+
 /* x mod POINTS for x >= 0; cheap for the usual x < 2 * POINTS, still
    right for the odd throw of a malformed record. */
 static inline int ring(int x)
@@ -435,7 +441,7 @@ static int fl_check_chance(const void *st, int d, struct ff_error *err)
 {
 	const struct fl_state *s = st;
 
-	if (d > 0 && d < 8 && s->faces >> d & 1)
+	if (shows(s, d))
 		return 0;
 	return ff_error_set(err, FF_EBAD_ROLL, "throw %d is not a face of the die '%s' (faces %d-%d)",
 			    d, die(s)->name, die(s)->faces[0],
@@ -571,7 +577,7 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 	int side = s->turn, d = ply->chance, from = ply->w[1], to = ply->w[2];
 	int n, start, hit, k;
 
-	if (!ff_dice_can_show(die(s), d)) {
+	if (!shows(s, d)) {
 		ff_buf_addf(out, "throw %d is not a face of the die '%s'", d, die(s)->name);
 		return;
 	}
@@ -733,7 +739,7 @@ static int blots_at_risk(const struct fl_state *s, int side)
 		if (s->preset == KIDD && !s->holy_hit && (p == 2 || p == 7))
 			continue;
 		for (d = 1; d <= 6 && !risk; d++) {
-			if (!ff_dice_can_show(die(s), d))
+			if (!shows(s, d))
 				continue;
 			q = ring(p - d + POINTS);
 			if (s->n[enemy][q] || (s->hand[enemy] && q == virt_of[enemy])) {
