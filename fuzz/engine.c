@@ -30,8 +30,9 @@
      chance;
    - "post": every post[] word of a legal ply is FF_NO_CARD (nothing is
      drawn before the ply; ruleset.h: unused words are FF_NO_CARD);
-   - "count": legal_count() (when the engine has it) says how many plies
-     legal() lists, and legal_nth(k) is its k-th, for every k;
+   - "count": legal_pick() (when the engine has it) says how many plies
+     legal() lists, and the one it picks when asked for k is its k-th,
+     for every k;
    - "is_legal": is_legal() (when the engine has it) says 1 for every
      legal ply and agrees with membership in legal() for every probe;
    - "format": format() then parse() of a legal ply gives the same ply
@@ -348,20 +349,21 @@ static void check_legal_ply(struct play *g, const struct ff_ply *p, int chance)
 static int list_legal(struct play *g, int chance, struct ff_ply *out)
 {
 	const struct ff_rules *r = g->r;
-	int n = r->legal(g->st, chance, out), c, i;
+	int n = r->legal(g->st, chance, out), c;
+	struct ff_pick_fixed want;
 	struct ff_ply one;
 
 	if (n < 1 || n > FF_MAX_LEGAL)
 		ff_fuzz_fail("legal", "legal() returned %d plies", n);
-	if (!r->legal_count || !ff_fuzz_on("count"))
+	if (!r->legal_pick || !ff_fuzz_on("count"))
 		return n;
-	if ((c = r->legal_count(g->st, chance)) != n)
-		ff_fuzz_fail("count", "legal_count() says %d, legal() lists %d", c, n);
-	for (i = 0; i < n; i++) {
-		r->legal_nth(g->st, chance, i, &one);
-		if (!ff_ply_eq(&one, &out[i]))
-			ff_fuzz_fail("count", "legal_nth(%d) is not legal()'s ply %d, %s", i, i,
-				     ply_text(g, &out[i]));
+	for (want.want = 0; want.want < n; want.want++) {
+		if ((c = r->legal_pick(g->st, chance, ff_pick_fixed, &want, &one)) != n || want.n != n)
+			ff_fuzz_fail("count", "legal_pick() counts %d and %d, legal() lists %d", c,
+				     want.n, n);
+		if (!ff_ply_eq(&one, &out[want.want]))
+			ff_fuzz_fail("count", "legal_pick(%d) is not legal()'s ply %d, %s", want.want,
+				     want.want, ply_text(g, &out[want.want]));
 	}
 	return n;
 }

@@ -161,9 +161,23 @@ struct ff_agent {
 	int (*choose)(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng);
 	/* 1 when choose() is ff_agent_uniform_index(rng, n), whatever the
 	   plies: the simulator may then take only the chosen ply from an
-	   engine with legal_count/legal_nth (the same ply, the same draws) */
+	   engine with legal_pick (the same ply, the same draws) */
 	int uniform;
 };
+
+/* A pick for legal_pick that asks for ply number want whatever the count,
+   noting the count in n: for checking legal_pick against legal(). */
+struct ff_pick_fixed {
+	int want, n;
+};
+
+static inline int ff_pick_fixed(void *ctx, int n)
+{
+	struct ff_pick_fixed *k = ctx;
+
+	k->n = n;
+	return k->want;
+}
 
 struct ff_rules {
 	const char *name;          /* registry name, e.g. "fivelines" */
@@ -211,12 +225,13 @@ struct ff_rules {
 	   legal now, else 0. Must agree with legal() exactly (the conformance
 	   suite checks); it lets validation skip listing every legal ply. */
 	int (*is_legal)(const void *st, const struct ff_ply *ply);
-	/* Optional, both or neither (NULL: list with legal()): the number of
-	   plies legal() lists for chance, and the k-th of them (0 <= k < that
-	   number), without listing the rest. Must agree with legal() exactly
-	   (the conformance suite checks); uniformly random play uses them. */
-	int (*legal_count)(const void *st, int chance);
-	void (*legal_nth)(const void *st, int chance, int k, struct ff_ply *out);
+	/* Optional (NULL: list with legal()): the number n of plies legal()
+	   lists for chance; legal()'s ply number pick(ctx, n) is written to
+	   out, without listing the rest. pick is called once and returns
+	   0 <= k < n. Must agree with legal() exactly (the conformance suite
+	   checks); uniformly random play uses it. */
+	int (*legal_pick)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
+			  struct ff_ply *out);
 	/* Decode a ply token (either form) in the current position. Returns 0,
 	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
 	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that

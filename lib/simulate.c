@@ -74,6 +74,12 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, str
 	return ff_record_add_tag(rec, "Seed", b->p, b->len, 0, 0);
 }
 
+/* ff_agent_uniform_index as legal_pick's pick: ctx is the agents' stream. */
+static int uniform_pick(void *ctx, int n)
+{
+	return ff_agent_uniform_index(ctx, n);
+}
+
 /* The ply agent a plays in state, at legal[returned index]. A uniform
    agent facing an engine that can count its plies gets only the chosen
    one (the same ply and draws as from the whole list). */
@@ -82,9 +88,8 @@ static int choose(const struct ff_rules *r, const struct ff_agent *a, const void
 {
 	int roll = ff_rules_roll(r, state, chance), n;
 
-	if (a->uniform && r->legal_count) {
-		n = r->legal_count(state, roll);
-		r->legal_nth(state, roll, ff_agent_uniform_index(agent, n), legal);
+	if (a->uniform && r->legal_pick) {
+		r->legal_pick(state, roll, uniform_pick, agent, legal);
 		return 0;
 	}
 	n = r->legal(state, roll, legal);

@@ -81,25 +81,25 @@ static int replay_to(struct ff_game *g, const struct ff_record *rec, size_t k)
 	return 0;
 }
 
-/* An engine that counts its legal plies (legal_count, legal_nth) counts
-   what legal() lists, and its k-th ply is legal()'s k-th, for every k, in
-   the position before ply k of rec (g stands there). */
+/* An engine that picks one legal ply (legal_pick) counts what legal()
+   lists, and its k-th ply is legal()'s k-th, for every k, in the position
+   before ply k of rec (g stands there). */
 static void check_counting(struct ff_game *g, const struct ff_record *rec, size_t k)
 {
 	static struct ff_ply legal[FF_MAX_LEGAL];
 	const struct ff_rules *r = g->rules;
 	struct ff_ply p, one;
 	struct ff_error err;
-	int n, i, bad = 0;
+	struct ff_pick_fixed want;
+	int n, bad = 0;
 
-	if (!r->legal_count ||
+	if (!r->legal_pick ||
 	    r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &p, &err))
 		return;
 	n = r->legal(g->state, p.chance, legal);
-	CU_ASSERT_EQUAL(r->legal_count(g->state, p.chance), n);
-	for (i = 0; i < n; i++) {
-		r->legal_nth(g->state, p.chance, i, &one);
-		bad += !ff_ply_eq(&one, &legal[i]);
+	for (want.want = 0; want.want < n; want.want++) {
+		bad += r->legal_pick(g->state, p.chance, ff_pick_fixed, &want, &one) != n || want.n != n;
+		bad += !ff_ply_eq(&one, &legal[want.want]);
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 }

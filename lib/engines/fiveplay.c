@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "lib/agent.h"
+#include "lib/bits.h"
 #include "lib/ruleset.h"
 
 enum { N = 7, HOLES = 49, PEG = 0, SOLID = 1, HOLLOW = 2 };
@@ -353,7 +354,7 @@ static int nth_hole(uint64_t m, int k)
 	return __builtin_ctzll(m);
 }
 
-/* fp_legal's count without the list: each placement group is its type's
+/* fp_legal's count without the list (fp_legal_pick's first step): each placement group is its type's
    destination set, and so is each piece that may reposition. (At most
    3 x 49 + 18 x 48 plies: always under FF_MAX_LEGAL.) */
 static int fp_legal_count(const void *st, int chance)
@@ -363,16 +364,16 @@ static int fp_legal_count(const void *st, int chance)
 
 	(void)chance;
 	for (t = 0; t < 3; t++) {
-		c = __builtin_popcountll(dest(&s->b, side, t));
+		c = ff_popcount64(dest(&s->b, side, t));
 		if (s->hand[side][t])
 			n += c;
 		if (may_reposition(s, side, t))
-			n += __builtin_popcountll(s->b.own[side][t]) * c;
+			n += ff_popcount64(s->b.own[side][t]) * c;
 	}
 	return n;
 }
 
-/* fp_legal's k-th ply, found by skipping whole groups in its order: the
+/* fp_legal's k-th ply (fp_legal_pick's second step), found by skipping whole groups in its order: the
    placements by type, then the pieces that may reposition by hole (a hole
    holds at most one piece of the side to move). */
 static void fp_legal_nth(const void *st, int chance, int k, struct ff_ply *out)
@@ -389,7 +390,7 @@ static void fp_legal_nth(const void *st, int chance, int k, struct ff_ply *out)
 			movers |= b->own[side][t];
 		if (!s->hand[side][t])
 			continue;
-		if (k < (c = __builtin_popcountll(d[t]))) {
+		if (k < (c = ff_popcount64(d[t]))) {
 			set_ply(out, K_PLACE, t, 0, nth_hole(d[t], k));
 			return;
 		}
@@ -398,12 +399,21 @@ static void fp_legal_nth(const void *st, int chance, int k, struct ff_ply *out)
 	for (; movers; movers &= movers - 1) {
 		h0 = __builtin_ctzll(movers);
 		t = b->own[side][PEG] >> h0 & 1 ? PEG : b->own[side][SOLID] >> h0 & 1 ? SOLID : HOLLOW;
-		if (k < (c = __builtin_popcountll(d[t]))) {
+		if (k < (c = ff_popcount64(d[t]))) {
 			set_ply(out, K_MOVE, t, h0, nth_hole(d[t], k));
 			return;
 		}
 		k -= c;
 	}
+}
+
+static int fp_legal_pick(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
+			 struct ff_ply *out)
+{
+	int n = fp_legal_count(st, chance);
+
+	fp_legal_nth(st, chance, pick(ctx, n), out);
+	return n;
 }
 
 static int fp_is_legal(const void *st, const struct ff_ply *p)
@@ -717,8 +727,7 @@ const struct ff_rules ff_fiveplay_rules = {
 	.to_move = fp_to_move,
 	.legal = fp_legal,
 	.is_legal = fp_is_legal,
-	.legal_count = fp_legal_count,
-	.legal_nth = fp_legal_nth,
+	.legal_pick = fp_legal_pick,
 	.parse = fp_parse,
 	.format = fp_format,
 	.explain = fp_explain,
