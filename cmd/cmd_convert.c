@@ -17,7 +17,13 @@
 #include "cmd/input.h"
 #include "cmd/progress.h"
 #include "cmd/tagset.h"
+#include "lib/pool.h"
 #include "lib/replay.h"
+
+/* Games per unit of work: one with one thread (streaming holds one game);
+   a small batch with more, to keep the pool's locking cheap. */
+#define BATCH 16
+#define MAX_THREADS 64
 
 /* What the options say. */
 struct cset {
@@ -26,6 +32,7 @@ struct cset {
 	const char *output;
 	int form;            /* enum ff_ply_form: long or short */
 	int no_validate, quiet;
+	long threads;
 };
 
 #define S struct cset
@@ -37,9 +44,30 @@ static const struct ff_opt opts[] = {
 	FF_OPT(PLIES, S, form, .choices = "long|short", .dflt = "long"),
 	FF_OPT(NOVALIDATE, S, no_validate),
 	FF_OPT(QUIET, S, quiet),
+	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1"),
 	FF_OPT_DONE
 };
 #undef S
+
+/* One batch of games on their way through the pool. Invariant: n <=
+   BATCH; rstat[i] is ff_input_next's return for game i (1 read, -1
+   unreadable, -2 a file that failed; rerr[i] says why); put[i] is the
+   record to write (recs[i] or canon[i]; NULL: nothing); errend[i] is
+   where game i's messages end in err. A stateless format is written in
+   work(), into out; a stateful writer's rows are made in consume(), in
+   order. */
+struct slot {
+	struct ff_record recs[BATCH], canon[BATCH];
+	struct ff_error rerr[BATCH];
+	int rstat[BATCH];
+	const char *file[BATCH];
+	const struct ff_record *put[BATCH];
+	size_t errend[BATCH];
+	int n;
+	struct ff_buf out, err, diag;
+	long written, bad, unwritable;
+	int failed;
+};
 
 /* A conversion under way. */
 struct conv {
@@ -48,11 +76,13 @@ struct conv {
 	FILE *fp;
 	void *writer;          /* the stateful writer, or NULL */
 	struct ff_tagset tags; /* the input's tag names, which the writer borrows */
-	struct ff_record rec, canon;
-	struct ff_game g;
-	struct ff_buf out, diag;
+	struct ff_input in;
+	struct ff_progress prog;
+	int batch;             /* games per slot, 1..BATCH */
+	struct ff_game games[MAX_THREADS];
+	struct ff_buf row;     /* a stateful writer's output for one game */
 	long written, bad, unwritable;
-	int failed;
+	int failed, write_failed;
 };
 
 /* A first pass over the input for every tag name (a writer with a header
@@ -107,76 +137,191 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_input_opts *
 	return 0;
 }
 
-/* Print the diagnostic of a game that is not valid. */
-static void report(struct conv *c, const char *file, const struct ff_error *err)
+static int slot_init(void *ctx, void *p)
 {
-	ff_buf_reset(&c->diag);
-	ff_diag_format(&c->diag, file, err);
-	fputs(c->diag.p, stderr);
-	c->bad++;
-}
+	struct slot *s = p;
+	int i;
 
-/* Convert one game read (rc: ff_input_next's return). Returns 0, or -1
-   when the output cannot be written. */
-static int convert_one(struct conv *c, int rc, const char *file, struct ff_error *err)
-{
-	const struct ff_record *w = &c->rec;
-
-	if (rc == -2) {
-		fprintf(stderr, "fivefold convert: %s\n", err->msg);
-		c->failed = 1;
-		return 0;
-	}
-	if (rc == -1) {   /* unreadable: nothing to write */
-		report(c, file, err);
-		c->unwritable++;
-		return 0;
-	}
-	if (!c->o->no_validate) {
-		if (ff_game_rewrite(&c->g, &c->rec, (enum ff_ply_form)c->o->form, &c->canon, err) ==
-		    FF_VALID)
-			w = &c->canon;
-		else
-			report(c, file, err);
-	}
-	ff_buf_reset(&c->out);
-	if (c->to->write ? c->to->write(w, &c->out) : c->to->writer_put(c->writer, w, &c->out)) {
-		fprintf(stderr, "fivefold convert: %s: game %ld cannot be written as %s\n", file,
-			c->rec.number, c->to->name);
-		c->unwritable++;
-		return 0;
-	}
-	if (fwrite(c->out.p, 1, c->out.len, c->fp) != c->out.len) {
-		fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
-		return -1;
-	}
-	c->written++;
+	(void)ctx;
+	memset(s, 0, sizeof *s);
+	for (i = 0; i < BATCH; i++)
+		if (ff_record_init(&s->recs[i]) || ff_record_init(&s->canon[i]))
+			return -1;
 	return 0;
 }
 
+static void slot_free(void *ctx, void *p)
+{
+	struct slot *s = p;
+	int i;
+
+	(void)ctx;
+	for (i = 0; i < BATCH; i++) {
+		ff_record_free(&s->recs[i]);
+		ff_record_free(&s->canon[i]);
+	}
+	ff_buf_free(&s->out);
+	ff_buf_free(&s->err);
+	ff_buf_free(&s->diag);
+}
+
+static int produce(void *ctx, void *p, size_t seq)
+{
+	struct conv *c = ctx;
+	struct slot *s = p;
+	int rc;
+
+	(void)seq;
+	for (s->n = 0; s->n < c->batch; s->n++) {
+		ff_error_clear(&s->rerr[s->n]);
+		rc = ff_input_next(&c->in, &s->recs[s->n], &s->rerr[s->n], &s->file[s->n]);
+		if (rc == 0)
+			break;
+		s->rstat[s->n] = rc;
+	}
+	return s->n > 0;
+}
+
+/* Note the diagnostic of a game that is not valid. */
+static void report(struct slot *s, const char *file, const struct ff_error *err)
+{
+	ff_diag_format(&s->err, file, err);
+	s->bad++;
+}
+
+/* The message of a game the format cannot hold. */
+static void unwritable(struct ff_buf *err, const char *file, long game, const char *format)
+{
+	ff_buf_addf(err, "fivefold convert: %s: game %ld cannot be written as %s\n", file, game,
+		    format);
+}
+
+/* Convert game i of slot s on game g: what to write, its diagnostic, and,
+   for a stateless format, the written text. */
+static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g)
+{
+	const struct ff_record *w = &s->recs[i];
+	struct ff_error err;
+	size_t before = s->out.len;
+
+	s->put[i] = NULL;
+	if (s->rstat[i] == -2) {
+		ff_buf_addf(&s->err, "fivefold convert: %s\n", s->rerr[i].msg);
+		s->failed = 1;
+		return;
+	}
+	if (s->rstat[i] == -1) {   /* unreadable: nothing to write */
+		report(s, s->file[i], &s->rerr[i]);
+		s->unwritable++;
+		return;
+	}
+	if (!c->o->no_validate) {
+		ff_error_clear(&err);
+		if (ff_game_rewrite(g, w, (enum ff_ply_form)c->o->form, &s->canon[i], &err) ==
+		    FF_VALID)
+			w = &s->canon[i];
+		else
+			report(s, s->file[i], &err);
+	}
+	if (!c->to->write)
+		s->put[i] = w;
+	else if (c->to->write(w, &s->out)) {
+		ff_buf_truncate(&s->out, before);   /* nothing of it is written */
+		unwritable(&s->err, s->file[i], w->number, c->to->name);
+		s->unwritable++;
+	} else
+		s->written++;
+}
+
+static void work(void *ctx, void *p, int worker)
+{
+	struct conv *c = ctx;
+	struct slot *s = p;
+	int i;
+
+	ff_buf_reset(&s->out);
+	ff_buf_reset(&s->err);
+	s->written = s->bad = s->unwritable = 0;
+	s->failed = 0;
+	for (i = 0; i < s->n; i++) {
+		convert_one(c, s, i, &c->games[worker]);
+		s->errend[i] = s->err.len;
+	}
+}
+
+/* Write the games of a slot with the stateful writer, in order, each
+   game's messages first. Returns 0, or -1 when the output cannot be
+   written. */
+static int put_rows(struct conv *c, struct slot *s)
+{
+	size_t from = 0;
+	int i;
+
+	for (i = 0; i < s->n; from = s->errend[i++]) {
+		if (s->errend[i] > from)
+			fwrite(s->err.p + from, 1, s->errend[i] - from, stderr);
+		if (!s->put[i])
+			continue;
+		ff_buf_reset(&c->row);
+		if (c->to->writer_put(c->writer, s->put[i], &c->row)) {
+			ff_buf_reset(&s->diag);
+			unwritable(&s->diag, s->file[i], s->put[i]->number, c->to->name);
+			fputs(s->diag.p, stderr);
+			c->unwritable++;
+			continue;
+		}
+		if (fwrite(c->row.p, 1, c->row.len, c->fp) != c->row.len)
+			return -1;
+		c->written++;
+	}
+	return 0;
+}
+
+static int consume(void *ctx, void *p)
+{
+	struct conv *c = ctx;
+	struct slot *s = p;
+
+	if (c->writer) {
+		if (put_rows(c, s))
+			goto fail;
+	} else {
+		if (s->err.len)
+			fwrite(s->err.p, 1, s->err.len, stderr);
+		if (s->out.len && fwrite(s->out.p, 1, s->out.len, c->fp) != s->out.len)
+			goto fail;
+	}
+	c->written += s->written;
+	c->bad += s->bad;
+	c->unwritable += s->unwritable;
+	c->failed |= s->failed;
+	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
+			 ff_input_offset(&c->in), 0);
+	return 0;
+fail:
+	fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
+	c->write_failed = 1;
+	return -1;
+}
+
+static const struct ff_pool_ops ops = {
+	sizeof(struct slot), slot_init, slot_free, produce, work, consume
+};
+
 /* Convert every game of files[0, n). Returns 0, or -1 when the output
-   could not be written. */
+   could not be written or memory ran out. */
 static int convert_all(struct conv *c, char **files, int n)
 {
-	struct ff_input in;
-	struct ff_progress prog;
-	struct ff_error err;
-	const char *file = "";
-	int rc, status = 0;
+	int status;
 
-	ff_input_init(&in, files, n, &c->o->in);
-	ff_progress_init(&prog, files, n, 0, c->fp == stdout);
-	for (;;) {
-		ff_error_clear(&err);
-		if ((rc = ff_input_next(&in, &c->rec, &err, &file)) == 0)
-			break;
-		if ((status = convert_one(c, rc, file, &err)) != 0)
-			break;
-		ff_progress_show(&prog, (unsigned long long)(c->written + c->unwritable),
-				 ff_input_offset(&in), 0);
-	}
-	ff_progress_show(&prog, (unsigned long long)(c->written + c->unwritable), prog.bytes, 1);
-	ff_input_close(&in);
+	ff_input_init(&c->in, files, n, &c->o->in);
+	ff_progress_init(&c->prog, files, n, 0, c->fp == stdout);
+	c->batch = c->o->threads == 1 ? 1 : BATCH;
+	if ((status = ff_pool_run(&ops, c, (int)c->o->threads)) != 0 && !c->write_failed)
+		fputs("fivefold convert: out of memory, or a thread could not be started\n", stderr);
+	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
+			 c->prog.bytes, 1);
+	ff_input_close(&c->in);
 	if (ff_cmd_close_output(&ff_cmd_convert, c->fp))
 		status = -1;
 	return status;
@@ -203,34 +348,39 @@ static int open_output(struct conv *c, char ***files, int *n, char *spool, char 
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
-	struct conv c = { .o = set };
+	struct conv *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
 	char spool[64] = "", *spool_files[1];
-	int status = FF_EXIT_FAIL;
+	int status = FF_EXIT_FAIL, i;
 
-	if (!(c.to = ff_cmd_output_format(cmd, c.o->to, c.o->output)))
-		return FF_EXIT_USAGE;
-	if (c.o->no_validate && c.o->form == FF_FORM_SHORT)
-		return ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
-	ff_game_init(&c.g);
-	if (ff_record_init(&c.rec) || ff_record_init(&c.canon))
+	if (!c) {
 		fputs("fivefold convert: out of memory\n", stderr);
-	else if (open_output(&c, &argv, &argc, spool, spool_files) == 0) {
-		if (convert_all(&c, argv, argc) == 0 && !c.failed && !c.bad && !c.unwritable)
-			status = FF_EXIT_OK;
-		if (!c.o->quiet)
-			fprintf(stderr, "converted %ld game%s to %s; %ld not valid, %ld not written\n",
-				c.written, c.written == 1 ? "" : "s", c.to->name, c.bad, c.unwritable);
+		return FF_EXIT_FAIL;
 	}
-	if (c.writer)
-		c.to->writer_free(c.writer);
-	ff_tagset_free(&c.tags);
+	memset(c, 0, sizeof *c);
+	c->o = set;
+	for (i = 0; i < MAX_THREADS; i++)
+		ff_game_init(&c->games[i]);
+	if (!(c->to = ff_cmd_output_format(cmd, c->o->to, c->o->output)))
+		status = FF_EXIT_USAGE;
+	else if (c->o->no_validate && c->o->form == FF_FORM_SHORT)
+		status = ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
+	else if (open_output(c, &argv, &argc, spool, spool_files) == 0) {
+		if (convert_all(c, argv, argc) == 0 && !c->failed && !c->bad && !c->unwritable)
+			status = FF_EXIT_OK;
+		if (!c->o->quiet)
+			fprintf(stderr, "converted %ld game%s to %s; %ld not valid, %ld not written\n",
+				c->written, c->written == 1 ? "" : "s", c->to->name, c->bad,
+				c->unwritable);
+	}
+	if (c->writer)
+		c->to->writer_free(c->writer);
+	ff_tagset_free(&c->tags);
 	if (spool[0])
 		unlink(spool);
-	ff_game_free(&c.g);
-	ff_record_free(&c.rec);
-	ff_record_free(&c.canon);
-	ff_buf_free(&c.out);
-	ff_buf_free(&c.diag);
+	for (i = 0; i < MAX_THREADS; i++)
+		ff_game_free(&c->games[i]);
+	ff_buf_free(&c->row);
+	free(c);
 	return status;
 }
 
@@ -244,7 +394,9 @@ const struct ff_cmd ff_cmd_convert = {
 		 "canonical plies (long, or short with --plies short); a game that breaks\n"
 		 "the rules is written as read and reported as validate would; one that\n"
 		 "cannot be read is reported. --no-validate only re-formats. The summary\n"
-		 "goes to standard error. Exit status 1 when any game was not valid.",
+		 "goes to standard error. With --threads N, N games are converted at\n"
+		 "once, and the output is the same bytes in the same order. Exit status\n"
+		 "1 when any game was not valid.",
 	.opts = opts,
 	.settings = sizeof(struct cset),
 	.run = run,

@@ -74,6 +74,14 @@ int ff_buf_addu(struct ff_buf *b, uint64_t v)
 	return ff_buf_add(b, tmp + i, sizeof tmp - (size_t)i);
 }
 
+void ff_buf_truncate(struct ff_buf *b, size_t len)
+{
+	if (len < b->len) {
+		b->len = len;
+		b->p[len] = '\0';
+	}
+}
+
 void ff_buf_reset(struct ff_buf *b)
 {
 	b->len = 0;

@@ -51,6 +51,9 @@ static inline size_t ff_utf8_cut(const char *s, size_t n, size_t max)
 		max--;
 	return max;
 }
+/* Cut the contents back to their first len bytes (nothing when len is
+   not shorter). */
+void ff_buf_truncate(struct ff_buf *b, size_t len);
 /* Forget the contents, keep the memory. */
 void ff_buf_reset(struct ff_buf *b);
 /* Free the memory; the buffer is empty afterwards. */

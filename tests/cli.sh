@@ -47,6 +47,24 @@ for rules in schaedler kidd locusludi-race; do
 	grep -q '^summary: 300 games, 300 valid, 0 illegal, 0 malformed' "$tmp/v1"; check "simulated $rules games validate" $?
 done
 
+# convert writes the same bytes and messages whatever --threads is, with
+# valid, illegal, malformed and unreadable games mixed among many
+"$ff" simulate --game fivelines --rules kidd --games 200 --seed 5 >"$tmp/mix.fgn"
+cat "$dir/illegal.fgn" "$dir/syntax.fgn" "$dir/badroll.fgn" >>"$tmp/mix.fgn"
+"$ff" simulate --game fivelines --games 100 --seed 9 >>"$tmp/mix.fgn"
+printf '[Game "fivelines"]\n[Result "1-0"]\n\n1. 3:x-3 "unterminated\n' >>"$tmp/mix.fgn"
+for to in fgn jsonl csv csvply ludii; do
+	for plies in long short; do
+		"$ff" convert --to $to --plies $plies --threads 1 "$tmp/mix.fgn" >"$tmp/c1" 2>"$tmp/e1"
+		r1=$?
+		"$ff" convert --to $to --plies $plies --threads 2 "$tmp/mix.fgn" >"$tmp/c2" 2>"$tmp/e2"
+		r2=$?
+		cmp -s "$tmp/c1" "$tmp/c2" && cmp -s "$tmp/e1" "$tmp/e2" && [ $r1 = 1 ] && [ $r2 = 1 ] &&
+			grep -q "; 4 not valid" "$tmp/e1"
+		check "threads-independent convert (to $to, $plies)" $?
+	done
+done
+
 # Sequence: simulate is thread-independent at every seat count, and its
 # games validate
 for seats in 2 3 4 6 8 9 10 12; do
