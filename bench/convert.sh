@@ -10,6 +10,7 @@ fb=$2
 mb=${BENCH_CONVERT_MB:-200}
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/row.sh"
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 size() { awk -v b="$(wc -c <"$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 
@@ -52,3 +53,19 @@ run "long -> short" "$dir/big.fgn" "$dir/small.fgn" --plies short
 run "short -> long" "$dir/big.short" "$dir/small.short"
 run "fgn -> fgn, no engine" "$dir/big.fgn" "$dir/small.fgn" --no-validate
 echo "(every direction goes through the engine, validating, except the last; fgn -> csv reads its input twice, the first time for the tag columns)"
+
+# --threads, against cat of the same file
+c=$(field wall "$("$fb" -o /dev/null -- cat "$dir/big.fgn")")
+printf '%-22s %3s %8s %10s\n' direction thr MB/s "x cat"
+for to in jsonl csv; do
+	for t in 1 2; do
+		r=$("$fb" -o /dev/null -- "$ff" convert -q --to $to --threads "$t" "$dir/big.fgn")
+		[ "$(field status "$r")" = 0 ] || { echo "convert --threads $t failed: $r"; exit 1; }
+		w=$(field wall "$r")
+		m=$(awk -v m="$(size "$dir/big.fgn")" -v t="$w" 'BEGIN { printf "%.1f", m / t }')
+		x=$(awk -v a="$w" -v b="$c" 'BEGIN { printf "%.1f", a / b }')
+		printf '%-22s %3s %8s %10s\n' "fgn -> $to" "$t" "$m" "$x"
+		row "convert fgn -> $to, $(size "$dir/big.fgn") MB" "$t" "$m MB/s" "cat ${c} s" "${x}x cat" \
+			">= 150 MB/s; --threads scales"
+	done
+done

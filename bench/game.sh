@@ -15,6 +15,7 @@ games=$5
 targets=$6
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/row.sh"
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f", a / b; else print "inf" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }
@@ -29,6 +30,7 @@ for t in 1 2; do
 	plies=$("$ff" validate -q "$f" | sed -n 's/.* \([0-9]*\) plies$/\1/p')
 	printf '%-9s %3s %10s %12s %8s %12s\n' simulate "$t" "$(div "$games" "$w")" \
 		"$(div "$plies" "$w")" "$w" "$(field maxrss_kb "$r")"
+	eval "s$t=\$w"
 done
 for t in 1 2; do
 	r=$("$fb" -o /dev/null -- "$ff" validate -q --threads "$t" "$f")
@@ -36,10 +38,18 @@ for t in 1 2; do
 	w=$(field wall "$r")
 	printf '%-9s %3s %10s %12s %8s %12s\n' validate "$t" "$(div "$games" "$w")" \
 		"$(div "$plies" "$w")" "$w" "$(field maxrss_kb "$r")"
-	[ "$t" = 1 ] && v1=$w
+	eval "v$t=\$w"
 done
 c=$(field wall "$("$fb" -o /dev/null -- cat "$f")")
 l=$(field wall "$("$fb" -o /dev/null -- wc -l "$f")")
+for t in 1 2; do
+	eval "w=\$s$t"
+	row "simulate $game, $seats seats, random" "$t" "$(div "$games" "$w") games/s" "cat ${c} s" \
+		"$(ratio "$w" "$c")x cat" "${targets#targets: }"
+	eval "w=\$v$t"
+	row "validate $game, $seats seats" "$t" "$(div "$plies" "$w") plies/s" "wc -l ${l} s" \
+		"$(ratio "$w" "$l")x wc -l" "${targets#targets: }"
+done
 echo "floor on the same $(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.0f", b / 1e6 }') MB: cat ${c} s, wc -l ${l} s;" \
 	"validate (1 thread) takes $(ratio "$v1" "$l")x wc -l and $(ratio "$v1" "$c")x cat"
 

@@ -12,10 +12,22 @@ games=${BENCH_GAMES:-20000}
 big_mb=${BENCH_BIG_MB:-520}
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/row.sh"
 
 # field NAME from an ffbench line
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.0f", n / t; else print "inf" }'; }
+mrate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f M", n / t / 1e6; else print "inf" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "inf" }'; }
+# the table's target for simulating a preset (none: no row)
+target() {
+	case $1 in
+	schaedler) echo ">= 12 M plies/s per core (20x TabletopGames' 0.55 M)" ;;
+	locusludi-race) echo ">= 7.5 M plies/s per core (50x Ludii)" ;;
+	locusludi-knockoff) echo ">= 8.5 M plies/s per core (50x Ludii)" ;;
+	standard) echo ">= 3 M plies/s per core" ;;
+	esac
+}
 
 echo "fivefold benchmark: $("$ff" --version), $(nproc) cores, $(uname -m)"
 echo "simulate: --games $games --agents random, writing FGN; validate: the same file"
@@ -35,6 +47,10 @@ for gr in fivelines:schaedler fivelines:kidd fivelines:locusludi-race \
 		mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
 		printf '%-20s %-9s %3s %10s %12s %8s\n' "$rules" simulate "$t" "$(rate "$games" "$w")" \
 			"$(rate "$plies" "$w")" "$(awk -v m="$mb" -v t="$w" 'BEGIN { printf "%.0f", m / t }')"
+		c=$(field wall "$("$fb" -o /dev/null -- cat "$f")")
+		[ -z "$(target "$rules")" ] ||
+			row "simulate $game $rules, random" "$t" "$(mrate "$plies" "$w") plies/s" \
+				"cat of the output ${c} s" "$(ratio "$w" "$c") cat" "$(target "$rules")"
 	done
 	for t in 1 2; do
 		r=$("$fb" -o /dev/null -- "$ff" validate -q --threads "$t" "$f")
@@ -60,14 +76,26 @@ while [ "$(wc -c <"$big")" -lt $((big_mb * 1000000)) ]; do
 	n=$((n + 1))
 done
 printf '%-10s %9s %3s %12s %8s %8s\n' file MB thr "peak RSS KB" seconds MB/s
+l=$(field wall "$("$fb" -o /dev/null -- wc -l "$big")")
 for f in "$small" "$mid" "$big"; do
 	for t in 1 2; do
-		r=$("$fb" -o /dev/null -- "$ff" validate -q --threads "$t" "$f")
+		r=$("$fb" -o "$dir/v.out" -- "$ff" validate -q --threads "$t" "$f")
 		[ "$(field status "$r")" = 0 ] || { echo "validate failed: $r"; exit 1; }
 		sz=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
 		w=$(field wall "$r")
 		printf '%-10s %9s %3s %12s %8s %8.0f\n' "$(basename "$f")" "$sz" "$t" \
 			"$(field maxrss_kb "$r")" "$w" "$(awk -v m="$sz" -v t="$w" 'BEGIN { print m / t }')"
+		[ "$f" = "$big" ] || continue
+		plies=$(sed -n 's/.* \([0-9]*\) plies$/\1/p' "$dir/v.out")
+		fig="$(mrate "$plies" "$w") plies/s, $(awk -v m="$sz" -v t="$w" 'BEGIN { printf "%.0f", m / t }') MB/s"
+		if [ "$t" = 1 ]; then
+			v1=$w
+			row "validate schaedler FGN, $sz MB" 1 "$fig" "wc -l ${l} s" "$(ratio "$w" "$l") wc -l" \
+				">= 30 M plies/s per core (<= 25x wc -l)"
+		else
+			row "validate schaedler FGN, $sz MB" "$t" "$fig" "wc -l ${l} s" \
+				"$(ratio "$w" "$l") wc -l; $(ratio "$v1" "$w") one thread" ">= 1.8x one thread"
+		fi
 	done
 done
 echo "(one thread holds one game; N threads hold at most 2N batches of 16 games)"

@@ -12,6 +12,7 @@ fb=$2
 games=${BENCH_STORE_GAMES:-1000000}
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/row.sh"
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 command -v sqlite3 >/dev/null || { echo "bench/store.sh: the sqlite3 shell is needed"; exit 1; }
 
@@ -47,7 +48,18 @@ r=$("$fb" -i "$dir/import.sql" -o /dev/null -- sqlite3 "$dir/s.db")
 ts=$(field wall "$r")
 [ "$(sqlite3 "$dir/s.db" 'SELECT count(*) FROM games')" = "$games" ] || { echo "sqlite3 .import lost rows"; exit 1; }
 printf 'sqlite3 .import: %8.2f s  (%s rows of 4 tables from CSV into the same schema)\n' "$ts" "$rows"
-printf 'ratio import / .import: %.2f  (target: at most 2)\n' "$(awk -v a="$ti" -v b="$ts" 'BEGIN { print a / b }')"
+x=$(awk -v a="$ti" -v b="$ts" 'BEGIN { printf "%.2f", a / b }')
+printf 'ratio import / .import: %s  (target: at most 1.2)\n' "$x"
+row "import $games games" - "$ti s" "sqlite3 .import ${ts} s" "${x}x .import" "<= 1.2x .import"
+# bytes per game: the store file against the FGN it came from
+fgn=$(wc -c <"$dir/g.fgn")
+db=$(sqlite3 "$dir/f.db" 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null; wc -c <"$dir/f.db")
+bg=$(awk -v b="$db" -v n="$games" 'BEGIN { printf "%.0f", b / n }')
+bf=$(awk -v b="$fgn" -v n="$games" 'BEGIN { printf "%.0f", b / n }')
+printf 'store size: %s bytes a game; the FGN: %s bytes a game\n' "$bg" "$bf"
+row "store size" - "$bg bytes/game" "FGN $bf bytes/game" \
+	"$(awk -v a="$bg" -v b="$bf" 'BEGIN { printf "%.2fx", a / b }') FGN" "<= 1x FGN, same information"
+f0=$(field wall "$("$fb" -o /dev/null -- sqlite3 "$dir/f.db" 'SELECT count(*) FROM games')")
 
 # every filter (the player and the origin match every game here: the
 # slowest case for them; no game has a Date, so --since reads the index
@@ -57,4 +69,7 @@ for args in "" "--compare four-stones" "--game fivelines" "--rules schaedler" \
 	"--player greedy" "--since 2026.01.01"; do
 	r=$("$fb" -o /dev/null -- "$ff" stats --db "$dir/f.db" $args)
 	printf 'stats %-36s %6.3f s  (target: under 0.5 s)\n' "$args" "$(field wall "$r")"
+	row "stats ${args:-(no filter)}, $games games" - "$(field wall "$r") s" \
+		"sqlite3 count(*) ${f0} s" "$(awk -v a="$(field wall "$r")" -v b="$f0" \
+		'BEGIN { printf "%.1fx", a / b }') count(*)" "< 0.5 s"
 done

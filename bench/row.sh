@@ -1,0 +1,11 @@
+# Sourced by the bench scripts: row WORK THREADS FIGURE FLOOR RATIO TARGET
+# adds one row of the performance table (issue 12's table, docs in
+# README "Benchmarks") to the file $BENCH_TABLE when it is set; make bench
+# prints the table at the end with bench/table.sh. Fields: what was
+# measured, the thread count (- when the command has none), the figure,
+# the floor measured in the same run on the same bytes or rows, the
+# figure's ratio to that floor, and the target.
+row() {
+	[ -n "${BENCH_TABLE:-}" ] || return 0
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" >>"$BENCH_TABLE"
+}
