@@ -13,7 +13,7 @@ int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
 	int rc = 0, step;
 
 	ff_buf_adds(&sql, "SELECT fgn FROM games WHERE 1");
-	ff_store_filter_sql(&sql, f);
+	ff_store_filter_sql(s, &sql, f);
 	ff_buf_adds(&sql, " ORDER BY id");
 	if (f->limit)
 		ff_buf_adds(&sql, " LIMIT :limit");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "db/store_int.h"
+#include "lib/ruleset.h"
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
 {
@@ -95,14 +96,36 @@ static void bind_game(sqlite3_stmt *st, const struct ff_store_game *g)
 	sqlite3_bind_int(st, 23, g->sides);
 }
 
-/* The tags and seats of the game just stored as row gid. */
+/* The players.id of each seat's player (0: none), adding new players,
+   and games.players: the ids in seat order, each with a space before and
+   after ("" for none). Returns 0, or -1 with err. */
+static int seat_players(struct ff_store *s, const struct ff_store_game *g, sqlite3_int64 *pid,
+			struct ff_buf *ids, struct ff_error *err)
+{
+	const char *player;
+	char name[16];
+	int k;
+
+	ff_buf_reset(ids);
+	for (k = 1; k <= g->seats; k++) {
+		snprintf(name, sizeof name, "Seat%d", k);
+		player = ff_record_tag(g->rec, name);
+		pid[k - 1] = 0;
+		if (player && *player && player_id(s, player, &pid[k - 1], err))
+			return -1;
+		if (pid[k - 1] && ff_buf_addf(ids, "%s%lld ", ids->len ? "" : " ",
+					      (long long)pid[k - 1]))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/* The tags and seats (players pid) of the game just stored as row gid. */
 static int add_tags_seats(struct ff_store *s, const struct ff_store_game *g, sqlite3_int64 gid,
-			  struct ff_error *err)
+			  const sqlite3_int64 *pid, struct ff_error *err)
 {
 	const struct ff_record *rec = g->rec;
 	sqlite3_stmt *st = s->stmt[ST_TAG];
-	sqlite3_int64 pid;
-	char name[16];
 	size_t i;
 	int k;
 
@@ -115,19 +138,12 @@ static int add_tags_seats(struct ff_store *s, const struct ff_store_game *g, sql
 			return -1;
 	}
 	for (k = 1; k <= g->seats; k++) {
-		const char *player;
-
-		snprintf(name, sizeof name, "Seat%d", k);
-		player = ff_record_tag(rec, name);
-		pid = 0;
-		if (player && *player && player_id(s, player, &pid, err))
-			return -1;
 		st = s->stmt[ST_SEAT];
 		sqlite3_bind_int64(st, 1, gid);
 		sqlite3_bind_int(st, 2, k);
 		sqlite3_bind_int(st, 3, g->side_of_seat[k - 1]);
-		if (pid)
-			sqlite3_bind_int64(st, 4, pid);
+		if (pid[k - 1])
+			sqlite3_bind_int64(st, 4, pid[k - 1]);
 		else
 			sqlite3_bind_null(st, 4);
 		if (exec_done(s, st, "storing a seat", err))
@@ -216,30 +232,37 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 		      struct ff_error *err)
 {
 	struct ff_key_part part = { g->fgn, g->fgn_len };
+	sqlite3_int64 pid[FF_MAX_SEATS];
 	sqlite3_stmt *st;
 	char key[FF_KEY_HEX + 1];
 
 	if (ff_store_prepare(s, &s->stmt[ST_GAME],
 			     "INSERT INTO games(hash, ruleset, game, preset, options, seats, first_seat,"
 			     " first_side, result, winner_side, termination, plies, seed, origin, event,"
-			     " site, date, round, source_file, source_game, source_line, fgn, sides)"
-			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-			     " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23) ON CONFLICT(hash) DO NOTHING", err) ||
+			     " site, date, round, source_file, source_game, source_line, fgn, sides,"
+			     " players) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+			     " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)"
+			     " ON CONFLICT(hash) DO NOTHING", err) ||
 	    ff_store_prepare(s, &s->stmt[ST_TAG],
 			     "INSERT INTO tags(game_id, pos, name, value) VALUES (?1, ?2, ?3, ?4)", err) ||
 	    ff_store_prepare(s, &s->stmt[ST_SEAT],
 			     "INSERT INTO seats(game_id, seat, side, player_id) VALUES (?1, ?2, ?3, ?4)",
 			     err))
 		return -1;
+	if (g->seats > FF_MAX_SEATS)
+		return ff_error_set(err, FF_EIO, "a game of %d seats cannot be stored", g->seats);
 	ff_store_key(&part, 1, key);
+	if (seat_players(s, g, pid, &s->ids, err))
+		return -1;
 	st = s->stmt[ST_GAME];
 	bind_text(st, 1, key);
 	bind_game(st, g);
+	sqlite3_bind_text(st, 24, s->ids.p ? s->ids.p : "", (int)s->ids.len, SQLITE_STATIC);
 	if (exec_done(s, st, "storing a game", err))
 		return -1;
 	if (sqlite3_changes(s->db) == 0)
 		return key_taken(s, g, key, diag, err);
-	if (add_tags_seats(s, g, sqlite3_last_insert_rowid(s->db), err))
+	if (add_tags_seats(s, g, sqlite3_last_insert_rowid(s->db), pid, err))
 		return -1;
 	return FF_ADD_STORED;
 }

@@ -89,6 +89,17 @@ static const char *const migrations[] = {
 	"DROP INDEX games_stats;"
 	"CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,"
 	"  result, origin, options, date, game, preset);",
+	/* 4 -> 5: games.players holds the players' ids in seat order, each
+	   with a space before and after (" 3 7 "; "" when no seat names a
+	   player), and the covering index gains it, so `stats --player`
+	   reads no seats (it built a list of the player's games first) */
+	"ALTER TABLE games ADD COLUMN players TEXT NOT NULL DEFAULT '';"
+	"UPDATE games SET players = coalesce((SELECT ' ' || group_concat(player_id, ' ') || ' '"
+	"  FROM (SELECT player_id FROM seats WHERE game_id = games.id AND player_id IS NOT NULL"
+	"  ORDER BY seat)), '');"
+	"DROP INDEX games_stats;"
+	"CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,"
+	"  result, origin, options, date, game, preset, players);",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == FF_SCHEMA_VERSION,

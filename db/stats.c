@@ -69,7 +69,8 @@ static int acc_emit(struct acc *a, int (*cb)(void *, const struct ff_stats_group
 	return cb(ctx, &a->g);
 }
 
-void ff_store_filter_sql(struct ff_buf *sql, const struct ff_stats_filter *f)
+void ff_store_filter_sql(const struct ff_store *s, struct ff_buf *sql,
+			 const struct ff_stats_filter *f)
 {
 	/* a ruleset id starts "GAME/PRESET" and goes on with ':' or ends, so
 	   the game and preset also bound the id: a range the index seeks */
@@ -91,7 +92,10 @@ void ff_store_filter_sql(struct ff_buf *sql, const struct ff_stats_filter *f)
 		ff_buf_adds(sql, " AND date >= :since");
 	if (f->until)
 		ff_buf_adds(sql, " AND date <= :until");
-	if (f->player)
+	if (f->player && s->version >= 5)   /* in the covering index */
+		ff_buf_adds(sql, " AND instr(players, ' ' || (SELECT id FROM players"
+				 " WHERE name = :player) || ' ') > 0");
+	else if (f->player)
 		ff_buf_adds(sql, " AND id IN (SELECT seats.game_id FROM seats JOIN players"
 				 " ON players.id = seats.player_id WHERE players.name = :player)");
 	if (f->result)
@@ -129,11 +133,12 @@ void ff_store_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 
 /* The statistics query for f: one pass over the covering index in group
    order, so no table row is read and nothing is sorted. */
-static void stats_sql(struct ff_buf *sql, const struct ff_stats_filter *f)
+static void stats_sql(const struct ff_store *s, struct ff_buf *sql,
+		      const struct ff_stats_filter *f)
 {
 	ff_buf_adds(sql, "SELECT ruleset, seats, sides, plies, first_side, winner_side, result"
 			 " FROM games INDEXED BY games_stats WHERE 1");
-	ff_store_filter_sql(sql, f);
+	ff_store_filter_sql(s, sql, f);
 	ff_buf_adds(sql, " ORDER BY ruleset, seats, plies");
 }
 
@@ -145,7 +150,7 @@ int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, str
 	int rc = 0, step;
 
 	ff_buf_adds(&sql, "EXPLAIN QUERY PLAN ");
-	stats_sql(&sql, f);
+	stats_sql(s, &sql, f);
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
 		rc = ff_store_fail(s, err, "preparing the statistics query plan");
 		goto out;
@@ -174,7 +179,7 @@ int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 	int rc = 0, step;
 
 	memset(&a, 0, sizeof a);
-	stats_sql(&sql, f);
+	stats_sql(s, &sql, f);
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
 		rc = ff_store_fail(s, err, "preparing the statistics query");
 		goto out;

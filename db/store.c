@@ -97,6 +97,7 @@ static int migrate(struct ff_store *s, struct ff_error *err)
 		if (exec(s, sql, err))
 			goto fail;
 	}
+	s->version = v;
 	return exec(s, "COMMIT", err);
 fail:
 	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
@@ -358,7 +359,7 @@ int ff_store_open_read(struct ff_store **out, const char *path, struct ff_error 
 	}
 	if (db_connect(s, path, SQLITE_OPEN_READONLY, err) || read_version(s, &v, err))
 		goto fail;
-	s->found_version = v;
+	s->found_version = s->version = v;
 	if (v > FF_SCHEMA_VERSION) {
 		ff_error_set(err, FF_EIO,
 			     "store '%s' has schema version %d, newer than this fivefold's %d: "
@@ -388,6 +389,7 @@ void ff_store_close(struct ff_store *s)
 	sqlite3_close(s->db);
 	for (i = 0; i < s->ncache; i++)
 		free(s->cache[i].name);
+	ff_buf_free(&s->ids);
 	free(s->path);
 	free(s);
 }

@@ -10,7 +10,7 @@
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 4
+#define FF_SCHEMA_VERSION 5
 
 struct ff_buf;
 struct ff_store;

@@ -29,7 +29,9 @@ struct ff_key_part {
 struct ff_store {
 	sqlite3 *db;
 	char *path;
-	int found_version;
+	int found_version;   /* the schema version the store had when opened */
+	int version;         /* its version now: FF_SCHEMA_VERSION once migrated */
+	struct ff_buf ids;   /* scratch: a game's games.players while it is added */
 	sqlite3_stmt *stmt[ST_COUNT];
 	struct {
 		char *name;
@@ -45,8 +47,11 @@ void ff_store_key(const struct ff_key_part *parts, size_t n, char out[FF_KEY_HEX
 /* Prepare *st once (persistent). Returns 0 or -1 with err. */
 int ff_store_prepare(struct ff_store *s, sqlite3_stmt **st, const char *sql, struct ff_error *err);
 /* Append the filter's conditions, each as " AND cond" with named
-   parameters (:game, :preset, ...), to a query whose WHERE clause is open. */
-void ff_store_filter_sql(struct ff_buf *sql, const struct ff_stats_filter *f);
+   parameters (:game, :preset, ...), to a query of s whose WHERE clause is
+   open (a store read at an older schema version gets the conditions its
+   columns allow). */
+void ff_store_filter_sql(const struct ff_store *s, struct ff_buf *sql,
+			 const struct ff_stats_filter *f);
 /* Bind the filter's values to the named parameters of st that use them. */
 void ff_store_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f);
 /* Fill err from the database's last error; returns -1. */

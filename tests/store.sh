@@ -50,7 +50,7 @@ cp "$cli/illegal.fgn" "$cli/syntax.fgn" "$tmp/"
 [ $? = 1 ]; check "import exits 1: games went to quarantine" $?
 grep -qx 'read 202 games: 200 stored, 0 duplicates, 2 quarantined' "$tmp/out"; check "import counts" $?
 grep -q 'illegal.fgn:8:23: error: game 1, ply 5 (seat 1)' "$tmp/err"; check "import prints diagnostics" $?
-[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 4 ]; check "schema version 4" $?
+[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 5 ]; check "schema version 5" $?
 [ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE origin = 'simulated'")" = 200 ]; check "origin simulated" $?
 [ "$(q "$tmp/s.db" 'SELECT count(*) FROM tags')" = 1400 ]; check "tags stored" $?
 [ "$(q "$tmp/s.db" 'SELECT count(*) FROM seats')" = 400 ]; check "seats stored" $?
@@ -141,7 +141,7 @@ wait $p2; r2=$?
 q "$tmp/c.db" 'PRAGMA user_version = 99'
 "$ff" stats --db "$tmp/c.db" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ]; check "newer store: exit 1" $?
-grep -q "schema version 99, newer than this fivefold's 4" "$tmp/newer"; check "newer store: message" $?
+grep -q "schema version 99, newer than this fivefold's 5" "$tmp/newer"; check "newer store: message" $?
 "$ff" import --db "$tmp/c.db" "$tmp/c1.fgn" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ] && grep -q "schema version 99, newer" "$tmp/newer"; check "newer store: import refuses it" $?
 
@@ -160,7 +160,7 @@ check "version-1 store: stats and export leave it as it was" $?
 [ "$(grep -c '^sequence/standard, [23] seats  ' "$tmp/v1.out")" = 2 ]; check "version-1 store: stats per seat count" $?
 "$ff" import --db "$tmp/v1.db" "$tmp/v1.fgn" 2>&1 | grep -qx 'read 3 games: 0 stored, 3 duplicates, 0 quarantined'
 check "version-1 store: its games are found again" $?
-[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 4 ]; check "version-1 store: upgraded to 4 by import" $?
+[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 5 ]; check "version-1 store: upgraded to 5 by import" $?
 [ "$(q "$tmp/v1.db" 'PRAGMA integrity_check')" = ok ]; check "version-1 store: consistent" $?
 schema "$tmp/v1.db" >"$tmp/sch1"
 schema "$tmp/s.db" >"$tmp/sch2"
@@ -177,14 +177,16 @@ check "version-1 store: keys recomputed as SHA-256" $ok
 # the keys a new store has, and finds every game and entry again
 cp "$tmp/s.db" "$tmp/v2.db"
 q "$tmp/v2.db" "UPDATE games SET hash = substr(hash, 1, 32); UPDATE quarantine SET hash =
-	substr(hash, 1, 32); PRAGMA user_version = 2"
+	substr(hash, 1, 32); DROP INDEX games_stats; ALTER TABLE games DROP COLUMN players;
+	CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,
+	result, origin, options, date); PRAGMA user_version = 2"
 cp "$tmp/v2.db" "$tmp/v2.orig"
 "$ff" stats --db "$tmp/v2.db" >/dev/null && cmp -s "$tmp/v2.db" "$tmp/v2.orig"
 check "version-2 store: stats reads it and leaves it as it was" $?
 (cd "$tmp" && "$ff" import -q --db v2.db a.fgn illegal.fgn syntax.fgn >v2.out 2>&1)
 grep -qx 'read 202 games: 0 stored, 200 duplicates, 2 quarantined (2 of them already in quarantine)' "$tmp/v2.out"
 check "version-2 store: every game and entry found again" $?
-[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 4 ]; check "version-2 store: upgraded to 4" $?
+[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 5 ]; check "version-2 store: upgraded to 5" $?
 dump "$tmp/v2.db" >"$tmp/dv2"
 dump "$tmp/s.db" >"$tmp/ds"
 cmp -s "$tmp/dv2" "$tmp/ds"; check "version-2 store: keys recomputed = a new store's" $?
@@ -210,6 +212,25 @@ for f in "--game fivelines" "--game fiveplay" "--rules kidd" "--game fivelines -
 	cmp -s "$tmp/mix.got" "$tmp/mix.want" && { [ -s "$tmp/mix.want" ] || [ "$f" = "--game fiveplay --rules kidd" ]; }
 	check "stats $f: the games plain SQL counts" $?
 done
+
+# 8c. --player (games.players, schema 5) counts the games plain SQL
+# counts through seats: ids that are digits of others (p1 is id 1, p11
+# id 11), a player in both seats, one in no game
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	"$ff" simulate --game fivelines --games 2 --seed "$i" |
+		sed "s/^\[Seat1 .*/[Seat1 \"p$i\"]/; s/^\[Seat2 .*/[Seat2 \"p$((i % 5 + 1))\"]/"
+done >"$tmp/pl.fgn"
+"$ff" import -q --db "$tmp/pl.db" "$tmp/pl.fgn" >/dev/null
+for p in p1 p2 p3 p5 p11 p12 nobody; do
+	"$ff" stats --db "$tmp/pl.db" --player $p --format csv 2>/dev/null | sed 1d | cut -d, -f1-3 | tr -d '"' >"$tmp/pl.got"
+	q "$tmp/pl.db" "SELECT ruleset || ',' || seats || ',' || count(*) FROM games WHERE id IN
+		(SELECT game_id FROM seats JOIN players ON players.id = player_id WHERE name = '$p')
+		GROUP BY ruleset, seats ORDER BY ruleset, seats" >"$tmp/pl.want"
+	cmp -s "$tmp/pl.got" "$tmp/pl.want" && { [ -s "$tmp/pl.want" ] || [ $p = nobody ]; }
+	check "stats --player $p: the games plain SQL counts" $?
+done
+[ "$(q "$tmp/pl.db" "SELECT players FROM games ORDER BY id LIMIT 1")" = " 1 2 " ]
+check "games.players: the seats' player ids, space-separated" $?
 
 # 9. stats and --compare on a fixed store (expected files in tests/cli)
 for o in "" skip-last; do
