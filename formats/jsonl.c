@@ -742,21 +742,26 @@ int ff_jsonl_read(void *reader, struct ff_record *rec, struct ff_error *err)
 static int str(struct ff_buf *out, const char *s, size_t n)
 {
 	static const char hexd[] = "0123456789abcdef";
-	size_t i;
+	size_t i = 0, j;
+	unsigned char c;
 	int rc = ff_buf_addc(out, '"');
 
-	for (i = 0; i < n && !rc; i++) {
-		unsigned char c = (unsigned char)s[i];
-
+	while (i < n && !rc) {
+		for (j = i; j < n && (unsigned char)s[j] >= 0x20 && s[j] != '"' && s[j] != '\\'; j++)
+			;
+		if (j > i) {   /* a run that needs no escape, copied whole */
+			rc = ff_buf_add(out, s + i, j - i);
+			i = j;
+			continue;
+		}
+		c = (unsigned char)s[i++];
 		if (c == '"' || c == '\\') {
 			rc = ff_buf_addc(out, '\\') || ff_buf_addc(out, (char)c);
-		} else if (c < 0x20) {
+		} else {
 			char e[7] = { '\\', 'u', '0', '0', hexd[c >> 4], hexd[c & 15], 0 };
 
 			rc = c == '\n' ? ff_buf_adds(out, "\\n") : c == '\t' ? ff_buf_adds(out, "\\t")
 				       : c == '\r' ? ff_buf_adds(out, "\\r") : ff_buf_adds(out, e);
-		} else {
-			rc = ff_buf_addc(out, (char)c);
 		}
 	}
 	return rc || ff_buf_addc(out, '"');

@@ -49,7 +49,8 @@ uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
 {
 	size_t off = rec->text.len;
 
-	if (off > UINT32_MAX - n - 1 || ff_buf_reserve(&rec->text, n + 1))
+	if (off > UINT32_MAX - n - 1 ||
+	    (off + n + 2 > rec->text.cap && ff_buf_reserve(&rec->text, n + 1)))
 		return 0;
 	if (n)
 		memcpy(rec->text.p + off, s, n);

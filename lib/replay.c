@@ -192,8 +192,10 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	return 0;
 }
 
-int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
-		 struct ff_ply *played, struct ff_error *err)
+/* ff_game_step, with ply k already parsed into *pre when pre is not NULL
+   (parsed in the same position: parse is a function of the position). */
+static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
+		     const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
@@ -206,7 +208,9 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	if (o.term != FF_TERM_NONE)
 		return ff_error_set(err, FF_EAFTER_END,
 				    "ply '%s' comes after the game ended", tok);
-	if (r->parse(g->state, tok, rp->len, played, err))
+	if (pre)
+		*played = *pre;
+	else if (r->parse(g->state, tok, rp->len, played, err))
 		return -1;
 	if (played->chance != FF_NO_CHANCE) {
 		if (ff_rules_check_chance(r, g->state, played->chance, err))
@@ -248,6 +252,12 @@ int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	return 0;
 }
 
+int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
+		 struct ff_ply *played, struct ff_error *err)
+{
+	return step_from(g, rec, k, NULL, played, err);
+}
+
 int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
 		      enum ff_ply_form form, struct ff_buf *out, struct ff_ply *played,
 		      struct ff_error *err)
@@ -255,13 +265,15 @@ int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	struct ff_ply p;
+	int parsed;
 
 	/* the decision is written in the position before the ply, what it
-	   drew only once it is applied */
-	if (r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, NULL) == 0 &&
-	    r->format(g->state, &p, form, out))
+	   drew only once it is applied; a ply that does not parse is left to
+	   step_from, which says why */
+	parsed = r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, NULL) == 0;
+	if (parsed && r->format(g->state, &p, form, out))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	if (ff_game_step(g, rec, k, played, err))
+	if (step_from(g, rec, k, parsed ? &p : NULL, played, err))
 		return -1;
 	if (ff_rules_format_post(r, played, out))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");

@@ -312,6 +312,16 @@ static void test_positions(void)
 	CU_ASSERT(raw_is(&f, "{ÄÖÜ}\t{€}  1:2-3 0-1"));
 	CU_ASSERT_EQUAL(fx_next(&f), 0);
 	fx_close(&f);
+
+	/* spans of over 8 bytes with many continuation bytes between plies
+	   (columns counted a word at a time); expected columns from Python's
+	   str.index on the same line */
+	fx_opens(&f, "[Game \"x\"]\n\n{ééééé€€€☺☺} 4:3-7 {—————————} 2:0-2 *\n");
+	CU_ASSERT_EQUAL(fx_next(&f), 1);
+	PLY(&f.rec, 0, "4:3-7", "", 3, 14);
+	PLY(&f.rec, 1, "2:0-2", "", 3, 32);
+	CU_ASSERT_EQUAL(fx_next(&f), 0);
+	fx_close(&f);
 }
 
 static void test_bom(void)
