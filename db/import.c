@@ -113,8 +113,8 @@ static int seat_players(struct ff_store *s, const struct ff_store_game *g, sqlit
 		pid[k - 1] = 0;
 		if (player && *player && player_id(s, player, &pid[k - 1], err))
 			return -1;
-		if (pid[k - 1] && ff_buf_addf(ids, "%s%lld ", ids->len ? "" : " ",
-					      (long long)pid[k - 1]))
+		if (pid[k - 1] && ((!ids->len && ff_buf_addc(ids, ' ')) ||
+				   ff_buf_addu(ids, (uint64_t)pid[k - 1]) || ff_buf_addc(ids, ' ')))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	return 0;
