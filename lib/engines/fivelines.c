@@ -190,28 +190,34 @@ static void set_kind(struct ff_ply *p, int roll, int kind)
 	p->w[0] = (int16_t)kind;
 }
 
+/* A move as gen_moves finds it: from (a point or HAND), to, and whether
+   it hits; set_move makes it a ply. */
+struct mv {
+	int8_t from, to, hit;
+};
+
 /* Append the moves of the piece(s) on from (or HAND) for throw d. */
 static inline int piece_moves(const struct fl_state *s, int side, int from, int d,
-			      struct ff_ply *out)
+			      struct mv *out)
 {
 	int start = from == HAND ? virt_of[side] : from;
 	int base = ring(start + d), n = 0, hit, k;
 
 	if (can_land(s, side, base, &hit))
-		set_move(&out[n++], d, from, base, hit);
+		out[n++] = (struct mv){ (int8_t)from, (int8_t)base, (int8_t)hit };
 	if (s->nonexact) {
 		for (k = 1; k < d; k++) {
 			int to = ring(start + k);
 
 			if (is_goal(s, side, to) && can_land(s, side, to, &hit))
-				set_move(&out[n++], d, from, to, hit);
+				out[n++] = (struct mv){ (int8_t)from, (int8_t)to, (int8_t)hit };
 		}
 	}
 	return n;
 }
 
 /* The moves (no pass plies) of side for throw d; returns the count. */
-static int gen_moves(const struct fl_state *s, int side, int d, struct ff_ply *out)
+static int gen_moves(const struct fl_state *s, int side, int d, struct mv *out)
 {
 	int n = 0, p;
 
@@ -228,7 +234,7 @@ static int gen_moves(const struct fl_state *s, int side, int d, struct ff_ply *o
 }
 
 /* May side pass voluntarily (written ROLL:skip) given its moves? */
-static int may_skip(const struct fl_state *s, int side, int d, const struct ff_ply *mv, int n)
+static int may_skip(const struct fl_state *s, int side, int d, const struct mv *mv, int n)
 {
 	int i, last = -1;
 
@@ -236,7 +242,7 @@ static int may_skip(const struct fl_state *s, int side, int d, const struct ff_p
 		return 0;
 	if (!s->leave && s->preset == KIDD) {
 		for (i = 0; i < n; i++)
-			if (mv[i].w[1] == HAND || !is_goal(s, side, mv[i].w[1]))
+			if (mv[i].from == HAND || !is_goal(s, side, mv[i].from))
 				break;
 		if (i == n)
 			return 1;
@@ -258,23 +264,50 @@ static int may_skip(const struct fl_state *s, int side, int d, const struct ff_p
 	for (i = 0; i < n; i++) {
 		int start = last == HAND ? virt_of[side] : last;
 
-		if (mv[i].w[1] == last && mv[i].w[2] == ring(start + d))
+		if (mv[i].from == last && mv[i].to == ring(start + d))
 			return 1;
 	}
 	return 0;
 }
 
+/* The moves for throw d (mv, *nmv of them) and legal()'s count: the
+   moves, then a skip where one is allowed; a lone pass when none. */
+static int moves_of(const struct fl_state *s, int d, struct mv *mv, int *nmv)
+{
+	int n = *nmv = gen_moves(s, s->turn, d, mv);
+
+	return n == 0 ? 1 : n + may_skip(s, s->turn, d, mv, n);
+}
+
+/* legal()'s ply number k, of n, given the moves. */
+static void ply_at(int d, const struct mv *mv, int nmv, int k, struct ff_ply *out)
+{
+	if (nmv == 0)
+		set_kind(out, d, K_NONE);
+	else if (k == nmv)
+		set_kind(out, d, K_SKIP);
+	else
+		set_move(out, d, mv[k].from, mv[k].to, mv[k].hit);
+}
+
 static int fl_legal(const void *st, int d, struct ff_ply *out)
 {
-	const struct fl_state *s = st;
-	int n = gen_moves(s, s->turn, d, out);
+	struct mv mv[MAXMV];
+	int nmv, n = moves_of(st, d, mv, &nmv), k;
 
-	if (n == 0) {
-		set_kind(&out[0], d, K_NONE);
-		return 1;
-	}
-	if (may_skip(s, s->turn, d, out, n))
-		set_kind(&out[n++], d, K_SKIP);
+	for (k = 0; k < n; k++)
+		ply_at(d, mv, nmv, k, &out[k]);
+	return n;
+}
+
+/* The same, building only the ply picked. */
+static int fl_legal_pick(const void *st, int d, int (*pick)(void *ctx, int n), void *ctx,
+			 struct ff_ply *out)
+{
+	struct mv mv[MAXMV];
+	int nmv, n = moves_of(st, d, mv, &nmv);
+
+	ply_at(d, mv, nmv, pick(ctx, n), out);
 	return n;
 }
 
@@ -337,7 +370,7 @@ static int move_is_legal(const struct fl_state *s, int side, int d, int from, in
 static int fl_is_legal(const void *st, const struct ff_ply *p)
 {
 	const struct fl_state *s = st;
-	struct ff_ply mv[MAXMV];
+	struct mv mv[MAXMV];
 	int d = p->chance, side = s->turn, hit = 0, i;
 
 	/* the words a ply of its kind leaves 0 (set_move, set_kind) */
@@ -475,7 +508,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 		    struct ff_error *err)
 {
 	const struct fl_state *s = st;
-	struct ff_ply mv[MAXMV];
+	struct mv mv[MAXMV];
 	const char *tok = t;   /* the whole token, for messages */
 	int tlen = (int)len;
 	int roll, i, from, to, star = 0, hit, n, k, found;
@@ -505,7 +538,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 		/* short form: the one destination a throw gives this piece */
 		n = gen_moves(s, s->turn, roll, mv);
 		for (k = 0, found = -1; k < n; k++) {
-			if (mv[k].w[1] != from)
+			if (mv[k].from != from)
 				continue;
 			if (found >= 0)
 				return ff_error_set(err, FF_ESYNTAX,
@@ -514,7 +547,7 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 			found = k;
 		}
 		if (found >= 0) {
-			*out = mv[found];
+			set_move(out, roll, mv[found].from, mv[found].to, mv[found].hit);
 		} else {
 			int start = from == HAND ? virt_of[s->turn] : from;
 
@@ -540,7 +573,7 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 		     struct ff_buf *out)
 {
 	const struct fl_state *s = st;
-	struct ff_ply mv[MAXMV];
+	struct mv mv[MAXMV];
 	char t[16], *q = t;
 	int n, k, same = 0, d = ply->chance;
 
@@ -558,7 +591,7 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 		if (form == FF_FORM_SHORT) {
 			n = gen_moves(s, s->turn, d, mv);
 			for (k = 0; k < n; k++)
-				same += mv[k].w[1] == ply->w[1];
+				same += mv[k].from == ply->w[1];
 		}
 		if (same != 1) {
 			*q++ = '-';
@@ -573,7 +606,8 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *out)
 {
 	const struct fl_state *s = st;
-	struct ff_ply mv[MAXMV];
+	struct mv mv[MAXMV];
+	struct ff_ply first;
 	int side = s->turn, d = ply->chance, from = ply->w[1], to = ply->w[2];
 	int n, start, hit, k;
 
@@ -585,7 +619,8 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 
 	if (ply->w[0] == K_NONE) {
 		ff_buf_addf(out, "a move is possible with throw %d (", d);
-		fl_format(st, &mv[0], FF_FORM_LONG, out);
+		set_move(&first, d, mv[0].from, mv[0].to, mv[0].hit);
+		fl_format(st, &first, FF_FORM_LONG, out);
 		ff_buf_adds(out, ")");
 		return;
 	}
@@ -633,7 +668,7 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 		return;
 	}
 	for (k = 0; k < n; k++)
-		if (mv[k].w[1] == HAND)
+		if (mv[k].from == HAND)
 			break;
 	if (from != HAND && s->hand[side] && (k < n || s->forced)) {
 		ff_buf_adds(out, s->forced ? "while a piece is off the board only entering is allowed"
@@ -811,6 +846,7 @@ const struct ff_rules ff_fivelines_rules = {
 	.check_chance = fl_check_chance,
 	.legal = fl_legal,
 	.is_legal = fl_is_legal,
+	.legal_pick = fl_legal_pick,
 	.parse = fl_parse,
 	.format = fl_format,
 	.explain = fl_explain,
