@@ -18,6 +18,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_import,
 	&ff_cmd_stats,
 	&ff_cmd_export,
+	&ff_cmd_solve,
 	&ff_cmd_help_cmd,
 };
 

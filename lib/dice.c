@@ -32,11 +32,13 @@ static int roll_painted(struct ff_rng *g)
 }
 
 static const struct ff_dice dice_table[] = {
-	{ "d6", "one six-sided die, 1-6 each 1/6", 6, { 1, 2, 3, 4, 5, 6 }, roll_d6 },
-	{ "knuckle", "knucklebone, 1/2/3/4 with 10/40/40/10%", 4, { 1, 2, 3, 4 }, roll_knuckle },
+	{ "d6", "one six-sided die, 1-6 each 1/6", 6, { 1, 2, 3, 4, 5, 6 }, roll_d6,
+	  { 1, 1, 1, 1, 1, 1 }, 6 },
+	{ "knuckle", "knucklebone, 1/2/3/4 with 10/40/40/10%", 4, { 1, 2, 3, 4 }, roll_knuckle,
+	  { 1, 4, 4, 1 }, 10 },
 	{ "painted", "d6 with 5 painted 3 and 6 painted 2: 1/2/3/4 with 1/6, 2/6, 2/6, 1/6",
-	  4, { 1, 2, 3, 4 }, roll_painted },
-	{ "d4", "one four-sided die, 1-4 each 1/4", 4, { 1, 2, 3, 4 }, roll_d4 },
+	  4, { 1, 2, 3, 4 }, roll_painted, { 1, 2, 2, 1 }, 6 },
+	{ "d4", "one four-sided die, 1-4 each 1/4", 4, { 1, 2, 3, 4 }, roll_d4, { 1, 1, 1, 1 }, 4 },
 };
 
 const struct ff_dice *ff_dice_find(const char *name)

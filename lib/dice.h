@@ -5,13 +5,17 @@
 #include "lib/rng.h"
 
 /* A die. faces lists the distinct values it can show, ascending; nfaces
-   counts them. throw draws one value from the chance stream. */
+   counts them; face i comes up with probability weight[i] / total (what
+   roll draws: tests/test_rng.c checks). roll draws one value from the
+   chance stream. */
 struct ff_dice {
 	const char *name;     /* option value: "d6", "knuckle", "painted", "d4" */
 	const char *help;
 	int nfaces;
 	int faces[6];
 	int (*roll)(struct ff_rng *g);
+	int weight[6];
+	int total;
 };
 
 /* The die called name, or NULL. */

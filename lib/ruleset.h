@@ -54,6 +54,8 @@
 #define FF_PLY_WORDS 12
 #define FF_NO_CHANCE (-1)      /* ply.chance of a game without pre-ply chance */
 #define FF_POST_WORDS 2
+#define FF_MAX_CHANCES 16      /* chances() never returns more outcomes */
+#define FF_MAX_KEY 32          /* key() never writes more bytes */
 #define FF_NO_CARD (-1)        /* ply.post[] word: no card, or not known */
 #define FF_MAX_DECK 256        /* cards in the largest deck of any game */
 #define FF_PLY_PRELUDE 1       /* ply.flags: an action before the turn's ply */
@@ -217,6 +219,19 @@ struct ff_rules {
 	   outcome now, else -1 with err (FF_EBAD_ROLL). Call it through
 	   ff_rules_check_chance. */
 	int (*check_chance)(const void *st, int chance, struct ff_error *err);
+	/* Optional (NULL: the game cannot be solved exactly): every pre-ply
+	   chance outcome roll() may draw now, in outcome[], with weight[]:
+	   outcome i comes with probability weight[i] / *total. Returns their
+	   number, 1..FF_MAX_CHANCES (a game without chance: FF_NO_CHANCE,
+	   weight 1). Needs key() too. */
+	int (*chances)(const void *st, int *outcome, int *weight, int *total);
+	/* Optional, with chances: the position as at most FF_MAX_KEY bytes,
+	   written to out; returns their number. Two states with the same key
+	   have the same future: the same side to move, legal plies, outcome
+	   and successors' keys (counters the rules never read, such as plies
+	   played, are left out). The solver (lib/analysis/solve.c) finds
+	   positions by it. */
+	size_t (*key)(const void *st, uint8_t *out);
 	/* The legal plies for the coming turn given its chance outcome, in the
 	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
 	   its one "no move" ply, so the count is >= 1. */

@@ -93,6 +93,12 @@ for arm in liftbridge:4 liftbridge:6 liftbridge:8 pagat:4 pagat:8 liftbridge:4:p
 	cmp -s "$tmp/t1" "$tmp/s2.fgn"; check "long -> short -> long (pegsjokers $arm)" $?
 done
 
+# solve: positions, sweeps and P(first player wins), a probability
+"$ff" solve --game fivelines --rules locusludi-race --options skip-last >"$tmp/solve" 2>&1
+[ $? = 0 ] && grep -Eq '^fivelines/locusludi-race:skip-last: [0-9]+ positions, [0-9]+ successors, [0-9]+ sweeps' "$tmp/solve" &&
+	grep -Eq '^P\(first player wins\) with perfect play: 0\.[0-9]{10} \(seat 1 moves first' "$tmp/solve"
+check "solve prints the positions and P(first player wins)" $?
+
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1
 check "simulate | validate exits 0" $?

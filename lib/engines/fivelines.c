@@ -481,6 +481,42 @@ static int fl_check_chance(const void *st, int d, struct ff_error *err)
 			    die(s)->faces[die(s)->nfaces - 1]);
 }
 
+/* The die's faces and their weights (ff_dice). */
+static int fl_chances(const void *st, int *outcome, int *weight, int *total)
+{
+	const struct ff_dice *d = die(st);
+	int i;
+
+	for (i = 0; i < d->nfaces; i++) {
+		outcome[i] = d->faces[i];
+		weight[i] = d->weight[i];
+	}
+	*total = d->total;
+	return d->nfaces;
+}
+
+/* The position: pieces per side and point, off the board and on the
+   sacred line, the side to move and how the game ended (not the plies
+   played, which no rule reads). */
+static size_t fl_key(const void *st, uint8_t *out)
+{
+	const struct fl_state *s = st;
+	uint8_t *q = out;
+
+	memcpy(q, s->n, sizeof s->n);
+	q += sizeof s->n;
+	*q++ = s->hand[0];
+	*q++ = s->hand[1];
+	*q++ = s->home[0];
+	*q++ = s->home[1];
+	*q++ = s->turn;
+	*q++ = s->term;
+	*q++ = (uint8_t)s->winner;
+	return (size_t)(q - out);
+}
+
+_Static_assert(2 * POINTS + 7 <= FF_MAX_KEY, "a Five Lines key fits FF_MAX_KEY");
+
 /* Parse "R:" and return the offset after the colon, or -1. */
 static int parse_roll(const char *t, size_t len, int *roll)
 {
@@ -844,6 +880,8 @@ const struct ff_rules ff_fivelines_rules = {
 	.to_move = fl_to_move,
 	.roll = fl_roll,
 	.check_chance = fl_check_chance,
+	.chances = fl_chances,
+	.key = fl_key,
 	.legal = fl_legal,
 	.is_legal = fl_is_legal,
 	.legal_pick = fl_legal_pick,

@@ -1,0 +1,363 @@
+/* The exact solver: a breadth-first search over positions by their keys,
+   then value iteration (Gauss-Seidel sweeps) over the graph it found.
+   Each position has one group of successors per throw, weighted by the
+   throw's probability; its value is the sum over throws of the best
+   successor's value for the side that moves, which is a successor's own
+   value when the same side moves there again and one minus it when the
+   other side does (two sides; a draw is worth one half to both). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/analysis/solve.h"
+
+#define SAME 0x80000000u      /* an edge's flag: the same side moves there */
+#define MAX_STATES 0x7fffffffu
+
+/* The graph being built. Invariants: raw holds the states of positions
+   0..nstates-1 (ssize bytes apart); every per-position array holds cap
+   entries; a position below `done` has its groups gstart[i] to
+   gstart[i + 1] (the last one's end: ngroups), and group g's successors
+   are edge[gedge[g]] to edge[gedge[g + 1]] (the last one's: nedges). */
+struct build {
+	const struct ff_rules *r;
+	struct ff_solution *sol;
+	size_t ssize, cap, done, max;
+	unsigned char *raw;
+	uint8_t *terminal;
+	size_t *gstart;
+	double *gprob;
+	size_t *gedge;
+	uint32_t *edge;
+	size_t ngroups, gcap, ecap;
+	struct ff_ply *legal;
+};
+
+static uint64_t hash_key(const uint8_t *k, size_t n)
+{
+	uint64_t h = 0x9E3779B97F4A7C15u ^ n, w;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, k + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, k + i, n - i);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
+	return h ^ h >> 29;
+}
+
+/* Resize *p to n elements of size; 0 or -1 (then *p is unchanged). */
+static int resize(void *p, size_t n, size_t size)
+{
+	void *q = realloc(*(void **)p, n * size);
+
+	if (!q)
+		return -1;
+	*(void **)p = q;
+	return 0;
+}
+
+/* The next capacity after cap that holds want (doubling). */
+static size_t next_cap(size_t cap, size_t want)
+{
+	size_t n = cap ? cap : 4096;
+
+	while (n < want)
+		n *= 2;
+	return n;
+}
+
+/* Room for want positions in every per-position array. */
+static int room_states(struct build *b, size_t want)
+{
+	struct ff_solution *sol = b->sol;
+	size_t n;
+
+	if (want <= b->cap)
+		return 0;
+	n = next_cap(b->cap, want);
+	if (resize(&b->raw, n, b->ssize) || resize(&sol->keys, n, sol->key_len) ||
+	    resize(&sol->value, n, sizeof *sol->value) || resize(&b->terminal, n, 1) ||
+	    resize(&b->gstart, n + 1, sizeof *b->gstart))
+		return -1;
+	b->cap = n;
+	return 0;
+}
+
+/* Room for want groups and wante edges. */
+static int room_edges(struct build *b, size_t want, size_t wante)
+{
+	size_t n;
+
+	if (want > b->gcap) {
+		n = next_cap(b->gcap, want);
+		if (resize(&b->gprob, n, sizeof *b->gprob) || resize(&b->gedge, n + 1, sizeof *b->gedge))
+			return -1;
+		b->gcap = n;
+	}
+	if (wante > b->ecap) {
+		n = next_cap(b->ecap, wante);
+		if (resize(&b->edge, n, sizeof *b->edge))
+			return -1;
+		b->ecap = n;
+	}
+	return 0;
+}
+
+/* Rehash into a table twice as large. */
+static int rehash(struct ff_solution *sol)
+{
+	size_t n = sol->nslot ? sol->nslot * 2 : (size_t)1 << 16, i, h;
+	uint32_t *s = calloc(n, sizeof *s);
+
+	if (!s)
+		return -1;
+	for (i = 0; i < sol->nstates; i++) {
+		h = hash_key(sol->keys + i * sol->key_len, sol->key_len) & (n - 1);
+		while (s[h])
+			h = (h + 1) & (n - 1);
+		s[h] = (uint32_t)(i + 1);
+	}
+	free(sol->slot);
+	sol->slot = s;
+	sol->nslot = n;
+	return 0;
+}
+
+/* The slot of key: where it is, or the empty slot where it would go. */
+static size_t slot_of(const struct ff_solution *sol, const uint8_t *key)
+{
+	size_t h = hash_key(key, sol->key_len) & (sol->nslot - 1);
+	uint32_t e;
+
+	while ((e = sol->slot[h]) != 0 &&
+	       memcmp(sol->keys + (size_t)(e - 1) * sol->key_len, key, sol->key_len) != 0)
+		h = (h + 1) & (sol->nslot - 1);
+	return h;
+}
+
+/* The index of the position of state st, whose key is key, added when
+   new. Returns it, or -1 when memory or the index space ran out. */
+static long find_or_add(struct build *b, const void *st, const uint8_t *key)
+{
+	struct ff_solution *sol = b->sol;
+	size_t h = slot_of(sol, key), n = sol->nstates;
+
+	if (sol->slot[h])
+		return (long)sol->slot[h] - 1;
+	if (n >= b->max || room_states(b, n + 1))
+		return -1;
+	memcpy(b->raw + n * b->ssize, st, b->r->state_size);
+	memcpy(sol->keys + n * sol->key_len, key, sol->key_len);
+	sol->slot[h] = (uint32_t)(n + 1);
+	sol->nstates = n + 1;
+	if (sol->nstates * 2 > sol->nslot && rehash(sol))
+		return -1;
+	return (long)n;
+}
+
+/* The value of an ended position for its side to move. */
+static double end_value(const struct ff_rules *r, const void *st, const struct ff_outcome *o)
+{
+	if (o->winner < 0)
+		return 0.5;
+	return o->winner == r->side_of(st, r->to_move(st)) ? 1.0 : 0.0;
+}
+
+/* Position j's key from state st into key: 0, or -1 with err when the
+   engine gives a key of another length. */
+static int key_of(const struct build *b, const void *st, uint8_t *key, struct ff_error *err)
+{
+	if (b->r->key(st, key) != b->sol->key_len)
+		return ff_error_set(err, FF_EBAD_OPTION, "'%s' gives keys of different lengths",
+				    b->r->name);
+	return 0;
+}
+
+/* One throw's successors of position cur (its side to move: side). */
+static int expand_throw(struct build *b, const unsigned char *cur, unsigned char *next,
+			int side, int outcome, struct ff_error *err)
+{
+	const struct ff_rules *r = b->r;
+	struct ff_solution *sol = b->sol;
+	uint8_t key[FF_MAX_KEY];
+	int n = r->legal(cur, outcome, b->legal), k;
+	long j;
+
+	if (room_edges(b, b->ngroups, sol->nedges + (size_t)n))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	for (k = 0; k < n; k++) {
+		memcpy(next, cur, r->state_size);
+		if (r->apply(next, &b->legal[k], NULL, err) || key_of(b, next, key, err))
+			return -1;
+		if ((j = find_or_add(b, next, key)) < 0)
+			return sol->nstates >= b->max
+				? ff_error_set(err, FF_ETOO_LONG, "more than %zu positions", b->max)
+				: ff_error_set(err, FF_ENOMEM, "out of memory");
+		b->edge[sol->nedges++] = (uint32_t)j |
+			(r->side_of(next, r->to_move(next)) == side ? SAME : 0);
+	}
+	return 0;
+}
+
+/* Find position i's groups and successors, adding new positions. */
+static int expand(struct build *b, size_t i, unsigned char *cur, unsigned char *next,
+		  struct ff_error *err)
+{
+	const struct ff_rules *r = b->r;
+	int outcome[FF_MAX_CHANCES], weight[FF_MAX_CHANCES], total, nc, c, side;
+	struct ff_outcome o;
+
+	memcpy(cur, b->raw + i * b->ssize, r->state_size);
+	b->gstart[i] = b->ngroups;
+	r->outcome(cur, &o);
+	if ((b->terminal[i] = o.term != FF_TERM_NONE) != 0) {
+		b->sol->value[i] = end_value(r, cur, &o);
+		return 0;
+	}
+	b->sol->value[i] = 0.5;
+	side = r->side_of(cur, r->to_move(cur));
+	nc = r->chances(cur, outcome, weight, &total);
+	for (c = 0; c < nc; c++) {
+		if (room_edges(b, b->ngroups + 1, 0))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		b->gprob[b->ngroups] = (double)weight[c] / total;
+		b->gedge[b->ngroups++] = b->sol->nedges;
+		if (expand_throw(b, cur, next, side, outcome[c], err))
+			return -1;
+	}
+	return 0;
+}
+
+/* Position i's value from its successors' current values. */
+static double backup(const struct build *b, size_t i)
+{
+	const double *v = b->sol->value;
+	size_t g, e, ge = i + 1 < b->sol->nstates ? b->gstart[i + 1] : b->ngroups;
+	double sum = 0, best, x;
+
+	for (g = b->gstart[i]; g < ge; g++) {
+		size_t ee = g + 1 < b->ngroups ? b->gedge[g + 1] : b->sol->nedges;
+
+		for (best = 0, e = b->gedge[g]; e < ee; e++) {
+			uint32_t to = b->edge[e];
+
+			x = to & SAME ? v[to & ~SAME] : 1.0 - v[to];
+			if (x > best)
+				best = x;
+		}
+		sum += b->gprob[g] * best;
+	}
+	return sum;
+}
+
+/* Sweep until no value changes by more than the tolerance. */
+static void iterate(struct build *b, const struct ff_solve_opts *o)
+{
+	struct ff_solution *sol = b->sol;
+	size_t n = sol->nstates, k, i;
+	double delta, v, d;
+
+	for (sol->iterations = 0; sol->iterations < o->max_iterations;) {
+		sol->iterations++;
+		for (delta = 0, k = 0; k < n; k++) {
+			i = o->reverse ? n - 1 - k : k;
+			if (b->terminal[i])
+				continue;
+			v = backup(b, i);
+			d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
+			if (d > delta)
+				delta = d;
+			sol->value[i] = v;
+		}
+		sol->residual = delta;
+		if (delta <= o->tolerance)
+			break;
+	}
+}
+
+static void build_free(struct build *b)
+{
+	free(b->raw);
+	free(b->terminal);
+	free(b->gstart);
+	free(b->gprob);
+	free(b->gedge);
+	free(b->edge);
+	free(b->legal);
+}
+
+/* Bytes the build holds. */
+static size_t build_bytes(const struct build *b)
+{
+	const struct ff_solution *sol = b->sol;
+
+	return b->cap * (b->ssize + sol->key_len + sizeof *sol->value + 1 + sizeof *b->gstart) +
+	       b->gcap * (sizeof *b->gprob + sizeof *b->gedge) + b->ecap * sizeof *b->edge +
+	       sol->nslot * sizeof *sol->slot + FF_MAX_LEGAL * sizeof *b->legal;
+}
+
+int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *start,
+	     const struct ff_solve_opts *o, struct ff_error *err)
+{
+	struct build b = { .r = r, .sol = sol };
+	unsigned char *cur = NULL, *next = NULL;
+	uint8_t key[FF_MAX_KEY];
+	int rc = -1;
+
+	memset(sol, 0, sizeof *sol);
+	sol->rules = r;
+	if (!r->chances || !r->key || r->sides(start) != 2)
+		return ff_error_set(err, FF_EBAD_OPTION,
+				    "'%s' cannot be solved: only two-sided games with known chances",
+				    r->name);
+	b.ssize = (r->state_size + 15) / 16 * 16;
+	b.max = o->max_states && o->max_states < MAX_STATES ? o->max_states : MAX_STATES;
+	sol->key_len = r->key(start, key);
+	cur = malloc(b.ssize);
+	next = malloc(b.ssize);
+	b.legal = malloc(FF_MAX_LEGAL * sizeof *b.legal);
+	if (!cur || !next || !b.legal || rehash(sol) || find_or_add(&b, start, key) < 0) {
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (b.done = 0; b.done < sol->nstates; b.done++)
+		if (expand(&b, b.done, cur, next, err))
+			goto out;
+	sol->bytes = build_bytes(&b);
+	iterate(&b, o);
+	rc = 0;
+out:
+	build_free(&b);
+	free(cur);
+	free(next);
+	if (rc)
+		ff_solution_free(sol);
+	return rc;
+}
+
+long ff_solution_find(const struct ff_solution *sol, const void *st)
+{
+	uint8_t key[FF_MAX_KEY];
+	size_t h;
+
+	if (sol->rules->key(st, key) != sol->key_len)
+		return -1;
+	h = slot_of(sol, key);
+	return sol->slot[h] ? (long)sol->slot[h] - 1 : -1;
+}
+
+void ff_solution_free(struct ff_solution *sol)
+{
+	free(sol->keys);
+	free(sol->value);
+	free(sol->slot);
+	sol->keys = NULL;
+	sol->value = NULL;
+	sol->slot = NULL;
+	sol->nstates = sol->nslot = 0;
+}

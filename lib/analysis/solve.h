@@ -1,0 +1,51 @@
+/* Exact values of a dice game under optimal play (design.md `solve`,
+   issue 13): every position reachable from a start is found through the
+   ruleset interface (chances, legal, apply, key), and value iteration
+   gives each the probability that its side to move wins when both sides
+   play to win (a draw counts one half). Two sides only. */
+#ifndef FF_SOLVE_H
+#define FF_SOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/error.h"
+#include "lib/ruleset.h"
+
+struct ff_solve_opts {
+	double tolerance;     /* stop when a sweep changes no value by more (e.g. 1e-12) */
+	int max_iterations;   /* and in any case after this many sweeps */
+	int reverse;          /* sweep the positions last found first (the result must not change) */
+	size_t max_states;    /* refuse a game of more positions (0: up to 2^31 - 1) */
+};
+
+/* A solved game. Invariants after ff_solve: keys holds nstates keys of
+   key_len bytes each, position 0 the start; value[i] is position i's
+   value for its side to move; slot is a hash of the keys (nslot a power
+   of two, entries index + 1, 0 empty). */
+struct ff_solution {
+	const struct ff_rules *rules;
+	size_t nstates, key_len;
+	uint8_t *keys;
+	double *value;
+	uint32_t *slot;
+	size_t nslot;
+	/* how the solve went */
+	size_t nedges;        /* successors over every position, throw and ply */
+	int iterations;       /* sweeps made */
+	double residual;      /* the last sweep's largest change */
+	size_t bytes;         /* memory held at the peak */
+};
+
+/* Solve from start, a state of r (copied, not changed). Returns 0, or -1
+   with err (FF_ENOMEM; FF_ETOO_LONG past o->max_states; FF_EBAD_OPTION
+   when r cannot be solved: no chances/key, or not two sides). The
+   solution owns its memory:
+   ff_solution_free. */
+int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *start,
+	     const struct ff_solve_opts *o, struct ff_error *err);
+/* The index of the position of st, or -1 when the solution lacks it. */
+long ff_solution_find(const struct ff_solution *sol, const void *st);
+void ff_solution_free(struct ff_solution *sol);
+
+#endif
