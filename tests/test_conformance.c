@@ -104,6 +104,44 @@ static void check_counting(struct ff_game *g, const struct ff_record *rec, size_
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* An engine that can be solved (chances, key) lists chance outcomes the
+   engine takes (check_chance), with positive weights summing to the
+   total, the outcome of the ply about to be played among them; and its
+   key is a function of the position: the same for a copy, within
+   FF_MAX_KEY. */
+static void check_chances(struct ff_game *g, const struct ff_record *rec, size_t k)
+{
+	const struct ff_rules *r = g->rules;
+	int outcome[FF_MAX_CHANCES], weight[FF_MAX_CHANCES], total, n, i, sum = 0, seen = 0;
+	uint8_t a[FF_MAX_KEY], b[FF_MAX_KEY];
+	struct ff_error err;
+	struct ff_ply p;
+	void *copy;
+	size_t la;
+
+	if (!r->chances ||
+	    r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &p, &err))
+		return;
+	n = r->chances(g->state, outcome, weight, &total);
+	CU_ASSERT(n >= 1 && n <= FF_MAX_CHANCES);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT(weight[i] > 0);
+		CU_ASSERT_EQUAL(ff_rules_check_chance(r, g->state, outcome[i], &err), 0);
+		sum += weight[i];
+		seen += outcome[i] == p.chance;
+	}
+	CU_ASSERT_EQUAL(sum, total);
+	CU_ASSERT_EQUAL(seen, 1);
+	copy = malloc(r->state_size);
+	CU_ASSERT_FATAL(copy != NULL);
+	memcpy(copy, g->state, r->state_size);
+	la = r->key(g->state, a);
+	CU_ASSERT(la >= 1 && la <= FF_MAX_KEY);
+	CU_ASSERT_EQUAL(r->key(copy, b), la);
+	CU_ASSERT(memcmp(a, b, la) == 0);
+	free(copy);
+}
+
 /* Replay rec whole, noting for each token k its ply number (1-based,
    preludes belong to the ply after them) and what it drew as text
    (format_post; "" for none). Returns the number of tokens with a draw. */
@@ -122,6 +160,7 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		plyno[k] = g->turns + 1;
 		post[k][0] = '\0';
 		check_counting(g, rec, k);
+		check_chances(g, rec, k);
 		if (ff_game_step(g, rec, k, &p, &err))
 			break;
 		ff_buf_reset(&b);
