@@ -17,7 +17,7 @@
 
 /* What the options say. */
 struct vset {
-	const char *game, *rules, *options;
+	const char *game, *rules, *options, *output;
 };
 
 #define S struct vset
@@ -25,6 +25,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(GAME, S, game, .required = 1),
 	FF_OPT(RULES, S, rules),
 	FF_OPT(OPTIONS, S, options),
+	FF_OPT(OUTPUT, S, output, .help = "save the solution to FILE (docs/solve.md)"),
 	FF_OPT_DONE
 };
 #undef S
@@ -49,6 +50,29 @@ static void report(const struct ff_config *cfg, const struct ff_solution *sol, d
 	printf("P(first player wins) with perfect play: %.10f (seat %d moves first; a draw "
 	       "counts one half)\n", sol->value[0], cfg->first + 1);
 	ff_buf_free(&id);
+}
+
+/* Save sol to path. Returns 0, or -1 after a message. */
+static int save(const struct ff_cmd *cmd, const char *path, const struct ff_config *cfg,
+		const struct ff_solution *sol)
+{
+	struct ff_buf id = FF_BUF_INIT;
+	struct ff_error err;
+	FILE *fp = ff_cmd_open_output(cmd, path);
+	int rc = -1;
+
+	if (!fp)
+		return -1;
+	if (ff_config_id(cfg, &id))
+		fputs("fivefold solve: out of memory\n", stderr);
+	else if (ff_solution_save(sol, id.p, fp, &err))
+		fprintf(stderr, "fivefold solve: '%s': %s\n", path, err.msg);
+	else
+		rc = 0;
+	if (ff_cmd_close_output(cmd, fp))
+		rc = -1;
+	ff_buf_free(&id);
+	return rc;
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
@@ -80,11 +104,13 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	rc = ff_solve(&sol, cfg.rules, st, &so, &err);
 	if (rc == 0) {
 		report(&cfg, &sol, seconds() - t0);
+		if (o->output)
+			rc = save(cmd, o->output, &cfg, &sol);
 		ff_solution_free(&sol);
 	} else
 		fprintf(stderr, "fivefold solve: %s [%s]\n", err.msg, ff_code_name(err.code));
 	free(st);
-	return rc == 0 ? FF_EXIT_OK : err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
+	return rc == 0 ? FF_EXIT_OK : rc < 0 && err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
 }
 
 const struct ff_cmd ff_cmd_solve = {
@@ -95,7 +121,8 @@ const struct ff_cmd ff_cmd_solve = {
 		 "engine and computes, by value iteration, the probability that the side\n"
 		 "to move wins when both sides play to win (a draw counts one half), to\n"
 		 "1e-12. Prints the number of positions and successors, the sweeps, the\n"
-		 "time and memory, and P(first player wins). Games with dice only.",
+		 "time and memory, and P(first player wins). -o FILE saves the solution\n"
+		 "(keys and values) for the commands that load one. Games with dice only.",
 	.opts = opts,
 	.settings = sizeof(struct vset),
 	.run = run,

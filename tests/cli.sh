@@ -98,6 +98,11 @@ done
 [ $? = 0 ] && grep -Eq '^fivelines/locusludi-race:skip-last: [0-9]+ positions, [0-9]+ successors, [0-9]+ sweeps' "$tmp/solve" &&
 	grep -Eq '^P\(first player wins\) with perfect play: 0\.[0-9]{10} \(seat 1 moves first' "$tmp/solve"
 check "solve prints the positions and P(first player wins)" $?
+"$ff" solve --game fivelines --rules locusludi-race --options skip-last=strict -o "$tmp/race.sol" >"$tmp/solve" 2>&1 &&
+	n=$(sed -n 's/^[^ ]* \([0-9]*\) positions.*/\1/p' "$tmp/solve") &&
+	[ "$(head -c 9 "$tmp/race.sol")" = FFSOLVE1 ] &&
+	[ "$(wc -c <"$tmp/race.sol")" = $((9 + 42 + 16 + n * (27 + 8))) ]
+check "solve -o writes the solution file docs/solve.md describes" $?
 
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1

@@ -449,6 +449,47 @@ static void test_sweep_order(void)
 	ff_solution_free(&b);
 }
 
+/* A saved solution loads back the same, finds the same positions, and
+   a file of another ruleset, cut short, or not a solution is refused. */
+static void test_save_load(void)
+{
+	unsigned char st[STATE_MAX];
+	const struct ff_rules *r = start("locusludi-race", NULL, st);
+	struct ff_solution a, b;
+	struct ff_error err;
+	FILE *fp = tmpfile(), *cut = tmpfile();
+	char buf[4096];
+	size_t n;
+
+	CU_ASSERT_FATAL(fp && cut);
+	CU_ASSERT_EQUAL_FATAL(ff_solve(&a, r, st, &exact, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(ff_solution_save(&a, "fivelines/locusludi-race", fp, &err), 0);
+	rewind(fp);
+	CU_ASSERT_EQUAL_FATAL(ff_solution_load(&b, r, "fivelines/locusludi-race", fp, &err), 0);
+	CU_ASSERT_EQUAL(b.nstates, a.nstates);
+	CU_ASSERT(memcmp(a.keys, b.keys, a.nstates * a.key_len) == 0);
+	CU_ASSERT(memcmp(a.value, b.value, a.nstates * sizeof *a.value) == 0);
+	CU_ASSERT_EQUAL(ff_solution_find(&b, st), 0);
+	ff_solution_free(&b);
+	rewind(fp);
+	CU_ASSERT_EQUAL(ff_solution_load(&b, r, "fivelines/schaedler", fp, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
+	rewind(fp);   /* the first 4,000 bytes alone */
+	n = fread(buf, 1, sizeof buf - 96, fp);
+	fwrite(buf, 1, n, cut);
+	rewind(cut);
+	CU_ASSERT_EQUAL(ff_solution_load(&b, r, "fivelines/locusludi-race", cut, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EIO);
+	rewind(cut);
+	fputs("FFSOLVE2\n", cut);
+	rewind(cut);
+	CU_ASSERT_EQUAL(ff_solution_load(&b, r, "fivelines/locusludi-race", cut, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EIO);
+	ff_solution_free(&a);
+	fclose(fp);
+	fclose(cut);
+}
+
 /* A game the solver cannot take is refused with a code. */
 static void test_refused(void)
 {
@@ -471,6 +512,7 @@ static const struct ff_test tests[] = {
 	{ "a second method agrees", test_second_method },
 	{ "the sweep order does not matter", test_sweep_order },
 	{ "games without known chances are refused", test_refused },
+	{ "solution files", test_save_load },
 };
 
 FF_TEST_MAIN("solve", tests)

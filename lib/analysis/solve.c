@@ -361,3 +361,91 @@ void ff_solution_free(struct ff_solution *sol)
 	sol->slot = NULL;
 	sol->nstates = sol->nslot = 0;
 }
+
+#define MAGIC "FFSOLVE1\n"
+
+int ff_solution_save(const struct ff_solution *sol, const char *id, FILE *fp,
+		     struct ff_error *err)
+{
+	uint64_t head[2] = { sol->nstates, sol->key_len };
+
+	if (fputs(MAGIC, fp) < 0 || fprintf(fp, "%s\n", id) < 0 ||
+	    fwrite(head, sizeof head, 1, fp) != 1 ||
+	    fwrite(sol->keys, sol->key_len, sol->nstates, fp) != sol->nstates ||
+	    fwrite(sol->value, sizeof *sol->value, sol->nstates, fp) != sol->nstates ||
+	    fflush(fp))
+		return ff_error_set(err, FF_EIO, "cannot write the solution");
+	return 0;
+}
+
+/* Read the header: magic and ruleset id (checked against id), the count
+   and key length into head. */
+static int read_head(FILE *fp, const char *id, uint64_t *head, struct ff_error *err)
+{
+	char line[512];
+	size_t n;
+
+	if (!fgets(line, sizeof line, fp) || strcmp(line, MAGIC) != 0)
+		return ff_error_set(err, FF_EIO, "not a fivefold solution file");
+	if (!fgets(line, sizeof line, fp) || (n = strlen(line)) == 0 || line[n - 1] != '\n')
+		return ff_error_set(err, FF_EIO, "a solution file with no ruleset");
+	line[n - 1] = '\0';
+	if (strcmp(line, id) != 0)
+		return ff_error_set(err, FF_EBAD_OPTION, "the solution is of '%s', not '%s'", line, id);
+	if (fread(head, sizeof *head, 2, fp) != 2 || head[0] == 0 || head[0] > MAX_STATES ||
+	    head[1] == 0 || head[1] > FF_MAX_KEY)
+		return ff_error_set(err, FF_EIO, "a solution file with a bad header");
+	return 0;
+}
+
+/* Hash the n keys read into sol. Returns 0, or -1 with err (a key twice:
+   not a solution fivefold wrote). */
+static int index_keys(struct ff_solution *sol, size_t n, struct ff_error *err)
+{
+	size_t h;
+
+	for (sol->nstates = 0; sol->nstates < n; sol->nstates++) {
+		if (sol->nstates * 2 >= sol->nslot && rehash(sol)) {
+			ff_solution_free(sol);
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		}
+		h = slot_of(sol, sol->keys + sol->nstates * sol->key_len);
+		if (sol->slot[h]) {
+			ff_solution_free(sol);
+			return ff_error_set(err, FF_EIO, "a solution file with a position twice");
+		}
+		sol->slot[h] = (uint32_t)(sol->nstates + 1);
+	}
+	return 0;
+}
+
+int ff_solution_load(struct ff_solution *sol, const struct ff_rules *r, const char *id,
+		     FILE *fp, struct ff_error *err)
+{
+	uint64_t head[2];
+	size_t n, i;
+
+	memset(sol, 0, sizeof *sol);
+	sol->rules = r;
+	if (read_head(fp, id, head, err))
+		return -1;
+	n = (size_t)head[0];
+	sol->key_len = (size_t)head[1];
+	sol->keys = malloc(n * sol->key_len);
+	sol->value = malloc(n * sizeof *sol->value);
+	if (!sol->keys || !sol->value) {
+		ff_solution_free(sol);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	if (fread(sol->keys, sol->key_len, n, fp) != n ||
+	    fread(sol->value, sizeof *sol->value, n, fp) != n || fgetc(fp) != EOF) {
+		ff_solution_free(sol);
+		return ff_error_set(err, FF_EIO, "a solution file cut short or too long");
+	}
+	for (i = 0; i < n; i++)
+		if (!(sol->value[i] >= 0 && sol->value[i] <= 1)) {
+			ff_solution_free(sol);
+			return ff_error_set(err, FF_EIO, "a solution file with a value outside [0, 1]");
+		}
+	return index_keys(sol, n, err);
+}

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "lib/error.h"
 #include "lib/ruleset.h"
@@ -47,5 +48,18 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 /* The index of the position of st, or -1 when the solution lacks it. */
 long ff_solution_find(const struct ff_solution *sol, const void *st);
 void ff_solution_free(struct ff_solution *sol);
+
+/* A solution file (docs/solve.md "Solution files"): "FFSOLVE1", the
+   ruleset id, the position count and key length, the keys, the values.
+   ff_solution_save writes sol, solved for the ruleset id, to fp; returns
+   0, or -1 with err (FF_EIO). */
+int ff_solution_save(const struct ff_solution *sol, const char *id, FILE *fp,
+		     struct ff_error *err);
+/* Read a solution of r from fp, which must be for the ruleset id.
+   Returns 0, or -1 with err (FF_EIO: unreadable or not a solution file;
+   FF_EBAD_OPTION: solved for another ruleset; FF_ENOMEM). Free it with
+   ff_solution_free. */
+int ff_solution_load(struct ff_solution *sol, const struct ff_rules *r, const char *id,
+		     FILE *fp, struct ff_error *err);
 
 #endif
