@@ -30,6 +30,9 @@
      chance;
    - "post": every post[] word of a legal ply is FF_NO_CARD (nothing is
      drawn before the ply; ruleset.h: unused words are FF_NO_CARD);
+   - "chances": chances() (when the engine has it) lists outcomes
+     check_chance takes, with positive weights summing to the total, the
+     throw of the turn among them; key() writes 1..FF_MAX_KEY bytes;
    - "count": legal_pick() (when the engine has it) says how many plies
      legal() lists, and the one it picks when asked for k is its k-th,
      for every k;
@@ -272,6 +275,36 @@ static void start(struct play *g, struct bytes *in)
 }
 
 /* The chance outcome of the coming turn. */
+/* The "chances" check: chances() lists outcomes check_chance takes, with
+   positive weights summing to the total, c among them; key() fits
+   FF_MAX_KEY. */
+static void check_chances(struct play *g, int c)
+{
+	const struct ff_rules *r = g->r;
+	int outcome[FF_MAX_CHANCES], weight[FF_MAX_CHANCES], total, n, i, sum = 0, seen = 0;
+	uint8_t key[FF_MAX_KEY];
+	struct ff_error err;
+	size_t kl;
+
+	if (!r->chances || !ff_fuzz_on("chances"))
+		return;
+	n = r->chances(g->st, outcome, weight, &total);
+	if (n < 1 || n > FF_MAX_CHANCES)
+		ff_fuzz_fail("chances", "chances() returned %d outcomes", n);
+	for (i = 0; i < n; i++) {
+		if (weight[i] <= 0 || ff_rules_check_chance(r, g->st, outcome[i], &err))
+			ff_fuzz_fail("chances", "outcome %d: weight %d, or check_chance refuses it",
+				     outcome[i], weight[i]);
+		sum += weight[i];
+		seen += outcome[i] == c;
+	}
+	if (sum != total || seen != 1)
+		ff_fuzz_fail("chances", "weights sum to %d of %d; the throw %d listed %d times", sum,
+			     total, c, seen);
+	if ((kl = r->key(g->st, key)) < 1 || kl > FF_MAX_KEY)
+		ff_fuzz_fail("chances", "key() wrote %zu bytes", kl);
+}
+
 static int next_chance(struct play *g, struct bytes *in)
 {
 	const struct ff_rules *r = g->r;
@@ -291,6 +324,7 @@ static int next_chance(struct play *g, struct bytes *in)
 	c = r->roll(g->st, g->seeded ? &g->chance : &g->aux);
 	if (ff_rules_check_chance(r, g->st, c, &err) && ff_fuzz_on("chance"))
 		ff_fuzz_fail("chance", "roll() drew %d, which check_chance refuses: %s", c, err.msg);
+	check_chances(g, c);
 	return c;
 }
 
