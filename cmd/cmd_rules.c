@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "lib/agent.h"
+#include "lib/analysis/perfect.h"
 #include "lib/ruleset.h"
 
 static void print_presets_mask(const struct ff_rules *r, unsigned mask)
@@ -47,6 +48,8 @@ static void print_game(const struct ff_rules *r)
 	}
 	printf("  agents (simulate --agents):\n    %-10s %s\n", ff_agent_random.name,
 	       ff_agent_random.help);
+	if (ff_agent_find(r, ff_agent_perfect.name))
+		printf("    %-10s %s\n", ff_agent_perfect.name, ff_agent_perfect.help);
 	for (i = 0; i < r->nagents; i++)
 		printf("    %-10s %s\n", r->agents[i].name, r->agents[i].help);
 }

@@ -13,6 +13,7 @@
 #include "cmd/progress.h"
 #include "formats/format.h"
 #include "lib/agent.h"
+#include "lib/analysis/solve.h"
 #include "lib/pool.h"
 #include "lib/simulate.h"
 #include "lib/text.h"
@@ -22,7 +23,7 @@
 
 /* What the options say. */
 struct sset {
-	const char *game, *rules, *options, *seats, *agents, *output;
+	const char *game, *rules, *options, *seats, *agents, *output, *solution;
 	const struct ff_format *to;
 	long games, threads, max_plies;
 	uint64_t seed;
@@ -38,6 +39,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(GAMES, S, games, .lo = 0, .hi = 2000000000L, .dflt = "1"),
 	FF_OPT(SEED, S, seed, .dflt = "1"),
 	FF_OPT(AGENTS, S, agents, .dflt = "random"),
+	FF_OPT(SOLUTION, S, solution),
 	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1"),
 	FF_OPT(MAXPLIES, S, max_plies, .lo = 1, .hi = 100000000L, .dflt = "10000",
 	       .help = "end an unfinished game after N plies with result *"),
@@ -77,6 +79,7 @@ struct sctx {
 	int failed;
 	unsigned long long done;      /* games written */
 	struct ff_progress prog;
+	struct ff_solution solution;  /* --solution, for the perfect agent */
 };
 
 static int slot_init(void *ctx, void *p)
@@ -259,6 +262,42 @@ static int play(const struct ff_cmd *cmd, struct sctx *c)
 	return rc;
 }
 
+/* Load --solution for the agents that play from one (perfect). Returns
+   0 or an exit status after a message. */
+static int load_solution(const struct ff_cmd *cmd, const struct sset *o, struct sctx *c,
+			 const struct ff_config *cfg)
+{
+	struct ff_buf id = FF_BUF_INIT;
+	struct ff_error err;
+	FILE *fp;
+	int i, need = 0, rc;
+
+	for (i = 0; i < cfg->seats; i++)
+		need |= c->sim.agents[i]->choose_with != NULL;
+	if (!need)
+		return o->solution ? ff_cmd_usage_error(cmd, "--solution: no agent plays from it") : 0;
+	if (!o->solution)
+		return ff_cmd_usage_error(cmd, "--agents perfect needs --solution FILE (made by "
+					  "'fivefold solve -o FILE')");
+	if (!(fp = fopen(o->solution, "rb"))) {
+		fprintf(stderr, "fivefold simulate: cannot open '%s': %s\n", o->solution,
+			strerror(errno));
+		return FF_EXIT_FAIL;
+	}
+	ff_error_clear(&err);
+	rc = ff_config_id(cfg, &id) ? ff_error_set(&err, FF_ENOMEM, "out of memory")
+				    : ff_solution_load(&c->solution, cfg->rules, id.p, fp, &err);
+	fclose(fp);
+	ff_buf_free(&id);
+	if (rc) {
+		fprintf(stderr, "fivefold simulate: '%s': %s [%s]\n", o->solution, err.msg,
+			ff_code_name(err.code));
+		return err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
+	}
+	c->sim.agent_ctx = &c->solution;
+	return 0;
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct sset *o = set;
@@ -271,8 +310,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (!c)
 		return FF_EXIT_FAIL;
 	memset(c, 0, sizeof *c);
-	if ((rc = prepare(cmd, o, c, &cfg)) == 0)
+	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
 		rc = (c->out = ff_cmd_open_output(cmd, o->output)) ? play(cmd, c) : FF_EXIT_FAIL;
+	ff_solution_free(&c->solution);
 	free(c);
 	return rc;
 }

@@ -61,6 +61,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_LIMIT] = { "limit", 0, "N", FF_K_NUM, 0, "at most N games (the first stored)" },
 	[FF_O_NOVALIDATE] = { "no-validate", 0, NULL, FF_K_FLAG, 0,
 			      "re-format only, without the rules engine" },
+	[FF_O_SOLUTION] = { "solution", 0, "FILE", TEXT(FF_C_FILE),
+			    "the solution the perfect agent plays from (fivefold solve -o FILE)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

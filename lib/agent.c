@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/agent.h"
+#include "lib/analysis/perfect.h"
 
 int ff_agent_uniform_index(struct ff_rng *rng, int n)
 {
@@ -18,7 +19,7 @@ static int random_choose(const void *st, const struct ff_ply *legal, int n, stru
 }
 
 const struct ff_agent ff_agent_random = {
-	"random", "a uniformly random legal ply (every game)", random_choose, 1
+	"random", "a uniformly random legal ply (every game)", random_choose, 1, NULL
 };
 
 int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,
@@ -46,6 +47,8 @@ const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *n
 
 	if (strcmp(name, ff_agent_random.name) == 0)
 		return &ff_agent_random;
+	if (strcmp(name, ff_agent_perfect.name) == 0 && rules->chances && rules->key)
+		return &ff_agent_perfect;   /* games that can be solved */
 	for (i = 0; i < rules->nagents; i++)
 		if (strcmp(rules->agents[i].name, name) == 0)
 			return &rules->agents[i];

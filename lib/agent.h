@@ -5,7 +5,8 @@
 
 #include "lib/ruleset.h"
 
-/* The agent called name for rules: "random" (every engine), or one of
+/* The agent called name for rules: "random" (every engine), "perfect"
+   (engines that can be solved: lib/analysis/perfect.h), or one of
    rules->agents. Returns NULL when there is none. */
 const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *name);
 

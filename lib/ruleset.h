@@ -156,7 +156,8 @@ enum ff_ply_form {
 
 /* An agent that chooses a ply for simulations. choose() returns an index
    into legal[0..n) (n >= 1); it may draw from rng (the agents' stream) but
-   never from the chance stream. */
+   never from the chance stream. choose is NULL for an agent that chooses
+   with choose_with alone. */
 struct ff_agent {
 	const char *name;
 	const char *help;
@@ -165,6 +166,11 @@ struct ff_agent {
 	   plies: the simulator may then take only the chosen ply from an
 	   engine with legal_pick (the same ply, the same draws) */
 	int uniform;
+	/* Optional (NULL: choose() decides): an agent that needs what the
+	   simulator is given for it (sim->agent_ctx, e.g. a solution) chooses
+	   with it here, for the state st of rules r, instead of choose() */
+	int (*choose_with)(const void *ctx, const struct ff_rules *r, const void *st,
+			   const struct ff_ply *legal, int n, struct ff_rng *rng);
 };
 
 /* A pick for legal_pick that asks for ply number want whatever the count,

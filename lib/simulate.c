@@ -83,9 +83,10 @@ static int uniform_pick(void *ctx, int n)
 /* The ply agent a plays in state, at legal[returned index]. A uniform
    agent facing an engine that can count its plies gets only the chosen
    one (the same ply and draws as from the whole list). */
-static int choose(const struct ff_rules *r, const struct ff_agent *a, const void *state,
+static int choose(const struct ff_sim *sim, const struct ff_agent *a, const void *state,
 		  struct ff_rng *chance, struct ff_rng *agent, struct ff_ply *legal)
 {
+	const struct ff_rules *r = sim->cfg->rules;
 	int roll = ff_rules_roll(r, state, chance), n;
 
 	if (a->uniform && r->legal_pick) {
@@ -93,6 +94,8 @@ static int choose(const struct ff_rules *r, const struct ff_agent *a, const void
 		return 0;
 	}
 	n = r->legal(state, roll, legal);
+	if (a->choose_with)
+		return a->choose_with(sim->agent_ctx, r, state, legal, n, agent);
 	return a->choose(state, legal, n, agent);
 }
 
@@ -123,7 +126,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			capped = 1;
 			break;
 		}
-		i = choose(r, sim->agents[r->to_move(state)], state, &chance, &agent, legal);
+		i = choose(sim, sim->agents[r->to_move(state)], state, &chance, &agent, legal);
 		/* the decision is written before the ply, what it drew after */
 		ff_buf_reset(scratch);
 		if (r->format(state, &legal[i], sim->form, scratch))

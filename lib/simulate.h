@@ -15,6 +15,7 @@ struct ff_sim {
 	const struct ff_agent *agents[FF_MAX_SEATS];
 	int max_plies;
 	enum ff_ply_form form;
+	const void *agent_ctx;   /* what agents with choose_with use (read only: shared by threads) */
 };
 
 /* Play one game whose chance stream is ff1(seed) and whose agents draw from

@@ -104,6 +104,38 @@ check "solve prints the positions and P(first player wins)" $?
 	[ "$(wc -c <"$tmp/race.sol")" = $((9 + 42 + 16 + n * (27 + 8))) ]
 check "solve -o writes the solution file docs/solve.md describes" $?
 
+# the perfect agent (Schaedler's solution): it beats greedy and random
+# over 10,000 games each (5,000 in each seat), the Wilson 95% interval of
+# its share of the wins above one half; and in self-play the 99% interval
+# of the first player's rate over 10,000 games holds the solved value
+wilson() { # wins games z: the interval's lower and upper ends
+	awk -v k="$1" -v n="$2" -v z="$3" 'BEGIN { p = k / n; d = 1 + z * z / n;
+		c = (p + z * z / (2 * n)) / d; h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
+		printf "%.6f %.6f\n", c - h, c + h }'
+}
+"$ff" solve --game fivelines --rules schaedler -o "$tmp/sch.sol" >"$tmp/solve" 2>&1
+v=$(sed -n 's/^P(first player wins) with perfect play: \([0-9.]*\).*/\1/p' "$tmp/solve")
+wins() { # agents seat: the games seat (1 or 2) wins of 5,000
+	"$ff" simulate --game fivelines --agents "$1" --solution "$tmp/sch.sol" --games 5000 --seed 1 |
+		grep -c "^\[Result \"$([ "$2" = 1 ] && echo 1-0 || echo 0-1)\"\]"
+}
+for other in greedy random; do
+	k=$(( $(wins "perfect,$other" 1) + $(wins "$other,perfect" 2) ))
+	set -- $(wilson "$k" 10000 1.96)
+	awk -v lo="$1" 'BEGIN { exit !(lo > 0.5) }'
+	check "perfect beats $other: $k of 10,000 games, 95% interval [$1, $2]" $?
+done
+"$ff" simulate --game fivelines --agents perfect --solution "$tmp/sch.sol" --games 10000 --seed 101 >"$tmp/pp.fgn"
+k=$(grep -c '^\[Result "1-0"\]' "$tmp/pp.fgn")
+set -- $(wilson "$k" 10000 2.576)
+[ -n "$v" ] && awk -v lo="$1" -v hi="$2" -v v="$v" 'BEGIN { exit !(lo <= v && v <= hi) }'
+check "perfect self-play: first player $k of 10,000, 99% interval [$1, $2] holds $v" $?
+"$ff" simulate --game fivelines --agents perfect --games 1 >/dev/null 2>"$tmp/e"
+[ $? = 2 ] && grep -q 'needs --solution FILE' "$tmp/e"; check "perfect without --solution: usage error" $?
+"$ff" simulate --game fivelines --rules kidd --agents perfect --solution "$tmp/sch.sol" --games 1 >/dev/null 2>"$tmp/e"
+[ $? = 2 ] && grep -q "the solution is of 'fivelines/schaedler', not 'fivelines/kidd'" "$tmp/e"
+check "perfect with another ruleset's solution: refused" $?
+
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1
 check "simulate | validate exits 0" $?

@@ -860,7 +860,7 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 
 static const struct ff_agent fl_agents[] = {
 	{ "greedy", "one-ply: reach the goal, hit, avoid blots, keep pieces near the goal, skip when it helps",
-	  greedy_choose, 0 },
+	  greedy_choose, 0, NULL },
 };
 
 const struct ff_rules ff_fivelines_rules = {

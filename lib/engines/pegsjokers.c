@@ -1387,7 +1387,7 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 
 static const struct ff_agent pj_agents[] = {
 	{ "greedy", "progress home, bump opponents, keep jokers and 7s for plays that gain much",
-	  greedy_choose, 0 },
+	  greedy_choose, 0, NULL },
 };
 
 const struct ff_rules ff_pegsjokers_rules = {

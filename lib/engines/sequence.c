@@ -918,7 +918,7 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 
 static const struct ff_agent sq_agents[] = {
 	{ "greedy", "wins or completes a sequence when it can, blocks a four, builds; "
-		    "keeps its jacks for plays that decide something", greedy_choose, 0 },
+		    "keeps its jacks for plays that decide something", greedy_choose, 0, NULL },
 };
 
 const struct ff_rules ff_sequence_rules = {
