@@ -11,7 +11,6 @@ mb=${BENCH_CONVERT_MB:-200}
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
-field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 size() { awk -v b="$(wc -c <"$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 
 n=0

@@ -16,7 +16,6 @@ targets=$6
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
-field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f", a / b; else print "inf" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }
 

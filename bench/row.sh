@@ -1,4 +1,9 @@
-# Sourced by the bench scripts: row WORK THREADS FIGURE FLOOR RATIO TARGET
+# Sourced by the bench scripts, their shared helpers.
+#
+# field NAME LINE: the value of NAME=... in a line ffbench printed.
+field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# row WORK THREADS FIGURE FLOOR RATIO TARGET
 # adds one row of the performance table (issue 12's table, docs in
 # README "Benchmarks") to the file $BENCH_TABLE when it is set; make bench
 # prints the table at the end with bench/table.sh. Fields: what was

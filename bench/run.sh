@@ -15,7 +15,6 @@ trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 
 # field NAME from an ffbench line
-field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.0f", n / t; else print "inf" }'; }
 mrate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f M", n / t / 1e6; else print "inf" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "inf" }'; }

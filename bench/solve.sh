@@ -9,7 +9,6 @@ fb=$2
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
-field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
 presets="schaedler locusludi-race locusludi-knockoff"
 [ -n "${BENCH_SOLVE_KIDD:-}" ] && presets="$presets kidd"

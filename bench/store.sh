@@ -13,7 +13,6 @@ games=${BENCH_STORE_GAMES:-1000000}
 dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
-field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 command -v sqlite3 >/dev/null || { echo "bench/store.sh: the sqlite3 shell is needed"; exit 1; }
 
 echo "store: import $games simulated games (schaedler, greedy agents)"

@@ -38,40 +38,33 @@ static double seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Print what the solve found. */
-static void report(const struct ff_config *cfg, const struct ff_solution *sol, double t)
+/* Print what the solve of ruleset id found. */
+static void report(const char *id, const struct ff_config *cfg, const struct ff_solution *sol,
+		   double t)
 {
-	struct ff_buf id = FF_BUF_INIT;
-
-	ff_config_id(cfg, &id);
 	printf("%s: %zu positions, %zu successors, %d sweeps (largest last change %.1e), "
-	       "%.2f s, %.1f MB\n", id.p ? id.p : "", sol->nstates, sol->nedges, sol->iterations,
+	       "%.2f s, %.1f MB\n", id, sol->nstates, sol->nedges, sol->iterations,
 	       sol->residual, t, (double)sol->bytes / 1e6);
 	printf("P(first player wins) with perfect play: %.10f (seat %d moves first; a draw "
 	       "counts one half)\n", sol->value[0], cfg->first + 1);
-	ff_buf_free(&id);
 }
 
-/* Save sol to path. Returns 0, or -1 after a message. */
-static int save(const struct ff_cmd *cmd, const char *path, const struct ff_config *cfg,
+/* Save sol, of ruleset id, to path. Returns 0, or -1 after a message. */
+static int save(const struct ff_cmd *cmd, const char *path, const char *id,
 		const struct ff_solution *sol)
 {
-	struct ff_buf id = FF_BUF_INIT;
 	struct ff_error err;
 	FILE *fp = ff_cmd_open_output(cmd, path);
-	int rc = -1;
+	int rc = 0;
 
 	if (!fp)
 		return -1;
-	if (ff_config_id(cfg, &id))
-		fputs("fivefold solve: out of memory\n", stderr);
-	else if (ff_solution_save(sol, id.p, fp, &err))
+	if (ff_solution_save(sol, id, fp, &err)) {
 		fprintf(stderr, "fivefold solve: '%s': %s\n", path, err.msg);
-	else
-		rc = 0;
+		rc = -1;
+	}
 	if (ff_cmd_close_output(cmd, fp))
 		rc = -1;
-	ff_buf_free(&id);
 	return rc;
 }
 
@@ -82,6 +75,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct ff_solution sol;
 	struct ff_config cfg;
 	struct ff_error err;
+	struct ff_buf id = FF_BUF_INIT;
 	void *st;
 	double t0;
 	int rc;
@@ -92,25 +86,30 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_error_clear(&err);
 	if (ff_config_parse(&cfg, o->game, o->rules, o->options, NULL, NULL, NULL, &err))
 		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
-	if (!(st = malloc(cfg.rules->state_size))) {
+	if (ff_config_id(&cfg, &id) || !(st = malloc(cfg.rules->state_size))) {
+		ff_buf_free(&id);
 		fputs("fivefold solve: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
 	if (cfg.rules->init(st, &cfg, NULL, &err)) {
 		free(st);
+		ff_buf_free(&id);
 		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 	}
 	t0 = seconds();
 	rc = ff_solve(&sol, cfg.rules, st, &so, &err);
 	if (rc == 0) {
-		report(&cfg, &sol, seconds() - t0);
-		if (o->output)
-			rc = save(cmd, o->output, &cfg, &sol);
+		report(id.p, &cfg, &sol, seconds() - t0);
+		if (o->output && save(cmd, o->output, id.p, &sol))
+			rc = FF_EXIT_FAIL;
 		ff_solution_free(&sol);
-	} else
+	} else {
 		fprintf(stderr, "fivefold solve: %s [%s]\n", err.msg, ff_code_name(err.code));
+		rc = err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
+	}
 	free(st);
-	return rc == 0 ? FF_EXIT_OK : rc < 0 && err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
+	ff_buf_free(&id);
+	return rc;
 }
 
 const struct ff_cmd ff_cmd_solve = {

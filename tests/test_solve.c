@@ -90,24 +90,24 @@ static double wins_or_loses(const struct ff_rules *r, const void *st)
 {
 	int outcome[FF_MAX_CHANCES], weight[FF_MAX_CHANCES], total, n, c, k, m, side;
 	unsigned char next[STATE_MAX];
+	static struct ff_ply mv[FF_MAX_LEGAL];   /* its own list: sure_win() uses legal[] */
 	double p = 0;
 
 	if (ended(r, st))
 		return -1;
 	side = r->side_of(st, r->to_move(st));
 	n = r->chances(st, outcome, weight, &total);
-	for (c = 0; c < n; c++) {
+	for (c = 0; c < n && p >= 0; c++) {
 		if (wins_now(r, st, outcome[c])) {
 			p += (double)weight[c] / total;
 			continue;
 		}
-		m = r->legal(st, outcome[c], legal);
-		for (k = 0; k < m; k++) {
+		m = r->legal(st, outcome[c], mv);
+		for (k = 0; k < m && p >= 0; k++) {
 			memcpy(next, st, r->state_size);
-			r->apply(next, &legal[k], NULL, NULL);
+			r->apply(next, &mv[k], NULL, NULL);
 			if (r->side_of(next, r->to_move(next)) == side || !sure_win(r, next))
-				return -1;
-			m = r->legal(st, outcome[c], legal);   /* sure_win used the list */
+				p = -1;
 		}
 	}
 	return p;
