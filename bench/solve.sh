@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench, solver part: `fivefold solve` for every Five Lines preset
-# (Kidd's only with BENCH_SOLVE_KIDD=1: it takes very long), with the
-# position count, sweeps, time, peak memory and memory per position.
+# (Kidd's takes a minute and a half and 1 GB; BENCH_SOLVE_KIDD=0 leaves it
+# out), with the position count, sweeps, time, peak memory and memory per
+# position.
 # usage: bench/solve.sh FIVEFOLD FFBENCH
 set -eu
 ff=$1
@@ -10,8 +11,8 @@ dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
 trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 
-presets="schaedler locusludi-race locusludi-knockoff"
-[ -n "${BENCH_SOLVE_KIDD:-}" ] && presets="$presets kidd"
+presets="schaedler locusludi-race locusludi-knockoff kidd"
+[ "${BENCH_SOLVE_KIDD:-1}" = 0 ] && presets="schaedler locusludi-race locusludi-knockoff"
 echo "solve: every position and its value under perfect play"
 printf '%-22s %10s %7s %8s %12s %10s %14s\n' preset positions sweeps seconds "peak RSS KB" "B/position" "P(first wins)"
 for p in $presets; do

@@ -29,7 +29,7 @@ struct ff_cmd {
 };
 
 extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_simulate,
-	ff_cmd_import, ff_cmd_stats, ff_cmd_export, ff_cmd_convert, ff_cmd_solve, ff_cmd_help_cmd;
+	ff_cmd_import, ff_cmd_stats, ff_cmd_export, ff_cmd_convert, ff_cmd_solve, ff_cmd_analyse, ff_cmd_help_cmd;
 
 /* The i-th command of the CLI, NULL past the end (cmd/commands.c). */
 const struct ff_cmd *ff_cmd_at(int i);
@@ -101,6 +101,9 @@ size_t ff_cmd_engine_names(int what, const char **names, size_t max);
 
 /* Parse a non-negative decimal integer in [lo, hi]. Returns 0 or -1. */
 int ff_parse_long(const char *s, long lo, long hi, long *out);
+/* The decimal number s (digits, at most one point) when it lies in
+   [0, 1], else -1. */
+double ff_parse_fraction(const char *s);
 
 /* Append a diagnostic in design.md's form to out:
    FILE:LINE:COL: error: game N, ply K (seat S): message [code]

@@ -42,9 +42,10 @@ static double seconds(void)
 static void report(const char *id, const struct ff_config *cfg, const struct ff_solution *sol,
 		   double t)
 {
-	printf("%s: %zu positions, %zu successors, %d sweeps (largest last change %.1e), "
-	       "%.2f s, %.1f MB\n", id, sol->nstates, sol->nedges, sol->iterations,
-	       sol->residual, t, (double)sol->bytes / 1e6);
+	printf("%s: %zu positions, %zu successors, %d sweeps and %d jump%s (largest last "
+	       "change %.1e), %.2f s, %.1f MB (%.0f bytes a position)\n", id, sol->nstates, sol->nedges,
+	       sol->iterations, sol->jumps, sol->jumps == 1 ? "" : "s", sol->residual, t, (double)sol->bytes / 1e6,
+	       (double)sol->bytes / (double)sol->nstates);
 	printf("P(first player wins) with perfect play: %.10f (seat %d moves first; a draw "
 	       "counts one half)\n", sol->value[0], cfg->first + 1);
 }
@@ -71,7 +72,7 @@ static int save(const struct ff_cmd *cmd, const char *path, const char *id,
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct vset *o = set;
-	const struct ff_solve_opts so = { TOLERANCE, MAX_SWEEPS, 0, 0 };
+	const struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS };
 	struct ff_solution sol;
 	struct ff_config cfg;
 	struct ff_error err;

@@ -42,6 +42,27 @@ int ff_parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+double ff_parse_fraction(const char *s)
+{
+	double v = 0, scale = 1;
+	int digits = 0, point = 0;
+
+	for (; *s; s++) {
+		if (*s == '.' && !point) {
+			point = 1;
+		} else if (*s >= '0' && *s <= '9' && digits < 18) {
+			digits++;
+			if (point)
+				v += (*s - '0') * (scale /= 10);
+			else
+				v = v * 10 + (*s - '0');
+		} else {
+			return -1;
+		}
+	}
+	return digits && v <= 1 ? v : -1;
+}
+
 int ff_json_str(struct ff_buf *out, const char *s)
 {
 	int rc = ff_buf_addc(out, '"');

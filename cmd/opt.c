@@ -63,6 +63,10 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			      "re-format only, without the rules engine" },
 	[FF_O_SOLUTION] = { "solution", 0, "FILE", TEXT(FF_C_FILE),
 			    "the solution the perfect agent plays from (fivefold solve -o FILE)" },
+	[FF_O_THRESHOLD] = { "threshold", 0, "X", TEXT(FF_C_FRACTION),
+			     "count the plies that lose more than X (a probability from 0 to 1)" },
+	[FF_O_ANNOTATE] = { "annotate", 0, NULL, FF_K_FLAG, 0,
+			    "write the games back as FGN with the figures as comments and NAGs" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },
@@ -171,6 +175,9 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 		return ff_fgn_result_token(arg, strlen(arg)) ? 0 :
 			ff_cmd_usage_error(cmd, "%s takes 1-0, 0-1, 1/2-1/2, D, W<k> or *, not '%s'",
 					   opt, arg);
+	case FF_C_FRACTION:
+		return ff_parse_fraction(arg) >= 0 ? 0 :
+			ff_cmd_usage_error(cmd, "%s takes a number from 0 to 1, not '%s'", opt, arg);
 	case FF_C_U64:
 		return ff_parse_uint(arg, strlen(arg), UINT64_MAX, &v) == 0 ? 0 :
 			ff_cmd_usage_error(cmd, "%s takes a decimal 64-bit number, not '%s'", opt, arg);

@@ -20,7 +20,7 @@ enum ff_optid {
 	FF_O_GAME, FF_O_RULES, FF_O_OPTIONS, FF_O_SEATS, FF_O_GAMES, FF_O_SEED, FF_O_AGENTS,
 	FF_O_MAXPLIES, FF_O_MINPLIES, FF_O_PLIES, FF_O_LEGAL, FF_O_INDEX, FF_O_PLY, FF_O_ALL,
 	FF_O_DB, FF_O_COMPARE, FF_O_OPTION, FF_O_ORIGIN, FF_O_PLAYER, FF_O_SINCE, FF_O_UNTIL,
-	FF_O_RESULT, FF_O_LIMIT, FF_O_NOVALIDATE, FF_O_SOLUTION, FF_O_MAN, FF_O_COMPLETION, FF_O_HELP, FF_O_COUNT
+	FF_O_RESULT, FF_O_LIMIT, FF_O_NOVALIDATE, FF_O_SOLUTION, FF_O_THRESHOLD, FF_O_ANNOTATE, FF_O_MAN, FF_O_COMPLETION, FF_O_HELP, FF_O_COUNT
 };
 
 /* How a value is stored in the settings. */
@@ -44,6 +44,7 @@ enum ff_optcheck {
 	FF_C_DATE,      /* YYYY.MM.DD */
 	FF_C_RESULT,    /* a result token */
 	FF_C_U64,       /* a decimal 64-bit number */
+	FF_C_FRACTION,  /* a decimal number from 0 to 1 */
 	FF_C_WORD,      /* one of the command row's choices */
 	FF_C_FILE,      /* a path (only for completion) */
 	FF_C_COMMAND    /* a command's name (only for completion) */

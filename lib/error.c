@@ -28,6 +28,7 @@ static const char *const code_names[FF_ECODE_MAX] = {
 	[FF_ETOO_LONG] = "too-long",
 	[FF_EIO] = "io",
 	[FF_ENOMEM] = "no-memory",
+	[FF_EUNSOLVED] = "unsolved",
 };
 
 const char *ff_code_name(enum ff_code code)

@@ -24,6 +24,7 @@ enum ff_code {
 	FF_ETOO_LONG,      /* "too-long": a token, value, line or game over its limit */
 	FF_EIO,            /* "io": reading or writing failed */
 	FF_ENOMEM,         /* "no-memory" */
+	FF_EUNSOLVED,      /* "unsolved": no solution holds the position (analyse) */
 	FF_ECODE_MAX
 };
 

@@ -136,6 +136,27 @@ check "perfect self-play: first player $k of 10,000, 99% interval [$1, $2] holds
 [ $? = 2 ] && grep -q "the solution is of 'fivelines/schaedler', not 'fivelines/kidd'" "$tmp/e"
 check "perfect with another ruleset's solution: refused" $?
 
+# analyse: a side that always plays the solver's best ply (perfect, seat 1)
+# has zero error in every game; its opponent (greedy) errs in some; and a
+# game's value moves from the start's to its result exactly by the
+# seats' luck less their error (seat 1's minus seat 2's)
+"$ff" simulate --game fivelines --agents perfect,greedy --solution "$tmp/sch.sol" --games 300 \
+	--seed 5 >"$tmp/pg.fgn"
+"$ff" analyse --solution "$tmp/sch.sol" --format csv "$tmp/pg.fgn" >"$tmp/an.csv"
+[ $? = 0 ] && awk -F, '$3 == "seat" && $5 == 1 { n1++; if ($12 != 0) bad++ }
+	$3 == "seat" && $5 == 2 && $12 > 0 { erred++ }
+	END { exit !(n1 == 300 && !bad && erred > 0) }' "$tmp/an.csv"
+check "analyse: perfect play has zero error, in all 300 games" $?
+"$ff" analyse --solution "$tmp/sch.sol" --format json -q "$tmp/pg.fgn" |
+	sed -n 's/.*"result":"\([^"]*\)","start":\([0-9.]*\).*"seats":\[{[^}]*"error":\([0-9.]*\),[^}]*"luck":\([-0-9.]*\)},{[^}]*"error":\([0-9.]*\),[^}]*"luck":\([-0-9.]*\)}.*/\1 \2 \3 \4 \5 \6/p' |
+	awk '{ w = $1 == "1-0" ? 1 : $1 == "0-1" ? 0 : 0.5; d = w - $2 - ($4 - $3) + ($6 - $5);
+		if (d > 1e-8 || d < -1e-8) bad++; n++ } END { exit !(n == 300 && !bad) }'
+check "analyse: result - start = (luck - error) of seat 1 - that of seat 2, every game" $?
+"$ff" simulate --game fivelines --rules kidd --games 1 --seed 3 >"$tmp/kidd.fgn"
+"$ff" analyse --solution "$tmp/sch.sol" "$tmp/kidd.fgn" >/dev/null 2>"$tmp/e"
+[ $? = 1 ] && grep -q "the solution is of 'fivelines/schaedler', not 'fivelines/kidd' \[unsolved\]" "$tmp/e"
+check "analyse with another ruleset's solution: the game is not analysed, exit 1" $?
+
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1
 check "simulate | validate exits 0" $?

@@ -7,6 +7,8 @@
    other side does (two sides; a draw is worth one half to both). */
 #include "config.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +16,8 @@
 
 #define SAME 0x80000000u      /* an edge's flag: the same side moves there */
 #define MAX_STATES 0x7fffffffu
+#define STATE_MAX 4096    /* the state of a game that can be solved fits */
+#define NOISE (8 * DBL_EPSILON)  /* changes this small are rounding: converged */
 
 /* The graph being built. Invariants: raw holds the states of positions
    0..nstates-1 (ssize bytes apart); every per-position array holds cap
@@ -255,28 +259,72 @@ static double backup(const struct build *b, size_t i)
 	return sum;
 }
 
-/* Sweep until no value changes by more than the tolerance. */
-static void iterate(struct build *b, const struct ff_solve_opts *o)
+/* One Gauss-Seidel sweep (last found first unless o->reverse); returns
+   the largest change. */
+static double sweep(struct build *b, const struct ff_solve_opts *o)
 {
 	struct ff_solution *sol = b->sol;
 	size_t n = sol->nstates, k, i;
-	double delta, v, d;
+	double delta = 0, v, d;
+
+	for (k = 0; k < n; k++) {
+		i = o->reverse ? k : n - 1 - k;
+		if (b->terminal[i])
+			continue;
+		v = backup(b, i);
+		d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
+		if (d > delta)
+			delta = d;
+		sol->value[i] = v;
+	}
+	return delta;
+}
+
+/* Move every value on along its last change as far as a geometric
+   series of ratio rho would take it: v + (v - prev) rho / (1 - rho),
+   kept in [0, 1]. */
+static void extrapolate(struct ff_solution *sol, const double *prev, double rho)
+{
+	double f = rho / (1 - rho), x;
+	size_t i;
+
+	for (i = 0; i < sol->nstates; i++) {
+		x = sol->value[i] + f * (sol->value[i] - prev[i]);
+		sol->value[i] = x < 0 ? 0 : x > 1 ? 1 : x;
+	}
+}
+
+/* Sweep until the change still to come, estimated from the last sweeps'
+   ratio, is within the tolerance (or the changes are down to rounding). When the ratio has settled (one slow
+   mode, e.g. a blockade both sides keep up), jump to where its series
+   ends; sweeps then correct whatever the jump got wrong, and the test
+   to stop is always made on a plain sweep. prev (nstates values) is
+   scratch. */
+static void iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
+{
+	struct ff_solution *sol = b->sol;
+	double delta, last = 0, r[3] = { 0, 0, 0 }, rho;
+	int since = 0;
 
 	for (sol->iterations = 0; sol->iterations < o->max_iterations;) {
 		sol->iterations++;
-		for (delta = 0, k = 0; k < n; k++) {
-			i = o->reverse ? n - 1 - k : k;
-			if (b->terminal[i])
-				continue;
-			v = backup(b, i);
-			d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
-			if (d > delta)
-				delta = d;
-			sol->value[i] = v;
-		}
+		memcpy(prev, sol->value, sol->nstates * sizeof *prev);
+		delta = sweep(b, o);
 		sol->residual = delta;
-		if (delta <= o->tolerance)
+		r[2] = r[1];
+		r[1] = r[0];
+		r[0] = last > 0 ? delta / last : 0;
+		last = delta;
+		rho = r[0] > r[1] ? r[0] : r[1];
+		rho = rho > r[2] ? rho : r[2];
+		if (delta <= NOISE || (++since > 3 && rho < 1 && delta <= o->tolerance * (1 - rho)))
 			break;
+		if (!o->plain && since > 3 && r[0] > 0.5 && r[0] < 1 &&
+		    fabs(r[0] - r[1]) < 1e-3 * (1 - r[0]) && fabs(r[1] - r[2]) < 1e-3 * (1 - r[0])) {
+			extrapolate(sol, prev, r[0]);
+			sol->jumps++;
+			since = 0;
+		}
 	}
 }
 
@@ -307,6 +355,7 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	struct build b = { .r = r, .sol = sol };
 	unsigned char *cur = NULL, *next = NULL;
 	uint8_t key[FF_MAX_KEY];
+	double *prev = NULL;
 	int rc = -1;
 
 	memset(sol, 0, sizeof *sol);
@@ -328,11 +377,16 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	for (b.done = 0; b.done < sol->nstates; b.done++)
 		if (expand(&b, b.done, cur, next, err))
 			goto out;
-	sol->bytes = build_bytes(&b);
-	iterate(&b, o);
+	sol->bytes = build_bytes(&b) + sol->nstates * sizeof *prev;
+	if (!(prev = malloc(sol->nstates * sizeof *prev))) {
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+		goto out;
+	}
+	iterate(&b, o, prev);
 	rc = 0;
 out:
 	build_free(&b);
+	free(prev);
 	free(cur);
 	free(next);
 	if (rc)
@@ -349,6 +403,30 @@ long ff_solution_find(const struct ff_solution *sol, const void *st)
 		return -1;
 	h = slot_of(sol, key);
 	return sol->slot[h] ? (long)sol->slot[h] - 1 : -1;
+}
+
+double ff_solution_value(const struct ff_solution *sol, const void *st)
+{
+	long j = ff_solution_find(sol, st);
+
+	return j < 0 ? -1 : sol->value[j];
+}
+
+double ff_solution_ply_value(const struct ff_solution *sol, const void *st,
+			     const struct ff_ply *p)
+{
+	const struct ff_rules *r = sol->rules;
+	_Alignas(16) unsigned char next[STATE_MAX];
+	struct ff_ply q = *p;
+	long j;
+
+	if (r->state_size > sizeof next)
+		return -1;
+	memcpy(next, st, r->state_size);
+	if (r->apply(next, &q, NULL, NULL) || (j = ff_solution_find(sol, next)) < 0)
+		return -1;
+	return r->side_of(next, r->to_move(next)) == r->side_of(st, r->to_move(st))
+		? sol->value[j] : 1 - sol->value[j];
 }
 
 void ff_solution_free(struct ff_solution *sol)

@@ -14,10 +14,11 @@
 #include "lib/ruleset.h"
 
 struct ff_solve_opts {
-	double tolerance;     /* stop when a sweep changes no value by more (e.g. 1e-12) */
+	double tolerance;     /* stop when the change still to come is estimated within it */
 	int max_iterations;   /* and in any case after this many sweeps */
-	int reverse;          /* sweep the positions last found first (the result must not change) */
+	int reverse;          /* sweep the positions first found first (the result must not change) */
 	size_t max_states;    /* refuse a game of more positions (0: up to 2^31 - 1) */
+	int plain;            /* sweeps only, no extrapolation (the result must not change) */
 };
 
 /* A solved game. Invariants after ff_solve: keys holds nstates keys of
@@ -34,6 +35,7 @@ struct ff_solution {
 	/* how the solve went */
 	size_t nedges;        /* successors over every position, throw and ply */
 	int iterations;       /* sweeps made */
+	int jumps;            /* extrapolations made between sweeps */
 	double residual;      /* the last sweep's largest change */
 	size_t bytes;         /* memory held at the peak */
 };
@@ -47,6 +49,15 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	     const struct ff_solve_opts *o, struct ff_error *err);
 /* The index of the position of st, or -1 when the solution lacks it. */
 long ff_solution_find(const struct ff_solution *sol, const void *st);
+/* The value of st for its side to move, or -1 when the solution lacks
+   it. */
+double ff_solution_value(const struct ff_solution *sol, const void *st);
+/* The value, for the side to move of st, of playing p there: the
+   successor's own value when that side moves again, one minus it when
+   the other side moves; -1 when p does not apply or the solution lacks
+   the successor. */
+double ff_solution_ply_value(const struct ff_solution *sol, const void *st,
+			     const struct ff_ply *p);
 void ff_solution_free(struct ff_solution *sol);
 
 /* A solution file (docs/solve.md "Solution files"): "FFSOLVE1", the

@@ -1,0 +1,233 @@
+/* What fivefold analyse writes: text, JSON Lines, CSV, annotated FGN. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cmd/analyse_out.h"
+#include "cmd/cmd.h"
+
+#define CSV_HEAD "file,game,row,ply,seat,throw,played,value,best,best_value,before,error," \
+		 "luck,errors\n"
+
+/* The result token of rec, "*" when it has none. */
+static const char *result_of(const struct ff_record *rec)
+{
+	return ff_record_result(rec)[0] ? ff_record_result(rec) : "*";
+}
+
+static int text_ply(const struct ff_analysis *a, const struct ff_analysed_ply *q,
+		    struct ff_buf *out)
+{
+	return ff_buf_addf(out, "%4d %4d %5d %-12s %6.4f %-12s %6.4f %7.4f %+7.4f\n", q->ply,
+			   q->seat, q->chance, ff_analysis_str(a, q->played), q->e.played,
+			   ff_analysis_str(a, q->best), q->e.best, ff_ply_eval_error(&q->e),
+			   ff_ply_eval_luck(&q->e));
+}
+
+static int text_game(const struct ff_analysis *a, int quiet, const char *file,
+		     const struct ff_record *rec, const char *id, struct ff_buf *out)
+{
+	size_t i;
+	int rc, s;
+
+	rc = ff_buf_addf(out, "%s: game %ld (%s, %zu plies, %s): the side to move first wins "
+			 "%.4f under perfect play\n", file, rec->number, id, a->n, result_of(rec),
+			 a->start);
+	if (!quiet && a->n)
+		rc |= ff_buf_adds(out, " ply seat throw played       value  best         value  "
+				  " error    luck\n");
+	for (i = 0; !quiet && i < a->n; i++)
+		rc |= text_ply(a, &a->v[i], out);
+	for (s = 0; s < a->seats; s++)
+		rc |= ff_buf_addf(out, "seat %d: %d plies, error %.4f (%d over %g), luck %+.4f\n",
+				  s + 1, a->seat[s].plies, a->seat[s].error, a->seat[s].errors,
+				  a->threshold, a->seat[s].luck);
+	return rc;
+}
+
+static int json_ply(const struct ff_analysis *a, const struct ff_analysed_ply *q,
+		    struct ff_buf *out)
+{
+	int rc = ff_buf_addf(out, "{\"ply\":%d,\"seat\":%d,\"throw\":%d,\"played\":", q->ply,
+			     q->seat, q->chance);
+
+	rc |= ff_json_str(out, ff_analysis_str(a, q->played));
+	rc |= ff_buf_addf(out, ",\"value\":%.10f,\"best\":", q->e.played);
+	rc |= ff_json_str(out, ff_analysis_str(a, q->best));
+	return rc | ff_buf_addf(out, ",\"best_value\":%.10f,\"before\":%.10f,\"error\":%.10f,"
+				"\"luck\":%.10f}", q->e.best, q->e.before,
+				ff_ply_eval_error(&q->e), ff_ply_eval_luck(&q->e));
+}
+
+static int json_game(const struct ff_analysis *a, int quiet, const char *file,
+		     const struct ff_record *rec, const char *id, struct ff_buf *out)
+{
+	size_t i;
+	int rc, s;
+
+	rc = ff_buf_adds(out, "{\"file\":") | ff_json_str(out, file);
+	rc |= ff_buf_addf(out, ",\"game\":%ld,\"ruleset\":", rec->number) | ff_json_str(out, id);
+	rc |= ff_buf_adds(out, ",\"result\":") | ff_json_str(out, result_of(rec));
+	rc |= ff_buf_addf(out, ",\"start\":%.10f,\"threshold\":%g,\"seats\":[", a->start,
+			  a->threshold);
+	for (s = 0; s < a->seats; s++)
+		rc |= ff_buf_addf(out, "%s{\"seat\":%d,\"plies\":%d,\"error\":%.10f,\"errors\":%d,"
+				  "\"luck\":%.10f}", s ? "," : "", s + 1, a->seat[s].plies,
+				  a->seat[s].error, a->seat[s].errors, a->seat[s].luck);
+	rc |= ff_buf_adds(out, "]");
+	if (!quiet) {
+		rc |= ff_buf_adds(out, ",\"plies\":[");
+		for (i = 0; i < a->n; i++)
+			rc |= (i ? ff_buf_addc(out, ',') : 0) | json_ply(a, &a->v[i], out);
+		rc |= ff_buf_adds(out, "]");
+	}
+	return rc | ff_buf_adds(out, "}\n");
+}
+
+/* A CSV text cell: always quoted, quotes doubled. */
+static int csv_text(struct ff_buf *out, const char *s)
+{
+	int rc = ff_buf_addc(out, '"');
+
+	for (; *s; s++)
+		rc |= *s == '"' ? ff_buf_adds(out, "\"\"") : ff_buf_addc(out, *s);
+	return rc | ff_buf_adds(out, "\",");
+}
+
+static int csv_game(const struct ff_analysis *a, int quiet, const char *file,
+		    const struct ff_record *rec, struct ff_buf *out)
+{
+	size_t i;
+	int rc = 0, s;
+
+	for (i = 0; !quiet && i < a->n; i++) {
+		const struct ff_analysed_ply *q = &a->v[i];
+
+		rc |= csv_text(out, file);
+		rc |= ff_buf_addf(out, "%ld,ply,%d,%d,%d,", rec->number, q->ply, q->seat, q->chance);
+		rc |= csv_text(out, ff_analysis_str(a, q->played));
+		rc |= ff_buf_addf(out, "%.10f,", q->e.played);
+		rc |= csv_text(out, ff_analysis_str(a, q->best));
+		rc |= ff_buf_addf(out, "%.10f,%.10f,%.10f,%.10f,%d\n", q->e.best, q->e.before,
+				  ff_ply_eval_error(&q->e), ff_ply_eval_luck(&q->e),
+				  ff_ply_eval_error(&q->e) > a->threshold);
+	}
+	for (s = 0; s < a->seats; s++) {
+		rc |= csv_text(out, file);
+		rc |= ff_buf_addf(out, "%ld,seat,,%d,,,,,,,%.10f,%.10f,%d\n", rec->number, s + 1,
+				  a->seat[s].error, a->seat[s].luck, a->seat[s].errors);
+	}
+	return rc;
+}
+
+int ff_analysis_write(const struct ff_analysis *a, int fmt, int quiet, const char *file,
+		      const struct ff_record *rec, const char *id, struct ff_buf *out)
+{
+	if (fmt == FF_AN_JSON)
+		return json_game(a, quiet, file, rec, id, out);
+	if (fmt == FF_AN_CSV)
+		return csv_game(a, quiet, file, rec, out);
+	return text_game(a, quiet, file, rec, id, out);
+}
+
+void ff_analysis_csv_header(FILE *fp)
+{
+	fputs(CSV_HEAD, fp);
+}
+
+/* The NAG of an error: 6 (?!), 2 (?), 4 (??), or 0 for none. */
+static int nag_of(const struct ff_analysis *a, double error)
+{
+	if (error > 4 * a->threshold)
+		return 4;
+	if (error > 2 * a->threshold)
+		return 2;
+	return error > a->threshold ? 6 : 0;
+}
+
+/* The notes of analysed ply q: its NAG and comment. */
+static int ply_notes(const struct ff_analysis *a, const struct ff_analysed_ply *q,
+		     struct ff_record *rec, struct ff_buf *tmp)
+{
+	double error = ff_ply_eval_error(&q->e);
+	int nag = nag_of(a, error), rc = 0;
+	char n[4];
+
+	if (nag) {
+		n[0] = (char)('0' + nag);
+		rc |= ff_record_add_note(rec, FF_NOTE_NAG, n, 1);
+	}
+	ff_buf_reset(tmp);
+	rc |= ff_buf_addf(tmp, "luck %+.4f", ff_ply_eval_luck(&q->e));
+	if (error > 0)
+		rc |= ff_buf_addf(tmp, "; error %.4f, best %s %.4f", error,
+				  ff_analysis_str(a, q->best), q->e.best);
+	return rc | ff_record_add_note(rec, FF_NOTE_BRACE, tmp->p, tmp->len);
+}
+
+/* The comment of the sums per seat. */
+static int seat_notes(const struct ff_analysis *a, struct ff_record *rec, struct ff_buf *tmp)
+{
+	int rc = 0, s;
+
+	ff_buf_reset(tmp);
+	rc |= ff_buf_addf(tmp, "analyse: the side to move first wins %.4f under perfect play",
+			  a->start);
+	for (s = 0; s < a->seats; s++)
+		rc |= ff_buf_addf(tmp, "; seat %d error %.4f (%d over %g), luck %+.4f", s + 1,
+				  a->seat[s].error, a->seat[s].errors, a->threshold,
+				  a->seat[s].luck);
+	return rc | ff_record_add_note(rec, FF_NOTE_BRACE, tmp->p, tmp->len);
+}
+
+/* rec's notes after token `after`, from index *j on, into out. */
+static int keep_notes(const struct ff_record *rec, size_t *j, size_t after,
+		      struct ff_record *out)
+{
+	int rc = 0;
+
+	for (; *j < rec->nnotes && rec->notes[*j].after == after; (*j)++)
+		rc |= ff_record_add_note(out, rec->notes[*j].kind,
+					 ff_record_str(rec, rec->notes[*j].text), rec->notes[*j].len);
+	return rc;
+}
+
+/* rec with a's notes into out. */
+static int annotated(const struct ff_analysis *a, const struct ff_record *rec,
+		     struct ff_record *out, struct ff_buf *tmp)
+{
+	size_t k, j = 0, i = 0, t;
+	int rc = 0;
+
+	out->number = rec->number;
+	for (t = 0; t < rec->ntags; t++)
+		rc |= ff_record_add_tag(out, ff_record_str(rec, rec->tags[t].name),
+					ff_record_str(rec, rec->tags[t].value),
+					strlen(ff_record_str(rec, rec->tags[t].value)), 0, 0);
+	rc |= keep_notes(rec, &j, 0, out);
+	for (k = 0; k < rec->nplies; k++) {
+		const struct ff_rec_ply *p = &rec->plies[k];
+
+		rc |= ff_record_add_ply(out, ff_record_str(rec, p->tok), p->len, p->suffix, 0, 0);
+		rc |= keep_notes(rec, &j, k + 1, out);
+		if (i < a->n && a->v[i].token == k)
+			rc |= ply_notes(a, &a->v[i++], out, tmp);
+	}
+	rc |= seat_notes(a, out, tmp);
+	return rc | ff_record_set_result(out, ff_record_result(rec), 0, 0);
+}
+
+int ff_analysis_annotate(const struct ff_analysis *a, const struct ff_record *rec,
+			 const struct ff_format *fgn, struct ff_buf *out)
+{
+	struct ff_record ann;
+	struct ff_buf tmp = FF_BUF_INIT;
+	int rc;
+
+	if (ff_record_init(&ann))
+		return -1;
+	rc = annotated(a, rec, &ann, &tmp) || fgn->write(&ann, out) ? -1 : 0;
+	ff_record_free(&ann);
+	ff_buf_free(&tmp);
+	return rc;
+}

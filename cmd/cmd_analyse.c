@@ -1,0 +1,266 @@
+/* fivefold analyse: every ply of every game valued against the exact
+   solution of its ruleset (lib/analysis/analyse.h): the played ply's
+   value, the best ply and its value, the error (best - played) and the
+   throw's luck (best - value before the throw), all for the side that
+   moves; per game and seat the total error, the errors over --threshold
+   and the total luck. Text, JSON Lines or CSV; or, with --annotate, the
+   games back as FGN with the figures as comments and NAGs. The solution
+   comes from --solution FILE (fivefold solve -o), else each ruleset met
+   is solved once, on the spot. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/analyse_out.h"
+#include "cmd/cmd.h"
+#include "cmd/input.h"
+#include "lib/analysis/solve.h"
+#include "lib/replay.h"
+
+#define MAX_SOLVED 8          /* rulesets held at once */
+#define TOLERANCE 1e-12
+
+/* What the options say. */
+struct aset {
+	struct ff_input_opts in;
+	const char *solution, *output, *threshold;
+	int fmt, annotate, quiet;
+};
+
+#define S struct aset
+static const struct ff_opt opts[] = {
+	FF_OPT(SOLUTION, S, solution, .help = "the solution of the games' ruleset (fivefold solve "
+		"-o FILE); without it each ruleset is solved first"),
+	FF_OPT(FORMAT, S, fmt, .choices = "text|json|csv", .dflt = "text",
+	       .help = "text, JSON Lines (an object per game and a summary) or CSV (a row per ply "
+		       "and per seat)"),
+	FF_OPT(THRESHOLD, S, threshold, .dflt = "0.02"),
+	FF_OPT(ANNOTATE, S, annotate),
+	FF_OPT(OUTPUT, S, output),
+	FF_INPUT_OPTS(S, in),
+	FF_OPT(QUIET, S, quiet, .help = "the sums per game and seat, not every ply"),
+	FF_OPT_DONE
+};
+#undef S
+
+/* A ruleset met: its solution, or why there is none. */
+struct solved {
+	char *id;
+	struct ff_solution sol;
+	int ok;
+	struct ff_error err;
+};
+
+struct actx {
+	const struct ff_cmd *cmd;
+	const struct aset *o;
+	struct ff_analysis an;     /* the game being analysed */
+	struct solved solved[MAX_SOLVED];
+	int nsolved;
+	struct ff_game game;
+	struct ff_buf id, out;
+	const struct ff_format *fgn;
+	FILE *fp;
+	long games, analysed, failed;
+	unsigned long long plies;
+};
+
+/* The solution of ruleset id (the game g's), from --solution or solved
+   now; NULL with err when there is none. */
+static const struct ff_solution *solution_for(struct actx *c, const struct ff_game *g,
+					      const char *id, struct ff_error *err)
+{
+	struct solved *s;
+	FILE *fp;
+	int i;
+
+	for (i = 0; i < c->nsolved; i++)
+		if (strcmp(c->solved[i].id, id) == 0)
+			break;
+	if (i == c->nsolved) {
+		if (c->nsolved == MAX_SOLVED) {   /* forget the oldest */
+			free(c->solved[0].id);
+			ff_solution_free(&c->solved[0].sol);
+			memmove(c->solved, c->solved + 1, (MAX_SOLVED - 1) * sizeof *c->solved);
+			i = --c->nsolved;
+		}
+		s = &c->solved[c->nsolved++];
+		memset(s, 0, sizeof *s);
+		if (!(s->id = strdup(id)))
+			ff_error_set(&s->err, FF_ENOMEM, "out of memory");
+		else if (c->o->solution && !(fp = fopen(c->o->solution, "rb")))
+			ff_error_set(&s->err, FF_EIO, "cannot open '%s': %s", c->o->solution,
+				     strerror(errno));
+		else if (c->o->solution) {
+			s->ok = ff_solution_load(&s->sol, g->rules, id, fp, &s->err) == 0;
+			fclose(fp);
+		} else {
+			s->ok = ff_analysis_solve(&s->sol, g, TOLERANCE, &s->err) == 0;
+			if (s->ok)
+				fprintf(stderr, "fivefold analyse: solved '%s' (%zu positions; "
+					"fivefold solve -o FILE keeps a solution for --solution)\n",
+					id, s->sol.nstates);
+		}
+		if (!s->ok && s->err.code != FF_ENOMEM && s->err.code != FF_EIO)
+			s->err.code = FF_EUNSOLVED;
+	}
+	s = &c->solved[i];
+	if (!s->ok) {
+		*err = s->err;
+		return NULL;
+	}
+	return &s->sol;
+}
+
+/* Report a game that could not be analysed. */
+static void failed(struct actx *c, const char *file, const struct ff_error *err)
+{
+	ff_buf_reset(&c->out);
+	ff_diag_format(&c->out, file, err);
+	fwrite(c->out.p, 1, c->out.len, stderr);
+	c->failed++;
+}
+
+/* Analyse rec and write what it says. */
+static void one_game(struct actx *c, const char *file, const struct ff_record *rec)
+{
+	const struct ff_solution *sol;
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	if (ff_game_start(&c->game, rec, &err)) {
+		failed(c, file, &err);
+		return;
+	}
+	ff_buf_reset(&c->id);
+	if (ff_config_id(&c->game.cfg, &c->id)) {
+		ff_error_set(&err, FF_ENOMEM, "out of memory");
+		failed(c, file, &err);
+		return;
+	}
+	if (!(sol = solution_for(c, &c->game, c->id.p, &err))) {
+		err.game = rec->number;
+		err.line = rec->line;
+		err.col = rec->col;
+		failed(c, file, &err);
+		return;
+	}
+	if (ff_analysis_run(&c->an, &c->game, sol, rec, &err)) {
+		failed(c, file, &err);
+		return;
+	}
+	c->analysed++;
+	c->plies += (unsigned long long)c->an.n;
+	ff_buf_reset(&c->out);
+	if (c->o->annotate)
+		ff_analysis_annotate(&c->an, rec, c->fgn, &c->out);
+	else
+		ff_analysis_write(&c->an, c->o->fmt, c->o->quiet, file, rec, c->id.p, &c->out);
+	fwrite(c->out.p, 1, c->out.len, c->fp);
+}
+
+/* Every game of the input. */
+static void each_game(struct actx *c, struct ff_input *in)
+{
+	struct ff_record rec;
+	struct ff_error err;
+	const char *file;
+	int rc;
+
+	if (ff_record_init(&rec)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		c->failed++;
+		return;
+	}
+	while ((rc = ff_input_next(in, &rec, &err, &file)) != 0) {
+		if (rc == 1)
+			c->games++;
+		if (rc == -1)
+			c->games++;
+		if (rc == -2 && !(err.code == FF_ENOMEM && err.game > 0)) {
+			fprintf(stderr, "fivefold analyse: %s\n", err.msg);
+			c->failed++;
+		} else if (rc < 0) {
+			failed(c, file, &err);
+		} else {
+			one_game(c, file, &rec);
+		}
+	}
+	ff_record_free(&rec);
+}
+
+/* The summary: a line on standard error (text, CSV, --annotate) or the
+   last object (JSON Lines). */
+static void summary(const struct actx *c)
+{
+	if (c->o->fmt == FF_AN_JSON && !c->o->annotate)
+		fprintf(c->fp, "{\"summary\":{\"games\":%ld,\"analysed\":%ld,\"not_analysed\":%ld,"
+			"\"plies\":%llu}}\n", c->games, c->analysed, c->failed, c->plies);
+	else if (c->o->fmt == FF_AN_TEXT && !c->o->annotate)
+		fprintf(c->fp, "summary: %ld game%s, %ld analysed, %ld not analysed, %llu pl%s\n",
+			c->games, c->games == 1 ? "" : "s", c->analysed, c->failed, c->plies,
+			c->plies == 1 ? "y" : "ies");
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct aset *o = set;
+	struct actx *c = calloc(1, sizeof *c);
+	struct ff_input in;
+	int rc = FF_EXIT_OK, i;
+
+	if (!c) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		return FF_EXIT_FAIL;
+	}
+	c->cmd = cmd;
+	c->o = o;
+	c->fgn = ff_format_find("fgn");
+	ff_game_init(&c->game);
+	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
+	if (!(c->fp = ff_cmd_open_output(cmd, o->output))) {
+		rc = FF_EXIT_FAIL;
+		goto out;
+	}
+	if (o->fmt == FF_AN_CSV && !o->annotate)
+		ff_analysis_csv_header(c->fp);
+	ff_input_init(&in, argv, argc, &o->in);
+	each_game(c, &in);
+	ff_input_close(&in);
+	summary(c);
+	if (ff_cmd_close_output(cmd, c->fp) || c->failed)
+		rc = FF_EXIT_FAIL;
+out:
+	for (i = 0; i < c->nsolved; i++) {
+		free(c->solved[i].id);
+		ff_solution_free(&c->solved[i].sol);
+	}
+	ff_analysis_free(&c->an);
+	ff_game_free(&c->game);
+	ff_buf_free(&c->id);
+	ff_buf_free(&c->out);
+	free(c);
+	return rc;
+}
+
+const struct ff_cmd ff_cmd_analyse = {
+	.name = "analyse",
+	.summary = "value every ply of dice games against the exact solution: errors and luck",
+	.operands = "[FILES...]",
+	.operand = FF_C_FILE,
+	.about = "For every ply of every game: the value of the position before the throw,\n"
+		 "of the best ply the throw allows and of the ply played, for the side that\n"
+		 "moves (its probability of winning under perfect play from there); the\n"
+		 "ply's error (best - played) and the throw's luck (best - before). Per\n"
+		 "game and seat: the total error, the plies whose error is over\n"
+		 "--threshold, and the total luck. --annotate writes the games back as FGN\n"
+		 "with these figures as comments and NAGs ($6 ?!, $2 ?, $4 ?? for errors\n"
+		 "over 1, 2 and 4 times the threshold). Exit status 1 when a game could not\n"
+		 "be analysed (it breaks the rules, or its ruleset cannot be solved).",
+	.opts = opts,
+	.settings = sizeof(struct aset),
+	.run = run,
+};
