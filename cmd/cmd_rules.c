@@ -6,7 +6,6 @@
 
 #include "cmd/cmd.h"
 #include "lib/agent.h"
-#include "lib/analysis/perfect.h"
 #include "lib/ruleset.h"
 
 static void print_presets_mask(const struct ff_rules *r, unsigned mask)
@@ -26,6 +25,7 @@ static void print_presets_mask(const struct ff_rules *r, unsigned mask)
 
 static void print_game(const struct ff_rules *r)
 {
+	const struct ff_agent *a;
 	int i, n, counts[FF_MAX_SEATS];
 
 	printf("%s: %s, ", r->name, r->title);
@@ -46,12 +46,9 @@ static void print_game(const struct ff_rules *r)
 		print_presets_mask(r, o->presets);
 		printf("\n        %s\n", o->help);
 	}
-	printf("  agents (simulate --agents):\n    %-10s %s\n", ff_agent_random.name,
-	       ff_agent_random.help);
-	if (ff_agent_find(r, ff_agent_perfect.name))
-		printf("    %-10s %s\n", ff_agent_perfect.name, ff_agent_perfect.help);
-	for (i = 0; i < r->nagents; i++)
-		printf("    %-10s %s\n", r->agents[i].name, r->agents[i].help);
+	printf("  agents (simulate --agents):\n");
+	for (i = 0; (a = ff_agent_at(r, i)) != NULL; i++)
+		printf("    %-10s %s\n", a->name, a->help);
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)

@@ -80,6 +80,10 @@ struct sctx {
 	unsigned long long done;      /* games written */
 	struct ff_progress prog;
 	struct ff_solution solution;  /* --solution, for the perfect agent */
+	char spec[FF_MAX_SEATS][256];   /* each seat's agent as given, "mcts:iterations=500" */
+	char bare[FF_MAX_SEATS][64];    /* its name, where options follow */
+	const char *names[FF_MAX_SEATS];
+	void *made[FF_MAX_SEATS];       /* contexts the agents made of their options */
 };
 
 static int slot_init(void *ctx, void *p)
@@ -170,42 +174,75 @@ static int probe_config(const struct ff_config *cfg, struct ff_error *err)
 static int unknown_agent(const struct ff_cmd *cmd, const struct ff_rules *r, const char *name)
 {
 	const char *names[17];
+	const struct ff_agent *a;
 	char hint[320];
-	int i, n = 0;
+	int n = 0;
 
-	names[n++] = ff_agent_random.name;
-	for (i = 0; i < r->nagents && n < 17; i++)
-		names[n++] = r->agents[i].name;
+	while (n < 17 && (a = ff_agent_at(r, n)) != NULL)
+		names[n++] = a->name;
 	return ff_cmd_usage_error(cmd, "--agents: game '%s' has no agent '%s'%s", r->name, name,
 				  ff_text_suggest(hint, sizeof hint, name, "agents", names, (size_t)n));
 }
 
-/* Set one agent per seat from "A" or "A,B,...". */
-static int set_agents(const struct ff_cmd *cmd, struct ff_sim *sim, const struct ff_rules *r,
+/* Set seat n's agent from spec[0, len): "NAME" or "NAME:OPTIONS". */
+static int set_agent(const struct ff_cmd *cmd, struct sctx *c, const struct ff_rules *r, int n,
+		     const char *spec, size_t len)
+{
+	char *name = c->spec[n], *given;
+	struct ff_error err;
+
+	if (len == 0 || len >= sizeof c->spec[n])
+		return ff_cmd_usage_error(cmd, "bad --agents: an empty or overlong agent");
+	memcpy(name, spec, len);
+	name[len] = '\0';
+	c->sim.seat_name[n] = name;
+	c->names[n] = name;
+	if ((given = strchr(name, ':')) != NULL) {
+		if (given - name >= (long)sizeof c->bare[n])
+			return ff_cmd_usage_error(cmd, "bad --agents: an overlong agent name");
+		memcpy(c->bare[n], name, (size_t)(given - name));
+		c->bare[n][given - name] = '\0';
+		c->names[n] = c->bare[n];
+		given++;
+	}
+	if (!(c->sim.agents[n] = ff_agent_find(r, c->names[n])))
+		return unknown_agent(cmd, r, c->names[n]);
+	if (given && !c->sim.agents[n]->create)
+		return ff_cmd_usage_error(cmd, "--agents: agent '%s' takes no options", c->names[n]);
+	if (!c->sim.agents[n]->create)
+		return 0;
+	ff_error_clear(&err);
+	if (!(c->made[n] = c->sim.agents[n]->create(r, given, &err)))
+		return ff_cmd_usage_error(cmd, "--agents: %s [%s]", err.msg, ff_code_name(err.code));
+	c->sim.agent_ctx[n] = c->made[n];
+	return 0;
+}
+
+/* Set one agent per seat from "A" or "A,B,...", each "NAME[:OPTIONS]". */
+static int set_agents(const struct ff_cmd *cmd, struct sctx *c, const struct ff_rules *r,
 		      int seats, const char *spec)
 {
-	char name[64];
 	const char *p = spec;
 	int n = 0, i;
 
 	while (*p && n < FF_MAX_SEATS) {
 		size_t len = strcspn(p, ",");
 
-		if (len == 0 || len >= sizeof name)
-			return ff_cmd_usage_error(cmd, "bad --agents '%s'", spec);
-		memcpy(name, p, len);
-		name[len] = '\0';
-		sim->agents[n] = ff_agent_find(r, name);
-		if (!sim->agents[n])
-			return unknown_agent(cmd, r, name);
+		if (set_agent(cmd, c, r, n, p, len))
+			return FF_EXIT_USAGE;
 		n++;
 		p += len;
 		if (*p == ',')
 			p++;
 	}
+	if (*p)
+		return ff_cmd_usage_error(cmd, "--agents names more than %d agents", FF_MAX_SEATS);
 	if (n == 1)
-		for (i = 1; i < seats; i++)
-			sim->agents[i] = sim->agents[0];
+		for (i = 1; i < seats; i++) {
+			c->sim.agents[i] = c->sim.agents[0];
+			c->sim.agent_ctx[i] = c->sim.agent_ctx[0];
+			c->sim.seat_name[i] = c->sim.seat_name[0];
+		}
 	else if (n != seats)
 		return ff_cmd_usage_error(cmd, "--agents names %d agents for %d seats", n, seats);
 	return 0;
@@ -233,7 +270,7 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
 	c->games = (unsigned long long)o->games;
 	c->seed = o->seed;
 	c->nworkers = (int)o->threads;
-	return set_agents(cmd, &c->sim, cfg->rules, cfg->seats, o->agents) ? FF_EXIT_USAGE : 0;
+	return set_agents(cmd, c, cfg->rules, cfg->seats, o->agents) ? FF_EXIT_USAGE : 0;
 }
 
 /* Play the games on c's workers into c->out, and close it. Returns the
@@ -273,7 +310,7 @@ static int load_solution(const struct ff_cmd *cmd, const struct sset *o, struct 
 	int i, need = 0, rc;
 
 	for (i = 0; i < cfg->seats; i++)
-		need |= c->sim.agents[i]->choose_with != NULL;
+		need |= c->sim.agents[i]->needs_solution;
 	if (!need)
 		return o->solution ? ff_cmd_usage_error(cmd, "--solution: no agent plays from it") : 0;
 	if (!o->solution)
@@ -294,7 +331,9 @@ static int load_solution(const struct ff_cmd *cmd, const struct sset *o, struct 
 			ff_code_name(err.code));
 		return err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
 	}
-	c->sim.agent_ctx = &c->solution;
+	for (i = 0; i < cfg->seats; i++)
+		if (c->sim.agents[i]->needs_solution)
+			c->sim.agent_ctx[i] = &c->solution;
 	return 0;
 }
 
@@ -303,7 +342,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	const struct sset *o = set;
 	struct ff_config cfg;
 	struct sctx *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-	int rc;
+	int rc, i;
 
 	(void)argc;
 	(void)argv;
@@ -313,6 +352,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
 		rc = (c->out = ff_cmd_open_output(cmd, o->output)) ? play(cmd, c) : FF_EXIT_FAIL;
 	ff_solution_free(&c->solution);
+	for (i = 0; i < FF_MAX_SEATS; i++)
+		if (c->made[i])
+			c->sim.agents[i]->destroy(c->made[i]);
 	free(c);
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/agent.h"
+#include "lib/agents/mcts.h"
 #include "lib/analysis/perfect.h"
 
 int ff_agent_uniform_index(struct ff_rng *rng, int n)
@@ -19,7 +20,8 @@ static int random_choose(const void *st, const struct ff_ply *legal, int n, stru
 }
 
 const struct ff_agent ff_agent_random = {
-	"random", "a uniformly random legal ply (every game)", random_choose, 1, NULL
+	.name = "random", .help = "a uniformly random legal ply (every game)",
+	.choose = random_choose, .uniform = 1
 };
 
 int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,
@@ -41,16 +43,30 @@ int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff
 	return best;
 }
 
+/* The agents every engine has, then those of engines that can be solved. */
+static const struct ff_agent *const generic[] = { &ff_agent_random, &ff_agent_mcts };
+
+const struct ff_agent *ff_agent_at(const struct ff_rules *rules, int i)
+{
+	int ng = (int)(sizeof generic / sizeof generic[0]);
+
+	if (i < 0)
+		return NULL;
+	if (i < ng)
+		return generic[i];
+	i -= ng;
+	if (rules->chances && rules->key && i-- == 0)
+		return &ff_agent_perfect;
+	return i < rules->nagents ? &rules->agents[i] : NULL;
+}
+
 const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *name)
 {
+	const struct ff_agent *a;
 	int i;
 
-	if (strcmp(name, ff_agent_random.name) == 0)
-		return &ff_agent_random;
-	if (strcmp(name, ff_agent_perfect.name) == 0 && rules->chances && rules->key)
-		return &ff_agent_perfect;   /* games that can be solved */
-	for (i = 0; i < rules->nagents; i++)
-		if (strcmp(rules->agents[i].name, name) == 0)
-			return &rules->agents[i];
+	for (i = 0; (a = ff_agent_at(rules, i)) != NULL; i++)
+		if (strcmp(a->name, name) == 0)
+			return a;
 	return NULL;
 }

@@ -5,10 +5,12 @@
 
 #include "lib/ruleset.h"
 
-/* The agent called name for rules: "random" (every engine), "perfect"
-   (engines that can be solved: lib/analysis/perfect.h), or one of
-   rules->agents. Returns NULL when there is none. */
+/* The agent called name for rules, or NULL when there is none. */
 const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *name);
+/* The i-th agent rules can play with, NULL past the end: "random" and
+   "mcts" (every engine), "perfect" (engines that can be solved:
+   lib/analysis/perfect.h), then rules->agents. */
+const struct ff_agent *ff_agent_at(const struct ff_rules *rules, int i);
 
 /* The loop every one-ply agent shares: the index in legal[0..n) (n >= 1) of
    the ply that score() rates highest. score is called once per ply, in

@@ -1,6 +1,7 @@
 /* The cards of a card game: pile, discards and hands, known or not. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/hands.h"
@@ -190,6 +191,35 @@ int ff_hands_draw(struct ff_hands *h, int seat, int16_t *claim, struct ff_rng *c
 		h->hand[seat][h->nhand[seat]++] = (int16_t)card;
 	*claim = (int16_t)card;
 	return 0;
+}
+
+static int by_code(const void *a, const void *b)
+{
+	return *(const int16_t *)a - *(const int16_t *)b;
+}
+
+void ff_hands_determinize(struct ff_hands *h, unsigned visible, struct ff_rng *rng)
+{
+	int16_t unseen[FF_HANDS_CARDS];
+	int n = 0, s, i;
+
+	if (!h->known)
+		return;
+	for (s = 0; s < h->seats; s++)
+		if (!(visible >> s & 1) && h->unk[s])
+			return;
+	for (s = 0; s < h->seats; s++)
+		for (i = 0; !(visible >> s & 1) && i < h->nhand[s]; i++)
+			unseen[n++] = h->hand[s][i];
+	memcpy(unseen + n, h->pile + h->top, h->npile * sizeof h->pile[0]);
+	n += h->npile;
+	qsort(unseen, (size_t)n, sizeof unseen[0], by_code);
+	ff_cards_shuffle(rng, unseen, n);
+	n = 0;
+	for (s = 0; s < h->seats; s++)
+		for (i = 0; !(visible >> s & 1) && i < h->nhand[s]; i++)
+			h->hand[s][i] = unseen[n++];
+	memcpy(h->pile + h->top, unseen + n, h->npile * sizeof h->pile[0]);
 }
 
 void ff_hands_render(const struct ff_hands *h, int seat, struct ff_buf *out)

@@ -69,6 +69,14 @@ void ff_hands_discard(struct ff_hands *h, int seat, int card);
    (FF_EBAD_DRAW) for a claim the pile contradicts or that cannot be. */
 int ff_hands_draw(struct ff_hands *h, int seat, int16_t *claim, struct ff_rng *chance,
 		  struct ff_error *err);
+/* Redeal what a player cannot see: the hands of the seats not in
+   `visible` (bit s: seat s's hand is seen) and the order of the draw
+   pile, drawn from rng. The cards are gathered in a canonical
+   order (sorted) before the shuffle, so the deal depends only on which
+   cards the player cannot see, not on where they were. Each hand keeps
+   its size; the hands seen and the discards are untouched. Only for a
+   game whose cards are all known (else nothing changes). */
+void ff_hands_determinize(struct ff_hands *h, unsigned visible, struct ff_rng *rng);
 /* Append seat's hand ("7C QH + 2 unknown"). */
 void ff_hands_render(const struct ff_hands *h, int seat, struct ff_buf *out);
 /* Append the piles ("draw pile 68 (top 4C), discard pile 12 (top TC)"). */

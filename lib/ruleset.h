@@ -171,6 +171,16 @@ struct ff_agent {
 	   with it here, for the state st of rules r, instead of choose() */
 	int (*choose_with)(const void *ctx, const struct ff_rules *r, const void *st,
 			   const struct ff_ply *legal, int n, struct ff_rng *rng);
+	/* 1 when choose_with's ctx is a solution (simulate --solution) */
+	int needs_solution;
+	/* Optional (NULL: the agent takes no options): the context of an
+	   agent given options, e.g. "iterations=2000;c=1.4" after "mcts:"
+	   (options NULL or "": its defaults), for the games of rules r.
+	   Returns it, read only while games are played (threads share it;
+	   free it with destroy), or NULL with err (FF_EBAD_OPTION, a message
+	   naming the option; FF_ENOMEM). */
+	void *(*create)(const struct ff_rules *r, const char *options, struct ff_error *err);
+	void (*destroy)(void *ctx);
 };
 
 /* A pick for legal_pick that asks for ply number want whatever the count,
@@ -281,6 +291,13 @@ struct ff_rules {
 	void (*outcome)(const void *st, struct ff_outcome *out);
 	/* Append a text diagram of the position. */
 	void (*render)(const void *st, struct ff_buf *out);
+	/* Optional (NULL: every seat sees the whole state): replace whatever
+	   seat cannot see (other hands, the order of the draw pile) by a deal
+	   drawn from rng that agrees with everything seat has seen; the deal
+	   depends only on what seat sees and on rng, so two states seat cannot
+	   tell apart give the same deal. Search agents (lib/agents/mcts.c) see
+	   the game only through it. */
+	void (*determinize)(void *st, int seat, struct ff_rng *rng);
 
 	const struct ff_agent *agents;  /* engine agents beyond "random" */
 	int nagents;

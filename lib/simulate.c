@@ -57,8 +57,9 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, str
 	}
 	for (s = 0; s < cfg->seats; s++) {
 		snprintf(name, sizeof name, "Seat%d", s + 1);
-		if (ff_record_add_tag(rec, name, sim->agents[s]->name,
-				      strlen(sim->agents[s]->name), 0, 0))
+		const char *who = sim->seat_name[s] ? sim->seat_name[s] : sim->agents[s]->name;
+
+		if (ff_record_add_tag(rec, name, who, strlen(who), 0, 0))
 			return -1;
 	}
 	if (cfg->first != 0) {
@@ -95,7 +96,7 @@ static int choose(const struct ff_sim *sim, const struct ff_agent *a, const void
 	}
 	n = r->legal(state, roll, legal);
 	if (a->choose_with)
-		return a->choose_with(sim->agent_ctx, r, state, legal, n, agent);
+		return a->choose_with(sim->agent_ctx[r->to_move(state)], r, state, legal, n, agent);
 	return a->choose(state, legal, n, agent);
 }
 

@@ -15,7 +15,12 @@ struct ff_sim {
 	const struct ff_agent *agents[FF_MAX_SEATS];
 	int max_plies;
 	enum ff_ply_form form;
-	const void *agent_ctx;   /* what agents with choose_with use (read only: shared by threads) */
+	/* what the agent of each seat chooses with (choose_with's ctx: a
+	   solution, an agent's options), read only: shared by threads */
+	const void *agent_ctx[FF_MAX_SEATS];
+	/* the Seat tags: how each seat's agent was given ("mcts:iterations=
+	   500"); NULL: the agent's name */
+	const char *seat_name[FF_MAX_SEATS];
 };
 
 /* Play one game whose chance stream is ff1(seed) and whose agents draw from

@@ -93,6 +93,22 @@ for arm in liftbridge:4 liftbridge:6 liftbridge:8 pagat:4 pagat:8 liftbridge:4:p
 	cmp -s "$tmp/t1" "$tmp/s2.fgn"; check "long -> short -> long (pegsjokers $arm)" $?
 done
 
+# mcts: the same seed and budget give the same bytes with 1 and 2
+# threads, in every game (card games with their hidden hands too), and
+# the Seat tags say which agent with which options played
+a="mcts:iterations=40;playout=greedy" b="mcts:iterations=25"
+for game in "fiveplay" "fivelines --rules kidd" "sequence" "pegsjokers"; do
+	agents="$a,$b"
+	[ "$game" = pegsjokers ] && agents="$a,$b,$a,$b"
+	for t in 1 2; do
+		"$ff" simulate --game $game --agents "$agents" --games 4 --seed 9 --max-plies 400 \
+			--threads $t >"$tmp/m$t" 2>&1
+	done
+	cmp -s "$tmp/m1" "$tmp/m2" && grep -q '^\[Seat1 "mcts:iterations=40;playout=greedy"\]$' "$tmp/m1" &&
+		[ "$(grep -c '^\[Result' "$tmp/m1")" = 4 ]
+	check "mcts: the same bytes with 1 and 2 threads ($game)" $?
+done
+
 # solve: positions, sweeps and P(first player wins), a probability
 "$ff" solve --game fivelines --rules locusludi-race --options skip-last >"$tmp/solve" 2>&1
 [ $? = 0 ] && grep -Eq '^fivelines/locusludi-race:skip-last: [0-9]+ positions, [0-9]+ successors, [0-9]+ sweeps' "$tmp/solve" &&

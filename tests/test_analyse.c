@@ -45,7 +45,7 @@ static void solve(const char *preset)
    into rec. */
 static void play(const char *one, const char *two, uint64_t i, struct ff_record *rec)
 {
-	struct ff_sim sim = { .cfg = &cfg, .agent_ctx = &sol };
+	struct ff_sim sim = { .cfg = &cfg, .agent_ctx = { &sol, &sol } };
 	struct ff_buf scratch = FF_BUF_INIT;
 	struct ff_error err;
 	void *st = malloc(cfg.rules->state_size);

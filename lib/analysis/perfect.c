@@ -30,6 +30,7 @@ static int perfect_choose(const void *ctx, const struct ff_rules *r, const void 
 }
 
 const struct ff_agent ff_agent_perfect = {
-	"perfect", "the best ply of a solution: simulate --solution FILE (from solve -o)",
-	NULL, 0, perfect_choose
+	.name = "perfect",
+	.help = "the best ply of a solution: simulate --solution FILE (from solve -o)",
+	.choose_with = perfect_choose, .needs_solution = 1
 };

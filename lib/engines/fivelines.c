@@ -859,8 +859,8 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 }
 
 static const struct ff_agent fl_agents[] = {
-	{ "greedy", "one-ply: reach the goal, hit, avoid blots, keep pieces near the goal, skip when it helps",
-	  greedy_choose, 0, NULL },
+	{ .name = "greedy", .help = "one-ply: reach the goal, hit, avoid blots, keep pieces near "
+		"the goal, skip when it helps", .choose = greedy_choose },
 };
 
 const struct ff_rules ff_fivelines_rules = {

@@ -706,8 +706,8 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 }
 
 static const struct ff_agent fp_agents[] = {
-	{ "greedy", "wins when it can, blocks a threatened win, else builds toward its patterns",
-	  greedy_choose, 0, NULL },
+	{ .name = "greedy", .help = "wins when it can, blocks a threatened win, else builds toward "
+		"its patterns", .choose = greedy_choose },
 };
 
 const struct ff_rules ff_fiveplay_rules = {

@@ -1385,9 +1385,24 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
+/* The hands seat's player does not hold, and the pile's order, redealt
+   (ff_hands). In the two-player form a player holds both hands of its
+   side; partners in teams do not see each other's. */
+static void pj_determinize(void *st, int seat, struct ff_rng *rng)
+{
+	struct pj_state *s = st;
+	unsigned visible = 1u << seat;
+	int t;
+
+	for (t = 0; s->two && t < s->seats; t++)
+		if (side_of(s, t) == side_of(s, seat))
+			visible |= 1u << t;
+	ff_hands_determinize(&s->h, visible, rng);
+}
+
 static const struct ff_agent pj_agents[] = {
-	{ "greedy", "progress home, bump opponents, keep jokers and 7s for plays that gain much",
-	  greedy_choose, 0, NULL },
+	{ .name = "greedy", .help = "progress home, bump opponents, keep jokers and 7s for plays "
+		"that gain much", .choose = greedy_choose },
 };
 
 const struct ff_rules ff_pegsjokers_rules = {
@@ -1415,6 +1430,7 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.apply = pj_apply,
 	.outcome = pj_outcome,
 	.render = pj_render,
+	.determinize = pj_determinize,
 	.agents = pj_agents,
 	.nagents = 1,
 };

@@ -916,9 +916,17 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
+/* Every hand but seat's, and the pile's order, redealt (ff_hands). */
+static void sq_determinize(void *st, int seat, struct ff_rng *rng)
+{
+	struct sq_state *s = st;
+
+	ff_hands_determinize(&s->h, 1u << seat, rng);
+}
+
 static const struct ff_agent sq_agents[] = {
-	{ "greedy", "wins or completes a sequence when it can, blocks a four, builds; "
-		    "keeps its jacks for plays that decide something", greedy_choose, 0, NULL },
+	{ .name = "greedy", .help = "wins or completes a sequence when it can, blocks a four, "
+		"builds; keeps its jacks for plays that decide something", .choose = greedy_choose },
 };
 
 const struct ff_rules ff_sequence_rules = {
@@ -947,6 +955,7 @@ const struct ff_rules ff_sequence_rules = {
 	.apply = sq_apply,
 	.outcome = sq_outcome,
 	.render = sq_render,
+	.determinize = sq_determinize,
 	.agents = sq_agents,
 	.nagents = 1,
 };

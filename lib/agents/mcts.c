@@ -1,0 +1,589 @@
+/* Monte Carlo tree search over the ruleset interface (lib/agents/mcts.h).
+
+   The tree: each node is a point where some side chooses; its edges are
+   (chance, ply) pairs, each with its visits, the rewards it earned for
+   the side that chose it, and its availability (how often the pair was
+   legal when the node was reached: the throw drawn there, or the deal
+   of the iteration, allowed it). An iteration copies the root, lets the
+   engine redeal what the seat to move cannot see (determinize), then
+   walks down: at each node it draws the throw (ff_rules_roll), lists the
+   legal plies, expands one not yet tried or else takes the edge of the
+   highest UCB1 score, mean + c * sqrt(ln(availability) / visits) (the
+   information-set form of UCT, Cowling et al. 2012), and applies it
+   with its own stream for whatever the ply draws. From the new edge a
+   playout (random or the engine's greedy agent) runs to the end, and
+   every edge on the path is credited with its side's reward: 1 for a
+   win, 0 for a loss, a share for a draw or a playout cut off. All draws
+   come from the agents' stream given, so a game is the same bytes
+   whatever the threads. */
+#include "config.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/agent.h"
+#include "lib/agents/mcts.h"
+
+#define NO_CHILD UINT32_MAX
+#define PLAYOUT_CAP 5000      /* plies; a playout cut off is scored as a draw */
+#define MAX_DEPTH 4096
+
+struct mcts_opts {
+	long iterations;      /* 0: none set */
+	long time_ms;         /* 0: none set */
+	double c;
+	const struct ff_agent *playout;   /* NULL: uniformly random */
+	const struct ff_agent *prior;     /* the baseline kept unless beaten clearly; NULL: none */
+	double z;                         /* how clearly: standard errors */
+};
+
+struct edge {
+	uint64_t fp;          /* fingerprint of the chance and the ply's words */
+	struct ff_ply ply;
+	uint32_t child;       /* its node, NO_CHILD until visited twice */
+	uint32_t visits, avail;
+	int side;             /* the side that plays it */
+	double reward;        /* the sum of that side's rewards */
+	float *sample;        /* at the root: the reward of each visit, in order */
+	uint32_t nsample, capsample;
+};
+
+struct node {
+	struct edge *e;
+	int ne, cap;
+};
+
+/* One search's memory. */
+struct search {
+	const struct mcts_opts *o;
+	const struct ff_rules *r;
+	struct ff_rng *rng;     /* the agents' stream: the tree's own choices */
+	uint64_t base;          /* drawn from it: the samples' streams */
+	struct ff_rng chance;   /* sample k's throws, draws and deal */
+	struct ff_rng play;     /* sample k's playout choices */
+	struct node *node;
+	size_t nnode, capnode;
+	unsigned char *st, *scratch;
+	struct ff_ply *buf;
+	int *match;
+	struct { uint32_t node; int edge; } path[MAX_DEPTH];
+	int depth;
+	double reward[FF_MAX_SEATS];
+	int failed;
+};
+
+static uint64_t fingerprint(const struct ff_ply *p)
+{
+	uint64_t h = (uint64_t)(uint32_t)p->chance * 0x9E3779B97F4A7C15u;
+	int i;
+
+	for (i = 0; i < FF_PLY_WORDS; i++)
+		h = (h ^ (uint16_t)p->w[i]) * 0xff51afd7ed558ccdu;
+	return h ^ h >> 31;
+}
+
+/* A new node; its index, or NO_CHILD when memory ran out. */
+static uint32_t new_node(struct search *s)
+{
+	if (s->nnode == s->capnode) {
+		size_t cap = s->capnode ? s->capnode * 2 : 1024;
+		void *v = realloc(s->node, cap * sizeof *s->node);
+
+		if (!v)
+			return NO_CHILD;
+		s->node = v;
+		s->capnode = cap;
+	}
+	memset(&s->node[s->nnode], 0, sizeof s->node[0]);
+	return (uint32_t)s->nnode++;
+}
+
+/* Add an edge for ply p, played by side, to node k; its index or -1. */
+static int add_edge(struct search *s, uint32_t k, const struct ff_ply *p, uint64_t fp, int side)
+{
+	struct node *nd = &s->node[k];
+	struct edge *e;
+
+	if (nd->ne == nd->cap) {
+		int cap = nd->cap ? nd->cap * 2 : 8;
+		void *v = realloc(nd->e, (size_t)cap * sizeof *nd->e);
+
+		if (!v)
+			return -1;
+		nd->e = v;
+		nd->cap = cap;
+	}
+	e = &nd->e[nd->ne];
+	memset(e, 0, sizeof *e);
+	e->fp = fp;
+	e->ply = *p;
+	e->child = NO_CHILD;
+	e->side = side;
+	e->avail = 1;
+	return nd->ne++;
+}
+
+/* The edge of node k to play among cand[0..n): a legal ply never tried
+   there (drawn uniformly), else the highest UCB1 score; -1 when memory
+   ran out. Every edge of a legal ply counts one more availability. */
+static int pick(struct search *s, uint32_t k, const struct ff_ply *cand, int n, int side)
+{
+	struct node *nd = &s->node[k];
+	int i, j, fresh = 0, best = -1;
+	double score, top = -1;
+
+	for (i = 0; i < n; i++) {
+		uint64_t fp = fingerprint(&cand[i]);
+
+		s->match[i] = -1;
+		for (j = 0; j < nd->ne; j++)
+			if (nd->e[j].fp == fp && ff_ply_eq(&nd->e[j].ply, &cand[i])) {
+				s->match[i] = j;
+				nd->e[j].avail++;
+				break;
+			}
+		fresh += s->match[i] < 0;
+	}
+	if (fresh) {
+		int want = ff_agent_uniform_index(s->rng, fresh);
+
+		for (i = 0; i < n; i++)
+			if (s->match[i] < 0 && want-- == 0)
+				return add_edge(s, k, &cand[i], fingerprint(&cand[i]), side);
+	}
+	for (i = 0; i < n; i++) {
+		const struct edge *e = &nd->e[s->match[i]];
+
+		score = e->reward / e->visits +
+			s->o->c * sqrt(log((double)e->avail) / e->visits);
+		if (score > top) {
+			top = score;
+			best = s->match[i];
+		}
+	}
+	return best;
+}
+
+/* Apply a copy of ply p to the search state (its draws from the
+   search's stream); 0 or -1. */
+static int play(struct search *s, const struct ff_ply *p)
+{
+	struct ff_ply q = *p;
+	int i;
+
+	for (i = 0; i < FF_POST_WORDS; i++)
+		q.post[i] = FF_NO_CARD;
+	return s->r->apply(s->st, &q, &s->chance, NULL);
+}
+
+static int is_over(const struct ff_rules *r, const void *st)
+{
+	struct ff_outcome o;
+
+	r->outcome(st, &o);
+	return o.term != FF_TERM_NONE;
+}
+
+static int uniform_pick(void *ctx, int n)
+{
+	return ff_agent_uniform_index(ctx, n);
+}
+
+/* Play on from the search state to the end (or the cap). */
+static int playout(struct search *s)
+{
+	const struct ff_rules *r = s->r;
+	struct ff_ply one;
+	int k, c, n, i;
+
+	for (k = 0; k < PLAYOUT_CAP && !is_over(r, s->st); k++) {
+		c = ff_rules_roll(r, s->st, &s->chance);
+		if (!s->o->playout && r->legal_pick) {
+			r->legal_pick(s->st, c, uniform_pick, &s->play, &one);
+			if (play(s, &one))
+				return -1;
+			continue;
+		}
+		n = r->legal(s->st, c, s->buf);
+		i = s->o->playout ? s->o->playout->choose(s->st, s->buf, n, &s->play)
+				  : ff_agent_uniform_index(&s->play, n);
+		if (play(s, &s->buf[i]))
+			return -1;
+	}
+	return 0;
+}
+
+/* The reward of every side at the end of the search state. */
+static void score_end(struct search *s)
+{
+	const struct ff_rules *r = s->r;
+	struct ff_outcome o;
+	int sides = r->sides(s->st), i;
+
+	r->outcome(s->st, &o);
+	for (i = 0; i < sides && i < FF_MAX_SEATS; i++)
+		s->reward[i] = o.term == FF_TERM_NONE || o.winner < 0 ? 1.0 / sides
+			     : o.winner == i;
+}
+
+/* The index in cand[0..n) of a ply that wins the game at once for the
+   side that moves (the first in the engine's order), or -1: in the tree
+   a side takes its win, whatever UCB would try (decisive moves, Teytaud
+   and Teytaud 2010). Uses the search's scratch state. */
+static int winning(struct search *s, const struct ff_ply *cand, int n, int side)
+{
+	const struct ff_rules *r = s->r;
+	struct ff_outcome o;
+	struct ff_rng tmp;
+	struct ff_ply q;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		memcpy(s->scratch, s->st, r->state_size);
+		q = cand[i];
+		for (j = 0; j < FF_POST_WORDS; j++)
+			q.post[j] = FF_NO_CARD;
+		tmp = s->chance;   /* what it draws is not drawn */
+		if (r->apply(s->scratch, &q, &tmp, NULL))
+			continue;
+		r->outcome(s->scratch, &o);
+		if (o.term != FF_TERM_NONE && o.winner == side)
+			return i;
+	}
+	return -1;
+}
+
+/* Start sample k of the search: its streams, then the deal of what the
+   seat to move at root cannot see. Sample k of every root ply sees the
+   same throws, draws and deal as far as play lets them agree (common
+   random numbers: the root's plies are compared on the same luck). */
+static void start_sample(struct search *s, const void *root, uint32_t k)
+{
+	const struct ff_rules *r = s->r;
+
+	ff_rng_seed(&s->chance, s->base + (uint64_t)k * 0x9E3779B97F4A7C15u);
+	ff_rng_seed(&s->play, ~(s->base + (uint64_t)k * 0xC2B2AE3D27D4EB4Fu));
+	memcpy(s->st, root, r->state_size);
+	if (r->determinize)
+		r->determinize(s->st, r->to_move(root), &s->chance);
+}
+
+/* One iteration: a root ply (legal[0..n)) by UCB, its sample, then down
+   the tree to a new edge or the end of the game, and a playout; 0 or
+   -1. */
+static int descend(struct search *s, const void *root, const struct ff_ply *legal, int n)
+{
+	const struct ff_rules *r = s->r;
+	const struct ff_ply *cand = legal;
+	uint32_t k = 0;
+	int e, side, w;
+
+	for (s->depth = 0; s->depth < MAX_DEPTH; s->depth++) {
+		if (s->depth == 0) {
+			side = r->side_of(root, r->to_move(root));
+		} else {
+			if (is_over(r, s->st))
+				return 0;
+			n = r->legal(s->st, ff_rules_roll(r, s->st, &s->chance), s->buf);
+			cand = s->buf;
+			side = r->side_of(s->st, r->to_move(s->st));
+			if ((w = winning(s, cand, n, side)) >= 0) {
+				cand += w;
+				n = 1;
+			}
+		}
+		if ((e = pick(s, k, cand, n, side)) < 0)
+			return -1;
+		if (s->depth == 0)
+			start_sample(s, root, s->node[0].e[e].visits);
+		s->path[s->depth].node = k;
+		s->path[s->depth].edge = e;
+		if (play(s, &s->node[k].e[e].ply))
+			return -1;
+		if (s->node[k].e[e].visits == 0) {
+			s->depth++;
+			return playout(s);
+		}
+		if (s->node[k].e[e].child == NO_CHILD) {
+			uint32_t c = new_node(s);
+
+			if (c == NO_CHILD)
+				return -1;
+			s->node[k].e[e].child = c;
+		}
+		k = s->node[k].e[e].child;
+	}
+	return 0;
+}
+
+/* Credit every edge on the path with its side's reward. */
+static int backup(struct search *s)
+{
+	int d;
+
+	for (d = 0; d < s->depth; d++) {
+		struct edge *e = &s->node[s->path[d].node].e[s->path[d].edge];
+		double v = e->side < FF_MAX_SEATS ? s->reward[e->side] : 0;
+
+		if (d == 0 && e->nsample == e->capsample) {
+			uint32_t cap = e->capsample ? e->capsample * 2 : 64;
+			void *p = realloc(e->sample, cap * sizeof *e->sample);
+
+			if (!p)
+				return -1;
+			e->sample = p;
+			e->capsample = cap;
+		}
+		if (d == 0)
+			e->sample[e->nsample++] = (float)v;
+		e->visits++;
+		e->reward += v;
+	}
+	return 0;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Run the iterations from root; 0 or -1 (memory). */
+static int run(struct search *s, const void *root, const struct ff_ply *legal, int n)
+{
+	long it, iterations = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : 1000;
+	double end = s->o->time_ms ? now_ms() + (double)s->o->time_ms : 0;
+
+	if (new_node(s) != 0)
+		return -1;
+	for (it = 0; it < iterations; it++) {
+		if (end && it % 16 == 0 && now_ms() >= end)
+			break;
+		if (descend(s, root, legal, n))
+			return -1;
+		score_end(s);
+		if (backup(s))
+			return -1;
+	}
+	return 0;
+}
+
+/* The root edge of legal[k], or NULL. */
+static const struct edge *root_edge(const struct search *s, const struct ff_ply *p)
+{
+	const struct node *root = &s->node[0];
+	int j;
+
+	for (j = 0; j < root->ne; j++)
+		if (ff_ply_eq(&root->e[j].ply, p))
+			return &root->e[j];
+	return NULL;
+}
+
+static double mean(const struct edge *e)
+{
+	return e && e->visits ? e->reward / e->visits : 0;
+}
+
+/* The index in legal[0..n) of the root edge visited most (then the best
+   mean, then the first); but the prior's choice, base, unless that edge
+   beats it clearly: the mean of their paired differences (sample k of
+   one against sample k of the other, which saw the same luck) over z
+   standard errors. */
+static int decide(const struct search *s, const struct ff_ply *legal, int n, int base)
+{
+	const struct edge *e, *b;
+	uint32_t k, m;
+	int i, best = 0;
+	double bv = -1, bm = -1, d, sum = 0, sq = 0, se;
+
+	for (i = 0; i < n; i++) {
+		if (!(e = root_edge(s, &legal[i])))
+			continue;
+		if (e->visits > bv || (e->visits == bv && mean(e) > bm)) {
+			bv = e->visits;
+			bm = mean(e);
+			best = i;
+		}
+	}
+	if (base < 0 || base == best)
+		return best;
+	e = root_edge(s, &legal[best]);
+	b = root_edge(s, &legal[base]);
+	if (!b || b->nsample < 2)
+		return best;
+	m = e->nsample < b->nsample ? e->nsample : b->nsample;
+	for (k = 0; k < m; k++) {
+		d = (double)e->sample[k] - b->sample[k];
+		sum += d;
+		sq += d * d;
+	}
+	d = sum / m;
+	se = sqrt((sq / m - d * d) / (m - 1));
+	return d > 0 && d > s->o->z * se ? best : base;
+}
+
+static void search_free(struct search *s)
+{
+	size_t i;
+
+	int j;
+
+	for (i = 0; i < s->nnode; i++) {
+		for (j = 0; j < s->node[i].ne; j++)
+			free(s->node[i].e[j].sample);
+		free(s->node[i].e);
+	}
+	free(s->node);
+	free(s->st);
+	free(s->scratch);
+	free(s->buf);
+	free(s->match);
+}
+
+/* The choice, given the search's memory: a ply that wins at once, else
+   the search's (below the prior's choice, made on a deal of what the
+   seat cannot see, like everything the search reads). */
+static int choose_in(struct search *s, const void *st, const struct ff_ply *legal, int n)
+{
+	const struct ff_rules *r = s->r;
+	int base = -1, w;
+
+	memcpy(s->st, st, r->state_size);
+	if (r->determinize)
+		r->determinize(s->st, r->to_move(st), s->rng);
+	s->chance = *s->rng;
+	if ((w = winning(s, legal, n, r->side_of(st, r->to_move(st)))) >= 0)
+		return w;
+	if (s->o->prior)
+		base = s->o->prior->choose(s->st, legal, n, s->rng);
+	s->base = ff_rng_next(s->rng);
+	if (run(s, st, legal, n))
+		return base >= 0 ? base : 0;
+	return decide(s, legal, n, base);
+}
+
+static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st,
+		       const struct ff_ply *legal, int n, struct ff_rng *rng)
+{
+	struct search *s;
+	int best = 0;
+
+	if (n == 1)
+		return 0;
+	if (!(s = calloc(1, sizeof *s)))
+		return 0;
+	s->o = ctx;
+	s->r = r;
+	s->rng = rng;
+	s->st = malloc(r->state_size);
+	s->scratch = malloc(r->state_size);
+	s->buf = malloc(FF_MAX_LEGAL * sizeof *s->buf);
+	s->match = malloc(FF_MAX_LEGAL * sizeof *s->match);
+	/* out of memory: the first legal ply, still a legal game */
+	if (s->st && s->scratch && s->buf && s->match)
+		best = choose_in(s, st, legal, n);
+	search_free(s);
+	free(s);
+	return best;
+}
+
+/* Parse "name=value" into o; 0, or -1 with err. */
+static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char *name,
+		      const char *value, struct ff_error *err)
+{
+	char *end;
+	double d;
+
+	if (strcmp(name, "prior") == 0) {
+		if (strcmp(value, "none") == 0)
+			o->prior = NULL;
+		else if (strcmp(value, "greedy") == 0 && (o->prior = ff_agent_find(r, "greedy")) &&
+			 o->prior->choose)
+			return 0;
+		else
+			return ff_error_set(err, FF_EBAD_OPTION, "mcts: prior '%s': none or greedy "
+					    "(an agent of '%s' that chooses alone)", value, r->name);
+		return 0;
+	}
+	if (strcmp(name, "playout") == 0) {
+		if (strcmp(value, "random") == 0)
+			o->playout = NULL;
+		else if (strcmp(value, "greedy") == 0 && (o->playout = ff_agent_find(r, "greedy")) &&
+			 o->playout->choose)
+			return 0;
+		else
+			return ff_error_set(err, FF_EBAD_OPTION, "mcts: playout '%s': random or greedy "
+					    "(an agent of '%s' that chooses alone)", value, r->name);
+		return 0;
+	}
+	d = strtod(value, &end);
+	if (!*value || *end || !(d >= 0) || d > 1e9)
+		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a number, not '%s'",
+				    name, value);
+	if (strcmp(name, "iterations") == 0 && d >= 1 && d == (long)d)
+		o->iterations = (long)d;
+	else if (strcmp(name, "time-ms") == 0 && d >= 1 && d == (long)d)
+		o->time_ms = (long)d;
+	else if (strcmp(name, "c") == 0)
+		o->c = d;
+	else if (strcmp(name, "z") == 0)
+		o->z = d;
+	else
+		return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s=%s' (options: "
+				    "iterations=N, time-ms=N, c=X, z=X, playout=random|greedy, "
+				    "prior=greedy|none)", name, value);
+	return 0;
+}
+
+static void *mcts_create(const struct ff_rules *r, const char *options, struct ff_error *err)
+{
+	struct mcts_opts *o = calloc(1, sizeof *o);
+	char buf[256], *p, *save = NULL, *eq;
+
+	if (!o) {
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+		return NULL;
+	}
+	o->c = 0.7;
+	o->z = 0.5;
+	o->prior = ff_agent_find(r, "greedy");
+	if (o->prior && !o->prior->choose)
+		o->prior = NULL;
+	snprintf(buf, sizeof buf, "%s", options ? options : "");
+	for (p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
+		if (!(eq = strchr(p, '='))) {
+			ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' needs a value (name=value)",
+				     p);
+			free(o);
+			return NULL;
+		}
+		*eq = '\0';
+		if (set_option(o, r, p, eq + 1, err)) {
+			free(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+static void mcts_destroy(void *ctx)
+{
+	free(ctx);
+}
+
+const struct ff_agent ff_agent_mcts = {
+	.name = "mcts",
+	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
+		"playout=random|greedy;prior=greedy|none (docs/agents.md)",
+	.choose_with = mcts_choose,
+	.create = mcts_create,
+	.destroy = mcts_destroy,
+};

@@ -1,0 +1,18 @@
+/* The mcts agent: Monte Carlo tree search (UCT) for every game, written
+   once against the ruleset interface. Chance is sampled where it falls
+   (the throw before a ply, the cards a ply draws), and a seat's search
+   sees the game only through the engine's determinize(): information-set
+   MCTS over deals that agree with what the seat has seen. Options, after
+   "mcts:" and separated by ';': iterations=N (default 1000), time-ms=N
+   (search for N ms instead: not reproducible), c=X (exploration, default
+   0.7), playout=random|greedy (default random), prior=greedy|none (the
+   engine's greedy choice is kept unless the search beats it by z=X
+   standard errors, default 0.5). docs/agents.md. */
+#ifndef FF_MCTS_H
+#define FF_MCTS_H
+
+#include "lib/ruleset.h"
+
+extern const struct ff_agent ff_agent_mcts;
+
+#endif
