@@ -74,7 +74,7 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 					      const char *id, struct ff_error *err)
 {
 	struct solved *s;
-	FILE *fp;
+	FILE *fp = NULL;
 	int i;
 
 	for (i = 0; i < c->nsolved; i++)

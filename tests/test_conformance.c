@@ -142,6 +142,48 @@ static void check_chances(struct ff_game *g, const struct ff_record *rec, size_t
 	free(copy);
 }
 
+/* An engine that hides cards (determinize) redeals only what the seat to
+   move cannot see: after determinize the seat has the same legal plies,
+   the game the same outcome and the same seat to move; and two calls
+   from the same stream give the same state. */
+static void check_determinize(struct ff_game *g)
+{
+	const struct ff_rules *r = g->rules;
+	struct ff_ply *a, *b;
+	struct ff_outcome oa, ob;
+	struct ff_rng rng, again;
+	void *copy, *twin;
+	int seat = r->to_move(g->state), na, nb, i, bad = 0;
+
+	if (!r->determinize)
+		return;
+	a = malloc(2 * FF_MAX_LEGAL * sizeof *a);
+	copy = malloc(r->state_size);
+	twin = malloc(r->state_size);
+	CU_ASSERT_FATAL(a && copy && twin);
+	b = a + FF_MAX_LEGAL;
+	memcpy(copy, g->state, r->state_size);
+	memcpy(twin, g->state, r->state_size);
+	ff_rng_seed(&rng, 5);
+	again = rng;
+	r->determinize(copy, seat, &rng);
+	r->determinize(twin, seat, &again);
+	CU_ASSERT(memcmp(copy, twin, r->state_size) == 0);
+	CU_ASSERT_EQUAL(r->to_move(copy), seat);
+	r->outcome(g->state, &oa);
+	r->outcome(copy, &ob);
+	CU_ASSERT(oa.term == ob.term && oa.winner == ob.winner);
+	na = r->legal(g->state, FF_NO_CHANCE, a);
+	nb = r->legal(copy, FF_NO_CHANCE, b);
+	CU_ASSERT_EQUAL(na, nb);
+	for (i = 0; i < na && na == nb; i++)
+		bad += !ff_ply_eq(&a[i], &b[i]);
+	CU_ASSERT_EQUAL(bad, 0);
+	free(a);
+	free(copy);
+	free(twin);
+}
+
 /* Replay rec whole, noting for each token k its ply number (1-based,
    preludes belong to the ply after them) and what it drew as text
    (format_post; "" for none). Returns the number of tokens with a draw. */
@@ -161,6 +203,7 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		post[k][0] = '\0';
 		check_counting(g, rec, k);
 		check_chances(g, rec, k);
+		check_determinize(g);
 		if (ff_game_step(g, rec, k, &p, &err))
 			break;
 		ff_buf_reset(&b);

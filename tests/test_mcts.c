@@ -26,7 +26,7 @@
 
 #include "tests/test_main.h"
 
-#define DEALS 12
+#define DEALS 8
 #define MAX_CARDS 512
 
 /* A deal: the Deck tag's cards, top first. */
@@ -150,8 +150,8 @@ static void honest(const char *game, const char *seats, int nseats, int decks, i
 	CU_ASSERT_FATAL(r->state_size <= 1 << 16 && r->determinize != NULL);
 	cheat = *r;
 	cheat.determinize = NULL;
-	ctx = ff_agent_mcts.create(r, "iterations=300", &err);
-	bare = ff_agent_mcts.create(r, "iterations=300;prior=none", &err);
+	ctx = ff_agent_mcts.create(r, "iterations=150", &err);
+	bare = ff_agent_mcts.create(r, "iterations=150;prior=none", &err);
 	CU_ASSERT_FATAL(ctx != NULL && bare != NULL);
 	k = choice(r, a, ctx);
 	kb = choice(r, a, bare);
