@@ -365,7 +365,9 @@ const struct ff_cmd ff_cmd_simulate = {
 	.about = "Plays --games games of a ruleset with seeded agents and writes them as\n"
 		 "FGN. All chance comes from each game's Seed (ff1, design.md); the\n"
 		 "agents draw from a second stream, so the same command writes the same\n"
-		 "bytes whatever --threads is.",
+		 "bytes whatever --threads is (mcts with time-ms=N excepted: its budget\n"
+		 "is the clock's). The Seat tags record each seat's agent as given,\n"
+		 "options included.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

@@ -37,7 +37,9 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_GAMES] = { "games", 'n', "N", FF_K_NUM, 0, "number of games" },
 	[FF_O_SEED] = { "seed", 's', "S", FF_K_U64, FF_C_U64, "seed of the first game; game i gets S+i" },
 	[FF_O_AGENTS] = { "agents", 'a', "A[,B...]", TEXT(FF_C_ANY),
-			  "agent for every seat, or one per seat (see `fivefold rules`)" },
+			  "agent for every seat, or one per seat (see `fivefold rules`); "
+			  "NAME:OPT=V;OPT=V gives one options, e.g. "
+			  "mcts:iterations=2000;playout=greedy,greedy (docs/agents.md)" },
 	[FF_O_MAXPLIES] = { "max-plies", 0, "N", FF_K_NUM, 0, "only games of at most N plies" },
 	[FF_O_MINPLIES] = { "min-plies", 0, "N", FF_K_NUM, 0, "only games of at least N plies" },
 	[FF_O_PLIES] = { "plies", 0, "FORM", FF_K_CHOICE, 0, "ply form to write" },
