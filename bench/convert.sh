@@ -8,8 +8,6 @@ set -eu
 ff=$1
 fb=$2
 mb=${BENCH_CONVERT_MB:-200}
-dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
-trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 size() { awk -v b="$(wc -c <"$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 

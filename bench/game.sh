@@ -13,8 +13,6 @@ game=$3
 seats=$4
 games=$5
 targets=$6
-dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
-trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f", a / b; else print "inf" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }

@@ -18,8 +18,6 @@
 set -eu
 ff=$1
 fb=$2
-dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
-trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 games=${BENCH_MCTS_GAMES:-1000}
 iter=${BENCH_MCTS_ITER:-200}

@@ -1,4 +1,9 @@
 # Sourced by the bench scripts, their shared helpers.
+
+# dir: the scratch directory the script works in (BENCH_DIR, or a new
+# one), removed when the script exits.
+dir=${BENCH_DIR:-$(mktemp -d)}
+trap 'rm -rf "$dir"' EXIT
 #
 # field NAME LINE: the value of NAME=... in a line ffbench printed.
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }

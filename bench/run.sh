@@ -10,8 +10,6 @@ ff=$1
 fb=$2
 games=${BENCH_GAMES:-20000}
 big_mb=${BENCH_BIG_MB:-520}
-dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
-trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 
 # field NAME from an ffbench line

@@ -7,8 +7,6 @@
 set -eu
 ff=$1
 fb=$2
-dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
-trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 
 presets="schaedler locusludi-race locusludi-knockoff kidd"

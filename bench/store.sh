@@ -10,8 +10,6 @@ set -eu
 ff=$1
 fb=$2
 games=${BENCH_STORE_GAMES:-1000000}
-dir=${BENCH_DIR:-$(mktemp -d /tmp/ffbench.XXXXXX)}
-trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/row.sh"
 command -v sqlite3 >/dev/null || { echo "bench/store.sh: the sqlite3 shell is needed"; exit 1; }
 

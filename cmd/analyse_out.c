@@ -180,18 +180,6 @@ static int seat_notes(const struct ff_analysis *a, struct ff_record *rec, struct
 	return rc | ff_record_add_note(rec, FF_NOTE_BRACE, tmp->p, tmp->len);
 }
 
-/* rec's notes after token `after`, from index *j on, into out. */
-static int keep_notes(const struct ff_record *rec, size_t *j, size_t after,
-		      struct ff_record *out)
-{
-	int rc = 0;
-
-	for (; *j < rec->nnotes && rec->notes[*j].after == after; (*j)++)
-		rc |= ff_record_add_note(out, rec->notes[*j].kind,
-					 ff_record_str(rec, rec->notes[*j].text), rec->notes[*j].len);
-	return rc;
-}
-
 /* rec with a's notes into out. */
 static int annotated(const struct ff_analysis *a, const struct ff_record *rec,
 		     struct ff_record *out, struct ff_buf *tmp)
@@ -204,12 +192,12 @@ static int annotated(const struct ff_analysis *a, const struct ff_record *rec,
 		rc |= ff_record_add_tag(out, ff_record_str(rec, rec->tags[t].name),
 					ff_record_str(rec, rec->tags[t].value),
 					strlen(ff_record_str(rec, rec->tags[t].value)), 0, 0);
-	rc |= keep_notes(rec, &j, 0, out);
+	rc |= ff_record_copy_notes(rec, &j, 0, out);
 	for (k = 0; k < rec->nplies; k++) {
 		const struct ff_rec_ply *p = &rec->plies[k];
 
 		rc |= ff_record_add_ply(out, ff_record_str(rec, p->tok), p->len, p->suffix, 0, 0);
-		rc |= keep_notes(rec, &j, k + 1, out);
+		rc |= ff_record_copy_notes(rec, &j, k + 1, out);
 		if (i < a->n && a->v[i].token == k)
 			rc |= ply_notes(a, &a->v[i++], out, tmp);
 	}

@@ -165,3 +165,15 @@ const char *ff_record_result(const struct ff_record *rec)
 {
 	return ff_record_str(rec, rec->result);
 }
+
+int ff_record_copy_notes(const struct ff_record *rec, size_t *j, size_t after,
+			 struct ff_record *out)
+{
+	for (; *j < rec->nnotes && rec->notes[*j].after == after; (*j)++) {
+		const struct ff_note *n = &rec->notes[*j];
+
+		if (ff_record_add_note(out, n->kind, ff_record_str(rec, n->text), n->len))
+			return -1;
+	}
+	return 0;
+}

@@ -93,6 +93,10 @@ int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
 		      const char *suffix, long line, long col);
 /* Append a note after the current last ply. Returns 0 or -1. */
 int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len);
+/* Append to out the notes of rec that stand after ply `after`, from
+   rec->notes[*j] on (advancing *j past them). Returns 0 or -1. */
+int ff_record_copy_notes(const struct ff_record *rec, size_t *j, size_t after,
+			 struct ff_record *out);
 /* Set the result token (copied). Returns 0 or -1. */
 int ff_record_set_result(struct ff_record *rec, const char *tok, long line, long col);
 

@@ -424,18 +424,6 @@ enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 	return FF_VALID;
 }
 
-/* Copy rec's notes that stand after ply `after` (from index *j on). */
-static int copy_notes(const struct ff_record *rec, size_t *j, size_t after, struct ff_record *out)
-{
-	for (; *j < rec->nnotes && rec->notes[*j].after == after; (*j)++) {
-		const struct ff_note *n = &rec->notes[*j];
-
-		if (ff_record_add_note(out, n->kind, ff_record_str(rec, n->text), n->len))
-			return -1;
-	}
-	return 0;
-}
-
 enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 				enum ff_ply_form form, struct ff_record *out, struct ff_error *err)
 {
@@ -458,7 +446,7 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 	for (k = 0; k < rec->nplies; k++) {
 		const struct ff_rec_ply *rp = &rec->plies[k];
 
-		if (copy_notes(rec, &j, k, out))
+		if (ff_record_copy_notes(rec, &j, k, out))
 			goto nomem;
 		ff_buf_reset(&g->scratch);
 		if (ff_game_step_text(g, rec, k, form, &g->scratch, &p, err))
@@ -466,7 +454,7 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 		if (ff_record_add_ply(out, g->scratch.p, g->scratch.len, rp->suffix, rp->line, rp->col))
 			goto nomem;
 	}
-	if (copy_notes(rec, &j, rec->nplies, out))
+	if (ff_record_copy_notes(rec, &j, rec->nplies, out))
 		goto nomem;
 	if (ff_game_finish(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ERESULT);

@@ -495,6 +495,28 @@ static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st
 	return best;
 }
 
+/* The engine's greedy agent when it chooses alone (without a context),
+   else NULL. */
+static const struct ff_agent *greedy_of(const struct ff_rules *r)
+{
+	const struct ff_agent *a = ff_agent_find(r, "greedy");
+
+	return a && a->choose ? a : NULL;
+}
+
+/* Option name=value naming an agent: `plain` (none) or "greedy" (the
+   engine's); 0, or -1 with err. */
+static int set_agent(const struct ff_agent **slot, const struct ff_rules *r, const char *name,
+		     const char *plain, const char *value, struct ff_error *err)
+{
+	if (strcmp(value, plain) == 0)
+		*slot = NULL;
+	else if (strcmp(value, "greedy") != 0 || !(*slot = greedy_of(r)))
+		return ff_error_set(err, FF_EBAD_OPTION, "mcts: %s '%s': %s or greedy (an agent "
+				    "of '%s' that chooses alone)", name, value, plain, r->name);
+	return 0;
+}
+
 /* Parse "name=value" into o; 0, or -1 with err. */
 static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char *name,
 		      const char *value, struct ff_error *err)
@@ -502,28 +524,10 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 	char *end;
 	double d;
 
-	if (strcmp(name, "prior") == 0) {
-		if (strcmp(value, "none") == 0)
-			o->prior = NULL;
-		else if (strcmp(value, "greedy") == 0 && (o->prior = ff_agent_find(r, "greedy")) &&
-			 o->prior->choose)
-			return 0;
-		else
-			return ff_error_set(err, FF_EBAD_OPTION, "mcts: prior '%s': none or greedy "
-					    "(an agent of '%s' that chooses alone)", value, r->name);
-		return 0;
-	}
-	if (strcmp(name, "playout") == 0) {
-		if (strcmp(value, "random") == 0)
-			o->playout = NULL;
-		else if (strcmp(value, "greedy") == 0 && (o->playout = ff_agent_find(r, "greedy")) &&
-			 o->playout->choose)
-			return 0;
-		else
-			return ff_error_set(err, FF_EBAD_OPTION, "mcts: playout '%s': random or greedy "
-					    "(an agent of '%s' that chooses alone)", value, r->name);
-		return 0;
-	}
+	if (strcmp(name, "prior") == 0)
+		return set_agent(&o->prior, r, name, "none", value, err);
+	if (strcmp(name, "playout") == 0)
+		return set_agent(&o->playout, r, name, "random", value, err);
 	d = strtod(value, &end);
 	if (!*value || *end || !(d >= 0) || d > 1e9)
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a number, not '%s'",
@@ -554,9 +558,7 @@ static void *mcts_create(const struct ff_rules *r, const char *options, struct f
 	}
 	o->c = 0.7;
 	o->z = 0.5;
-	o->prior = ff_agent_find(r, "greedy");
-	if (o->prior && !o->prior->choose)
-		o->prior = NULL;
+	o->prior = greedy_of(r);
 	snprintf(buf, sizeof buf, "%s", options ? options : "");
 	for (p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
 		if (!(eq = strchr(p, '='))) {
