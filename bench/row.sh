@@ -1,8 +1,9 @@
 # Sourced by the bench scripts, their shared helpers.
 
-# dir: the scratch directory the script works in (BENCH_DIR, or a new
-# one), removed when the script exits.
-dir=${BENCH_DIR:-$(mktemp -d)}
+# dir: the scratch directory the script works in, made new inside
+# BENCH_DIR (default TMPDIR or /tmp, for a disk with room), removed when
+# the script exits (BENCH_DIR itself is left alone).
+dir=$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/fivefold-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 #
 # field NAME LINE: the value of NAME=... in a line ffbench printed.

@@ -1,5 +1,5 @@
-/* fivefold show: the position of a game as a text diagram, after ply K or
-   after every ply. */
+/* fivefold show: the position of a game as a text diagram or an SVG
+   picture, after ply K or after every ply. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,7 +14,8 @@
 struct shset {
 	struct ff_input_opts in;
 	long index, ply;     /* ply -1: the last */
-	int all;
+	int all, svg;
+	const char *output;
 };
 
 #define S struct shset
@@ -22,91 +23,50 @@ static const struct ff_opt opts[] = {
 	FF_OPT(INDEX, S, index, .lo = 1, .hi = 1000000000L, .dflt = "1"),
 	FF_OPT(PLY, S, ply, .lo = 0, .hi = 100000000L, .unset = -1),
 	FF_OPT(ALL, S, all),
+	FF_OPT(FORMAT, S, svg, .choices = "text|svg", .dflt = "text",
+	       .help = "text: a diagram; svg: a picture (one position: not with --all)"),
+	FF_OPT(OUTPUT, S, output),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT_DONE
 };
 #undef S
 
+/* Where the pictures go. */
+struct sink {
+	FILE *fp;
+	int svg;
+	struct ff_buf caption, out;
+};
+
 /* Draw the position after ply `ply` (0: the start), whose tokens are
-   rec's tokens [k0, k) (a prelude and its ply). */
+   rec's tokens [k0, k) (a prelude and its ply), under a caption line. */
 static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, size_t k0, size_t k,
-		    struct ff_buf *out)
+		    struct sink *sk)
 {
-	struct ff_outcome o;
-	char res[16];
-	size_t i;
-
-	ff_buf_reset(out);
-	ff_buf_addf(out, "game %ld (", rec->number);
-	ff_config_id(&g->cfg, out);
-	if (ply == 0) {
-		ff_buf_adds(out, "), start");
+	ff_buf_reset(&sk->caption);
+	ff_game_caption(g, rec, ply, k0, k, &sk->caption);
+	ff_buf_reset(&sk->out);
+	if (sk->svg) {
+		g->rules->render_svg(g->state, sk->caption.p, &sk->out);
 	} else {
-		ff_buf_addf(out, "), after ply %d:", ply);
-		for (i = k0; i < k; i++)
-			ff_buf_addf(out, " %s", ff_record_str(rec, rec->plies[i].tok));
+		ff_buf_add(&sk->out, sk->caption.p, sk->caption.len);
+		ff_buf_addc(&sk->out, '\n');
+		g->rules->render(g->state, &sk->out);
 	}
-	g->rules->outcome(g->state, &o);
-	if (o.term != FF_TERM_NONE)
-		ff_buf_addf(out, "; game over: %s (%s)\n",
-			    ff_result_token(&o, g->rules->sides(g->state), res),
-			    ff_termination_name(o.term));
-	else
-		ff_buf_addf(out, "; seat %d to move\n", g->rules->to_move(g->state) + 1);
-	g->rules->render(g->state, out);
-	fwrite(out->p, 1, out->len, stdout);
-}
-
-/* Print a diagnostic. */
-static void report(const char *file, const struct ff_error *err)
-{
-	struct ff_buf diag = FF_BUF_INIT;
-
-	ff_diag_format(&diag, file, err);
-	fputs(diag.p ? diag.p : "", stderr);
-	ff_buf_free(&diag);
-}
-
-/* Read the index-th game of the input into rec. Returns 0, or
-   FF_EXIT_FAIL after a message. */
-static int find_game(struct ff_input *in, long index, struct ff_record *rec, const char **file)
-{
-	struct ff_error err;
-	long seen = 0;
-	int rc;
-
-	for (;;) {
-		ff_error_clear(&err);
-		rc = ff_input_next(in, rec, &err, file);
-		if (rc == 0) {
-			fprintf(stderr, "fivefold show: the input has no game %ld\n", index);
-			return FF_EXIT_FAIL;
-		}
-		if (rc == -2) {
-			fprintf(stderr, "fivefold show: %s\n", err.msg);
-			return FF_EXIT_FAIL;
-		}
-		if (++seen == index)
-			break;
-	}
-	if (rc == -1) {
-		report(*file, &err);
-		return FF_EXIT_FAIL;
-	}
-	return 0;
+	fwrite(sk->out.p, 1, sk->out.len, sk->fp);
 }
 
 /* Replay rec in g, drawing the positions the options ask for. Returns 0
    or FF_EXIT_FAIL after a message. */
 static int walk(const struct shset *o, struct ff_game *g, const struct ff_record *rec,
-		const char *file, struct ff_buf *out)
+		const char *file, struct sink *out)
 {
 	struct ff_error err;
 	struct ff_ply p;
 	size_t k, k0 = 0, kp = 0;
 
 	if (ff_game_start(g, rec, &err)) {
-		report(file, &err);
+		ff_input_report(file, &err);
 		return FF_EXIT_FAIL;
 	}
 	if (o->all || o->ply == 0)
@@ -115,8 +75,8 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 		if (ff_game_step(g, rec, k, &p, &err)) {
 			if (!o->all)
 				diagram(g, rec, g->turns, kp, k0, out);
-			fflush(stdout);
-			report(file, &err);
+			fflush(out->fp);
+			ff_input_report(file, &err);
 			fprintf(stderr, "fivefold show: the position shown is the one before ply %d\n",
 				g->turns + 1);
 			return FF_EXIT_FAIL;
@@ -125,7 +85,7 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 			continue;
 		if (o->all || g->turns == o->ply || (o->ply < 0 && k + 1 == rec->nplies)) {
 			if (o->all)
-				fputc('\n', stdout);
+				fputc('\n', out->fp);
 			diagram(g, rec, g->turns, k0, k + 1, out);
 		}
 		kp = k0;
@@ -147,22 +107,31 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct ff_input in;
 	struct ff_record rec;
 	struct ff_game g;
-	struct ff_buf out = FF_BUF_INIT;
+	struct sink out = { .svg = o->svg };
 	const char *file = "";
 	int status;
 
-	(void)cmd;
+	if (o->svg && o->all)
+		return ff_cmd_usage_error(cmd, "--format svg draws one position: give --ply K, not "
+					  "--all (fivefold replay makes a page of every ply)");
 	if (ff_record_init(&rec))
 		return FF_EXIT_FAIL;
+	if (!(out.fp = ff_cmd_open_output(cmd, o->output))) {
+		ff_record_free(&rec);
+		return FF_EXIT_FAIL;
+	}
 	ff_game_init(&g);
 	ff_input_init(&in, argv, argc, &o->in);
-	status = find_game(&in, o->index, &rec, &file);
+	status = ff_input_nth(&in, o->index, &rec, &file, "show");
 	if (status == 0)
 		status = walk(o, &g, &rec, file, &out);
+	if (ff_cmd_close_output(cmd, out.fp) && status == 0)
+		status = FF_EXIT_FAIL;
 	ff_input_close(&in);
 	ff_game_free(&g);
 	ff_record_free(&rec);
-	ff_buf_free(&out);
+	ff_buf_free(&out.caption);
+	ff_buf_free(&out.out);
 	return status;
 }
 
@@ -172,8 +141,9 @@ const struct ff_cmd ff_cmd_show = {
 	.operands = "[FILE]",
 	.operand = FF_C_FILE,
 	.about = "Replays one game of the input and draws its position as text: after\n"
-		 "its last ply, after ply K (--ply), or after every ply (--all). A ply\n"
-		 "that breaks the rules is reported and the last legal position drawn.",
+		 "its last ply, after ply K (--ply), or after every ply (--all); with\n"
+		 "--format svg, as an SVG picture (-o pos.svg). A ply that breaks the\n"
+		 "rules is reported and the last legal position drawn.",
 	.opts = opts,
 	.settings = sizeof(struct shset),
 	.run = run,

@@ -12,17 +12,17 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/stats_plot.h"
 #include "db/store.h"
 #include "lib/ruleset.h"
 #include "lib/statmath.h"
 
-#define MAX_SIDES 16
 #define SMALL 30   /* fewer finished games than this draws a warning */
 #define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
 
 /* What the options say. */
 struct stset {
-	const char *db, *compare;
+	const char *db, *compare, *plot;
 	struct ff_stats_filter f;
 	int fmt;             /* 0 text, 1 csv, 2 json */
 };
@@ -33,25 +33,12 @@ static const struct ff_opt opts[] = {
 	FF_OPT(COMPARE, S, compare),
 	FF_FILTER_OPTS(S, f),
 	FF_OPT(FORMAT, S, fmt, .choices = "text|csv|json", .dflt = "text", .help = "output format"),
+	FF_OPT(PLOT, S, plot, .help = "also draw the first player's win rates with their 95% "
+	       "intervals (the --compare arms side by side) and the game lengths as an SVG chart "
+	       "in FILE"),
 	FF_OPT_DONE
 };
 #undef S
-
-/* The figures of one ruleset id at one seat count (a copy of a struct
-   ff_stats_group). label is what the text output calls the group. */
-struct row {
-	char *ruleset, *label;
-	int seats, sides;
-	long n, unfinished, finished, draws, first_wins;
-	long side_wins[MAX_SIDES];
-	double mean, var, median, p90;
-};
-
-struct rows {
-	struct row *v;
-	size_t n, cap;
-	int max_sides;
-};
 
 /* 1 when the game of ruleset id (the part before '/') is played by more
    than one number of seats: then text output names the seat count. */
@@ -118,6 +105,14 @@ static int collect(void *ctx, const struct ff_stats_group *g)
 	memcpy(r->side_wins, g->side_wins, sizeof r->side_wins);
 	r->mean = g->mean;
 	r->var = g->var;
+	if (g->nplies && !(r->plies = malloc(g->nplies * sizeof *r->plies))) {
+		free(r->ruleset);
+		free(r->label);
+		return -1;
+	}
+	if (g->nplies)
+		memcpy(r->plies, g->plies, g->nplies * sizeof *r->plies);
+	r->nplies = g->nplies;
 	r->median = ff_quantile(g->plies, g->nplies, 0.5);
 	r->p90 = ff_quantile(g->plies, g->nplies, 0.9);
 	if (r->sides > rs->max_sides)
@@ -415,6 +410,37 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 	ff_buf_free(&b);
 }
 
+/* Draw the chart of rs into path: with option, each row named by its base
+   and arm. Returns 0, or -1 after a message. */
+static int plot(const struct ff_cmd *cmd, struct rows *rs, const char *path, const char *option)
+{
+	struct ff_buf base = FF_BUF_INIT, arm = FF_BUF_INIT, svg = FF_BUF_INIT;
+	FILE *fp;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; option && i < rs->n; i++) {
+		split_arm(rs->v[i].ruleset, option, &base, &arm);
+		rs->v[i].base = group_label(base.p, rs->v[i].seats);
+		rs->v[i].arm = strdup(arm.p);
+		if (!rs->v[i].base || !rs->v[i].arm)
+			rc = -1;
+	}
+	if (rc || ff_stats_plot(rs, option, &svg)) {
+		fprintf(stderr, "fivefold stats: out of memory\n");
+		rc = -1;
+	} else if (!(fp = ff_cmd_open_output(cmd, path)) ) {
+		rc = -1;
+	} else {
+		fwrite(svg.p, 1, svg.len, fp);
+		rc = ff_cmd_close_output(cmd, fp);
+	}
+	ff_buf_free(&base);
+	ff_buf_free(&arm);
+	ff_buf_free(&svg);
+	return rc;
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct stset *o = set;
@@ -444,9 +470,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		printf("no games\n");
 	else
 		print_text(&rs);
+	if (!rc && o->plot)
+		rc = plot(cmd, &rs, o->plot, o->compare);
 	for (i = 0; i < rs.n; i++) {
 		free(rs.v[i].ruleset);
 		free(rs.v[i].label);
+		free(rs.v[i].base);
+		free(rs.v[i].arm);
+		free(rs.v[i].plies);
 	}
 	free(rs.v);
 	return rc ? FF_EXIT_FAIL : FF_EXIT_OK;

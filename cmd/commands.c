@@ -14,6 +14,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_validate,
 	&ff_cmd_convert,
 	&ff_cmd_show,
+	&ff_cmd_replay,
 	&ff_cmd_simulate,
 	&ff_cmd_import,
 	&ff_cmd_stats,

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmd/cmd.h"
 #include "cmd/input.h"
 
 void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts)
@@ -179,4 +180,41 @@ unsigned long long ff_input_offset(const struct ff_input *in)
 void ff_input_close(struct ff_input *in)
 {
 	close_current(in);
+}
+
+void ff_input_report(const char *file, const struct ff_error *err)
+{
+	struct ff_buf diag = FF_BUF_INIT;
+
+	ff_diag_format(&diag, file, err);
+	fputs(diag.p ? diag.p : "", stderr);
+	ff_buf_free(&diag);
+}
+
+int ff_input_nth(struct ff_input *in, long index, struct ff_record *rec, const char **file,
+		 const char *cmd)
+{
+	struct ff_error err;
+	long seen = 0;
+	int rc;
+
+	for (;;) {
+		ff_error_clear(&err);
+		rc = ff_input_next(in, rec, &err, file);
+		if (rc == 0) {
+			fprintf(stderr, "fivefold %s: the input has no game %ld\n", cmd, index);
+			return FF_EXIT_FAIL;
+		}
+		if (rc == -2) {
+			fprintf(stderr, "fivefold %s: %s\n", cmd, err.msg);
+			return FF_EXIT_FAIL;
+		}
+		if (++seen == index)
+			break;
+	}
+	if (rc == -1) {
+		ff_input_report(*file, &err);
+		return FF_EXIT_FAIL;
+	}
+	return 0;
 }

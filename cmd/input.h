@@ -46,6 +46,13 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 		  const char **file);
 /* Bytes read so far over all files (for progress lines). */
 unsigned long long ff_input_offset(const struct ff_input *in);
+/* Read the index-th game (1-based) of the input into rec, for command
+   cmd (its name, for messages). Returns 0, or FF_EXIT_FAIL after a
+   message (no such game, a file that cannot be read, a malformed game). */
+int ff_input_nth(struct ff_input *in, long index, struct ff_record *rec, const char **file,
+		 const char *cmd);
+/* Print err as a diagnostic for file on standard error. */
+void ff_input_report(const char *file, const struct ff_error *err);
 /* Close whatever is open. */
 void ff_input_close(struct ff_input *in);
 

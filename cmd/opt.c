@@ -69,6 +69,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			     "count the plies that lose more than X (a probability from 0 to 1)" },
 	[FF_O_ANNOTATE] = { "annotate", 0, NULL, FF_K_FLAG, 0,
 			    "write the games back as FGN with the figures as comments and NAGs" },
+	[FF_O_PLOT] = { "plot", 0, "FILE", TEXT(FF_C_FILE),
+			"also draw the figures as an SVG chart in FILE" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

@@ -184,6 +184,11 @@ static void check_state(struct play *g)
 	r->render(g->st, &g->buf);
 	if (g->buf.len == 0)
 		ff_fuzz_fail("state", "render() wrote nothing");
+	ff_buf_reset(&g->buf);
+	r->render_svg(g->st, "<&\">", &g->buf);
+	if (g->buf.len < 12 || memcmp(g->buf.p, "<svg ", 5) != 0 ||
+	    memcmp(g->buf.p + g->buf.len - 7, "</svg>\n", 7) != 0 || strstr(g->buf.p, "<&"))
+		ff_fuzz_fail("state", "render_svg() wrote no whole document, or text unescaped");
 }
 
 /* Pick the configuration (see the top); set up g->st. */

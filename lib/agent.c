@@ -43,6 +43,15 @@ int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff
 	return best;
 }
 
+void ff_agent_scores(const void *st, const struct ff_ply *legal, int n, long *score,
+		     long (*fn)(const void *st, const struct ff_ply *ply, void *ctx), void *ctx)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		score[i] = fn(st, &legal[i], ctx);
+}
+
 /* The agents every engine has, then those of engines that can be solved. */
 static const struct ff_agent *const generic[] = { &ff_agent_random, &ff_agent_mcts };
 

@@ -21,6 +21,11 @@ const struct ff_agent *ff_agent_at(const struct ff_rules *rules, int i);
 int ff_agent_argmax(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng,
 		    long (*score)(const void *st, const struct ff_ply *ply, void *ctx), void *ctx);
 
+/* The same scores for a ranking (struct ff_agent's rank): score[i] =
+   score(st, &legal[i], ctx) for each i in [0, n). */
+void ff_agent_scores(const void *st, const struct ff_ply *legal, int n, long *score,
+		     long (*fn)(const void *st, const struct ff_ply *ply, void *ctx), void *ctx);
+
 /* A uniformly random index in [0, n) (n >= 1) from rng, drawing nothing
    when n is 1: how the random agent chooses. */
 int ff_agent_uniform_index(struct ff_rng *rng, int n);

@@ -465,3 +465,28 @@ nomem:
 	ff_error_set(err, FF_ENOMEM, "out of memory");
 	return FF_MALFORMED;
 }
+
+int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,
+		    size_t k, struct ff_buf *out)
+{
+	struct ff_outcome o;
+	char res[16];
+	size_t i;
+	int rc = ff_buf_addf(out, "game %ld (", rec->number) | ff_config_id(&g->cfg, out);
+
+	if (ply == 0) {
+		rc |= ff_buf_adds(out, "), start");
+	} else {
+		rc |= ff_buf_addf(out, "), after ply %d:", ply);
+		for (i = k0; i < k; i++)
+			rc |= ff_buf_addf(out, " %s", ff_record_str(rec, rec->plies[i].tok));
+	}
+	g->rules->outcome(g->state, &o);
+	if (o.term != FF_TERM_NONE)
+		rc |= ff_buf_addf(out, "; game over: %s (%s)",
+				  ff_result_token(&o, g->rules->sides(g->state), res),
+				  ff_termination_name(o.term));
+	else
+		rc |= ff_buf_addf(out, "; seat %d to move", g->rules->to_move(g->state) + 1);
+	return rc ? -1 : 0;
+}

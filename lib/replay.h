@@ -115,4 +115,11 @@ const char *ff_result_token(const struct ff_outcome *o, int sides, char *buf);
 /* The Termination tag value of a termination ("normal", "blocked", ...). */
 const char *ff_termination_name(enum ff_termination t);
 
+/* Append the caption of g's position after ply `ply` (0: the start),
+   whose tokens are rec's tokens [k0, k) (a prelude and its ply):
+   "game 3 (fivelines/schaedler), after ply 20: 2:2-4; seat 1 to move".
+   Returns 0 or -1 (no memory). */
+int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,
+		    size_t k, struct ff_buf *out);
+
 #endif

@@ -181,6 +181,11 @@ struct ff_agent {
 	   naming the option; FF_ENOMEM). */
 	void *(*create)(const struct ff_rules *r, const char *options, struct ff_error *err);
 	void (*destroy)(void *ctx);
+	/* Optional (NULL: none): the scores choose() maximises, one for each
+	   ply of legal[0..n) in score[0..n), higher better, for the side to
+	   move in st; read from what that seat may see, like choose(). A
+	   search looks first at the plies the agent ranks highest. */
+	void (*rank)(const void *st, const struct ff_ply *legal, int n, long *score);
 };
 
 /* A pick for legal_pick that asks for ply number want whatever the count,
@@ -291,6 +296,10 @@ struct ff_rules {
 	void (*outcome)(const void *st, struct ff_outcome *out);
 	/* Append a text diagram of the position. */
 	void (*render)(const void *st, struct ff_buf *out);
+	/* Append the position as an SVG document (lib/svg.h: real text,
+	   seats told apart by shape as well as colour), with caption (may be
+	   NULL) written above the board. */
+	void (*render_svg)(const void *st, const char *caption, struct ff_buf *out);
 	/* Optional (NULL: every seat sees the whole state): replace whatever
 	   seat cannot see (other hands, the order of the draw pile) by a deal
 	   drawn from rng that agrees with everything seat has seen; the deal

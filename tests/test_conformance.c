@@ -146,6 +146,34 @@ static void check_chances(struct ff_game *g, const struct ff_record *rec, size_t
    move cannot see: after determinize the seat has the same legal plies,
    the game the same outcome and the same seat to move; and two calls
    from the same stream give the same state. */
+/* render_svg: every engine has one; it writes one whole document, whose
+   text elements all close, and the same bytes for a copy of the state. */
+static void check_svg(struct ff_game *g)
+{
+	const struct ff_rules *r = g->rules;
+	struct ff_buf a = FF_BUF_INIT, b = FF_BUF_INIT;
+	void *copy = malloc(r->state_size);
+	const char *p;
+	int open = 0, shut = 0;
+
+	CU_ASSERT_FATAL(r->render_svg != NULL && copy != NULL);
+	memcpy(copy, g->state, r->state_size);
+	r->render_svg(g->state, "a <caption> & more", &a);
+	r->render_svg(copy, "a <caption> & more", &b);
+	CU_ASSERT_FATAL(a.len > 12);
+	CU_ASSERT(strncmp(a.p, "<svg ", 5) == 0 && strcmp(a.p + a.len - 7, "</svg>\n") == 0);
+	CU_ASSERT(a.len == b.len && memcmp(a.p, b.p, a.len) == 0);
+	CU_ASSERT(strstr(a.p, "a &lt;caption&gt; &amp; more") != NULL);
+	for (p = a.p; (p = strstr(p, "<text ")); p++)
+		open++;
+	for (p = a.p; (p = strstr(p, "</text>")); p++)
+		shut++;
+	CU_ASSERT(open > 0 && open == shut);
+	ff_buf_free(&a);
+	ff_buf_free(&b);
+	free(copy);
+}
+
 static void check_determinize(struct ff_game *g)
 {
 	const struct ff_rules *r = g->rules;
@@ -204,6 +232,8 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		check_counting(g, rec, k);
 		check_chances(g, rec, k);
 		check_determinize(g);
+		if (k % 16 == 0)
+			check_svg(g);
 		if (ff_game_step(g, rec, k, &p, &err))
 			break;
 		ff_buf_reset(&b);

@@ -9,6 +9,9 @@
    choice it mostly keeps) read the true deal, and then some of the
    permuted deals change the choice.
 
+   Width: with width=2 the choice is always among the two plies the
+   greedy prior ranks highest.
+
    Reproducibility and options: the same stream gives the same choice;
    options are parsed and refused as documented. */
 #include "config.h"
@@ -131,8 +134,8 @@ static void honest(const char *game, const char *seats, int nseats, int decks, i
 	struct ff_rng rng;
 	const struct ff_rules *r;
 	struct ff_rules cheat;
-	void *ctx, *bare, *a, *b;
-	int k, kb, i, changed = 0, ca, cb;
+	void *ctx, *bare, *wide, *a, *b;
+	int k, kb, kw, i, changed = 0, ca, cb;
 
 	a = malloc(1 << 16);
 	b = malloc(1 << 16);
@@ -152,9 +155,11 @@ static void honest(const char *game, const char *seats, int nseats, int decks, i
 	cheat.determinize = NULL;
 	ctx = ff_agent_mcts.create(r, "iterations=150", &err);
 	bare = ff_agent_mcts.create(r, "iterations=150;prior=none", &err);
-	CU_ASSERT_FATAL(ctx != NULL && bare != NULL);
+	wide = ff_agent_mcts.create(r, "iterations=150;playout=greedy;width=3;z=0", &err);
+	CU_ASSERT_FATAL(ctx != NULL && bare != NULL && wide != NULL);
 	k = choice(r, a, ctx);
 	kb = choice(r, a, bare);
+	kw = choice(r, a, wide);
 	ca = choice(&cheat, a, bare);
 	for (i = 0; i < DEALS; i++) {
 		permute_unseen(&base, &other, nseats, hand, &rng);
@@ -162,12 +167,14 @@ static void honest(const char *game, const char *seats, int nseats, int decks, i
 		CU_ASSERT_FATAL(same_plies(r, a, b));
 		CU_ASSERT_EQUAL(choice(r, b, ctx), k);
 		CU_ASSERT_EQUAL(choice(r, b, bare), kb);
+		CU_ASSERT_EQUAL(choice(r, b, wide), kw);
 		cb = choice(&cheat, b, bare);
 		changed += cb != ca;
 	}
 	CU_ASSERT(changed > 0);
 	ff_agent_mcts.destroy(ctx);
 	ff_agent_mcts.destroy(bare);
+	ff_agent_mcts.destroy(wide);
 	free(a);
 	free(b);
 }
@@ -180,6 +187,61 @@ static void test_honest_sequence(void)
 static void test_honest_pegsjokers(void)
 {
 	honest("pegsjokers", "4", 4, 2, 2, 5);
+}
+
+/* width=2: over the decisions of a Sequence game played by greedy, the
+   search's choice is always one of the two plies greedy ranks highest
+   (its score at least the second best), and it is not always greedy's. */
+static void test_width(void)
+{
+	const struct ff_rules *r = ff_rules_find("sequence");
+	const struct ff_agent *g = ff_agent_find(r, "greedy");
+	struct ff_ply *legal = malloc(FF_MAX_LEGAL * sizeof *legal);
+	long *score = malloc(FF_MAX_LEGAL * sizeof *score), top[2];
+	struct ff_config cfg;
+	struct ff_error err;
+	struct ff_rng chance, rng;
+	void *st = malloc(r->state_size), *ctx;
+	int n, k, i, decisions = 0, other = 0;
+
+	CU_ASSERT_FATAL(legal && score && st && g && g->rank);
+	ctx = ff_agent_mcts.create(r, "iterations=60;width=2;z=0", &err);
+	CU_ASSERT_FATAL(ctx != NULL);
+	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "sequence", NULL, NULL, NULL, NULL, NULL, &err), 0);
+	ff_rng_seed(&chance, 5);
+	ff_rng_seed(&rng, 6);
+	CU_ASSERT_EQUAL_FATAL(r->init(st, &cfg, &chance, &err), 0);
+	while (decisions < 40) {
+		struct ff_outcome o;
+
+		r->outcome(st, &o);
+		if (o.term != FF_TERM_NONE)
+			break;
+		n = r->legal(st, FF_NO_CHANCE, legal);
+		if (n > 2) {
+			g->rank(st, legal, n, score);
+			top[0] = top[1] = -0x7fffffffL;
+			for (i = 0; i < n; i++)
+				if (score[i] > top[0]) {
+					top[1] = top[0];
+					top[0] = score[i];
+				} else if (score[i] > top[1]) {
+					top[1] = score[i];
+				}
+			k = ff_agent_mcts.choose_with(ctx, r, st, legal, n, &rng);
+			CU_ASSERT(score[k] >= top[1]);
+			other += score[k] < top[0];
+			decisions++;
+		}
+		k = g->choose(st, legal, n, &rng);
+		CU_ASSERT_EQUAL_FATAL(r->apply(st, &legal[k], &chance, &err), 0);
+	}
+	CU_ASSERT(decisions >= 20);
+	CU_ASSERT(other > 0);
+	ff_agent_mcts.destroy(ctx);
+	free(st);
+	free(score);
+	free(legal);
 }
 
 /* Options: the defaults, each option, and refusals. */
@@ -203,11 +265,16 @@ static void test_options(void)
 	CU_ASSERT(strstr(err.msg, "depth") != NULL);
 	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(r, "playout=smart", &err));
 	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(r, "c=-1", &err));
+	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(r, "width=1.5", &err));
+	ctx = ff_agent_mcts.create(r, "width=4;z=0", &err);
+	CU_ASSERT(ctx != NULL);
+	ff_agent_mcts.destroy(ctx);
 }
 
 static const struct ff_test tests[] = {
 	{ "honest in Sequence: unseen cards do not change the choice", test_honest_sequence },
 	{ "honest in Pegs and Jokers", test_honest_pegsjokers },
+	{ "width: only the prior's best plies", test_width },
 	{ "options", test_options },
 };
 

@@ -40,6 +40,7 @@ struct mcts_opts {
 	const struct ff_agent *playout;   /* NULL: uniformly random */
 	const struct ff_agent *prior;     /* the baseline kept unless beaten clearly; NULL: none */
 	double z;                         /* how clearly: standard errors */
+	int width;                        /* > 0: only the prior's best width plies searched */
 };
 
 struct edge {
@@ -69,8 +70,9 @@ struct search {
 	struct node *node;
 	size_t nnode, capnode;
 	unsigned char *st, *scratch;
-	struct ff_ply *buf;
-	int *match;
+	struct ff_ply *buf, *top;
+	int *match, *topix;
+	long *score;
 	struct { uint32_t node; int edge; } path[MAX_DEPTH];
 	int depth;
 	double reward[FF_MAX_SEATS];
@@ -273,6 +275,41 @@ static void start_sample(struct search *s, const void *root, uint32_t k)
 		r->determinize(s->st, r->to_move(root), &s->chance);
 }
 
+/* Keep in cand[0..n) the plies the prior ranks highest, width of them
+   (equal scores: the earlier), in their order; first (-1: none) is kept
+   whatever its rank. The index of each kept ply goes in ix (may be NULL).
+   Returns the count kept. Ranks on state st, which the search may read. */
+static int narrow(struct search *s, const void *st, struct ff_ply *cand, int n, int first, int *ix)
+{
+	int i, j, m = 0, w = s->o->width;
+	char *keep = (char *)s->match;   /* free while narrowing */
+
+	if (w <= 0 || n <= w || !s->o->prior || !s->o->prior->rank) {
+		for (i = 0; ix && i < n; i++)
+			ix[i] = i;
+		return n;
+	}
+	s->o->prior->rank(st, cand, n, s->score);
+	memset(keep, 0, (size_t)n);
+	if (first >= 0) {
+		keep[first] = 1;
+		m++;
+	}
+	for (; m < w; m++) {
+		for (j = -1, i = 0; i < n; i++)
+			if (!keep[i] && (j < 0 || s->score[i] > s->score[j]))
+				j = i;
+		keep[j] = 1;
+	}
+	for (i = j = 0; i < n; i++)
+		if (keep[i]) {
+			if (ix)
+				ix[j] = i;
+			cand[j++] = cand[i];
+		}
+	return j;
+}
+
 /* One iteration: a root ply (legal[0..n)) by UCB, its sample, then down
    the tree to a new edge or the end of the game, and a playout; 0 or
    -1. */
@@ -295,6 +332,8 @@ static int descend(struct search *s, const void *root, const struct ff_ply *lega
 			if ((w = winning(s, cand, n, side)) >= 0) {
 				cand += w;
 				n = 1;
+			} else {
+				n = narrow(s, s->st, s->buf, n, -1, NULL);
 			}
 		}
 		if ((e = pick(s, k, cand, n, side)) < 0)
@@ -446,6 +485,9 @@ static void search_free(struct search *s)
 	free(s->scratch);
 	free(s->buf);
 	free(s->match);
+	free(s->top);
+	free(s->topix);
+	free(s->score);
 }
 
 /* The choice, given the search's memory: a ply that wins at once, else
@@ -454,7 +496,7 @@ static void search_free(struct search *s)
 static int choose_in(struct search *s, const void *st, const struct ff_ply *legal, int n)
 {
 	const struct ff_rules *r = s->r;
-	int base = -1, w;
+	int base = -1, w, m, i, j;
 
 	memcpy(s->st, st, r->state_size);
 	if (r->determinize)
@@ -465,9 +507,14 @@ static int choose_in(struct search *s, const void *st, const struct ff_ply *lega
 	if (s->o->prior)
 		base = s->o->prior->choose(s->st, legal, n, s->rng);
 	s->base = ff_rng_next(s->rng);
-	if (run(s, st, legal, n))
-		return base >= 0 ? base : 0;
-	return decide(s, legal, n, base);
+	memcpy(s->top, legal, (size_t)n * sizeof *legal);
+	m = narrow(s, s->st, s->top, n, base, s->topix);
+	for (i = 0, j = base, base = -1; i < m; i++)   /* the prior's choice among those kept */
+		if (s->topix[i] == j)
+			base = i;
+	if (run(s, st, s->top, m))
+		return s->topix[base >= 0 ? base : 0];
+	return s->topix[decide(s, s->top, m, base)];
 }
 
 static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st,
@@ -487,8 +534,11 @@ static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st
 	s->scratch = malloc(r->state_size);
 	s->buf = malloc(FF_MAX_LEGAL * sizeof *s->buf);
 	s->match = malloc(FF_MAX_LEGAL * sizeof *s->match);
+	s->top = malloc(FF_MAX_LEGAL * sizeof *s->top);
+	s->topix = malloc(FF_MAX_LEGAL * sizeof *s->topix);
+	s->score = malloc(FF_MAX_LEGAL * sizeof *s->score);
 	/* out of memory: the first legal ply, still a legal game */
-	if (s->st && s->scratch && s->buf && s->match)
+	if (s->st && s->scratch && s->buf && s->match && s->top && s->topix && s->score)
 		best = choose_in(s, st, legal, n);
 	search_free(s);
 	free(s);
@@ -540,10 +590,12 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		o->c = d;
 	else if (strcmp(name, "z") == 0)
 		o->z = d;
+	else if (strcmp(name, "width") == 0 && d == (int)d)
+		o->width = (int)d;
 	else
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s=%s' (options: "
-				    "iterations=N, time-ms=N, c=X, z=X, playout=random|greedy, "
-				    "prior=greedy|none)", name, value);
+				    "iterations=N, time-ms=N, c=X, z=X, width=N, "
+				    "playout=random|greedy, prior=greedy|none)", name, value);
 	return 0;
 }
 
@@ -584,7 +636,7 @@ static void mcts_destroy(void *ctx)
 const struct ff_agent ff_agent_mcts = {
 	.name = "mcts",
 	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
-		"playout=random|greedy;prior=greedy|none (docs/agents.md)",
+		"width=N;playout=random|greedy;prior=greedy|none (docs/agents.md)",
 	.choose_with = mcts_choose,
 	.create = mcts_create,
 	.destroy = mcts_destroy,

@@ -28,6 +28,7 @@
 #include "lib/agent.h"
 #include "lib/dice.h"
 #include "lib/ruleset.h"
+#include "lib/svg.h"
 
 enum { SCHAEDLER, KIDD, LL_RACE, LL_KNOCK };
 enum { PIECES = 5, POINTS = 10, HAND = 10 };
@@ -795,6 +796,63 @@ static void fl_render(const void *st, struct ff_buf *out)
 		    on_goal(s, 1), s->need);
 }
 
+/* The pieces of both sides on point p, drawn at (x, y): a marker per
+   side present (A a circle, B a square) with its count in it; a goal
+   point is ringed and named. */
+static void svg_point(const struct fl_state *s, int p, double x, double y, struct ff_buf *out)
+{
+	char count[12];
+	int side, k = 0;
+
+	ff_svg_circle(out, x, y, 5, "#444444", "none", 0);
+	for (side = 0; side < 2; side++)
+		if (is_goal(s, side, p)) {
+			ff_svg_circle(out, x, y, 30 + 5 * k, "none", ff_svg_colour(side), 2);
+			ff_svg_text(out, x, y + 46 + 12 * k++, 11, "middle", "#000000", "goal %c",
+				    'A' + side);
+		}
+	for (side = 0, k = 0; side < 2; side++)
+		if (s->n[side][p]) {
+			snprintf(count, sizeof count, "%d", s->n[side][p]);
+			ff_svg_marker(out, x + (k++ ? 24 : 0) - (s->n[0][p] && s->n[1][p] ? 12 : 0),
+				      y, 12, side, 0, count);
+		}
+}
+
+/* The board as the text diagram lays it out: line 5 at the top (seat 2's
+   side), line 1 at the bottom; each line's two points at its ends. */
+static void fl_render_svg(const void *st, const char *caption, struct ff_buf *out)
+{
+	const struct fl_state *s = st;
+	double y;
+	int line;
+
+	ff_svg_begin(out, 560, 470, "Five Lines");
+	if (caption)
+		ff_svg_text(out, 280, 22, 13, "middle", "#000000", "%s", caption);
+	ff_svg_text(out, 280, 50, 14, "middle", "#000000", "seat 2 (B, a square) sits here");
+	for (line = 5; line >= 1; line--) {
+		y = 90 + (5 - line) * 60;
+		ff_svg_line(out, 130, y, 430, y, line == 3 ? "#D55E00" : "#444444",
+			    line == 3 ? 5 : 2);
+		ff_svg_text(out, 280, y - 8, 11, "middle", "#000000", "line %d%s", line,
+			    line == 3 ? ", the sacred line" : "");
+		ff_svg_text(out, 40, y + 4, 12, "middle", "#666666", "%d", 10 - line);
+		ff_svg_text(out, 520, y + 4, 12, "middle", "#666666", "%d", line - 1);
+		svg_point(s, 10 - line, 90, y, out);
+		svg_point(s, line - 1, 470, y, out);
+	}
+	ff_svg_text(out, 280, 380, 14, "middle", "#000000", "seat 1 (A, a circle) sits here");
+	ff_svg_text(out, 280, 410, 12, "middle", "#000000", "off the board: A %d, B %d",
+		    s->hand[0], s->hand[1]);
+	if (locus(s))
+		ff_svg_text(out, 280, 428, 12, "middle", "#000000",
+			    "on the central sacred line: A %d, B %d", s->home[0], s->home[1]);
+	ff_svg_text(out, 280, 446, 12, "middle", "#000000", "on the goal: A %d, B %d of %d needed",
+		    on_goal(s, 0), on_goal(s, 1), s->need);
+	ff_svg_end(out);
+}
+
 /* --- the greedy agent --- */
 
 /* Pieces of side that the enemy could hit with one throw. */
@@ -858,9 +916,15 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
+static void greedy_rank(const void *st, const struct ff_ply *legal, int n, long *score)
+{
+	ff_agent_scores(st, legal, n, score, greedy_score, NULL);
+}
+
 static const struct ff_agent fl_agents[] = {
 	{ .name = "greedy", .help = "one-ply: reach the goal, hit, avoid blots, keep pieces near "
-		"the goal, skip when it helps", .choose = greedy_choose },
+		"the goal, skip when it helps", .choose = greedy_choose,
+	  .rank = greedy_rank },
 };
 
 const struct ff_rules ff_fivelines_rules = {
@@ -891,6 +955,7 @@ const struct ff_rules ff_fivelines_rules = {
 	.apply = fl_apply,
 	.outcome = fl_outcome,
 	.render = fl_render,
+	.render_svg = fl_render_svg,
 	.agents = fl_agents,
 	.nagents = (int)(sizeof fl_agents / sizeof fl_agents[0]),
 };

@@ -25,6 +25,7 @@
 #include "lib/agent.h"
 #include "lib/bits.h"
 #include "lib/ruleset.h"
+#include "lib/svg.h"
 
 enum { N = 7, HOLES = 49, PEG = 0, SOLID = 1, HOLLOW = 2 };
 enum { K_PLACE = 1, K_MOVE = 2 };   /* ply.w[0]; w[1] type, w[2] from, w[3] to */
@@ -577,6 +578,46 @@ static void fp_render(const void *st, struct ff_buf *out)
 		    s->hand[0][1], s->hand[0][2], s->hand[1][0], s->hand[1][1], s->hand[1][2]);
 }
 
+/* The 7x7 board: a peg is a small marker (seat 1 a circle, seat 2 a
+   square), a barrel a large one around it, solid (filled, an "S") or
+   hollow (a thick outline, an "H"); a peg inside a hollow barrel shows
+   within it. */
+static void fp_render_svg(const void *st, const char *caption, struct ff_buf *out)
+{
+	const struct fp_state *s = st;
+	const double cell = 60, x0 = 50, y0 = 50;
+	int r, f, k;
+
+	ff_svg_begin(out, x0 + N * cell + 30, y0 + N * cell + 110, "Fiveplay");
+	if (caption)
+		ff_svg_text(out, x0 + N * cell / 2, 24, 13, "middle", "#000000", "%s", caption);
+	ff_svg_rect(out, x0, y0, N * cell, N * cell, "#F3E9D2", "#444444", 2);
+	for (r = 0; r < N; r++) {
+		double y = y0 + (N - 1 - r) * cell + cell / 2;
+
+		ff_svg_text(out, x0 - 18, y + 5, 14, "middle", "#000000", "%d", r + 1);
+		ff_svg_text(out, x0 + r * cell + cell / 2, y0 + N * cell + 22, 14, "middle",
+			    "#000000", "%c", 'a' + r);
+		for (f = 0; f < N; f++) {
+			double x = x0 + f * cell + cell / 2;
+			int h = r * N + f, peg = s->b.peg[h], bar = s->b.bar[h];
+
+			if (bar == NONE && peg == NONE)
+				ff_svg_circle(out, x, y, 4, "#777777", "none", 0);
+			if (bar != NONE)
+				ff_svg_marker(out, x, y, 24, bar, s->b.hollow[h],
+					      peg == NONE ? s->b.hollow[h] ? "H" : "S" : NULL);
+			if (peg != NONE)
+				ff_svg_marker(out, x, y, 10, peg, 0, "P");
+		}
+	}
+	for (k = 0; k < 2; k++)
+		ff_svg_text(out, x0, y0 + N * cell + 55 + 22 * k, 14, "start", "#000000",
+			    "seat %d (%s): unplayed %d pegs, %d solid and %d hollow barrels", k + 1,
+			    k ? "squares" : "circles", s->hand[k][0], s->hand[k][1], s->hand[k][2]);
+	ff_svg_end(out);
+}
+
 /* --- the greedy agent ---
 
    Takes a win when it has one; otherwise, when the opponent threatens to
@@ -705,9 +746,19 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	return ff_agent_argmax(st, legal, n, rng, greedy_score, &tl);
 }
 
+static void greedy_rank(const void *st, const struct ff_ply *legal, int n, long *score)
+{
+	const struct fp_state *s = st;
+	struct threat_list tl;
+
+	tl.n = threats(s, &s->b, 1 - s->turn, tl.t, tl.h, 8);
+	ff_agent_scores(st, legal, n, score, greedy_score, &tl);
+}
+
 static const struct ff_agent fp_agents[] = {
 	{ .name = "greedy", .help = "wins when it can, blocks a threatened win, else builds toward "
-		"its patterns", .choose = greedy_choose },
+		"its patterns", .choose = greedy_choose,
+	  .rank = greedy_rank },
 };
 
 const struct ff_rules ff_fiveplay_rules = {
@@ -734,6 +785,7 @@ const struct ff_rules ff_fiveplay_rules = {
 	.apply = fp_apply,
 	.outcome = fp_outcome,
 	.render = fp_render,
+	.render_svg = fp_render_svg,
 	.agents = fp_agents,
 	.nagents = 1,
 };

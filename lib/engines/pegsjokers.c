@@ -21,6 +21,7 @@
    the sources leave open. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 #include "lib/cards.h"
 #include "lib/hands.h"
 #include "lib/ruleset.h"
+#include "lib/svg.h"
 
 enum { MAXS = 8, PEGS = 5, SIDE = 18, MAXT = SIDE * MAXS, COMEOUT = 8, INSPOT = 3 };
 enum { K_PLAY = 1, K_DISCARD = 2 };   /* ply.w[0]; w[1] card; w[2..5] from1 to1 from2 to2 */
@@ -1328,6 +1330,106 @@ static void pj_render(const void *st, struct ff_buf *out)
 	ff_buf_addc(out, '\n');
 }
 
+/* Where a hole of the picture is: the centre (cx, cy), the ring's radius
+   R, the angle of track hole t (clockwise from the top) and a radius. */
+struct ring_geo {
+	double cx, cy, R;
+	int len;
+};
+
+static void at(const struct ring_geo *g, double t, double radius, double *x, double *y)
+{
+	double a = 2 * 3.14159265358979323846 * t / g->len;
+
+	*x = g->cx + radius * sin(a);
+	*y = g->cy - radius * cos(a);
+}
+
+/* A hole at (x, y), with the marker of the peg in it (its seat's shape,
+   colour and number), if any. */
+static void svg_hole(struct ff_buf *out, double x, double y, int peg)
+{
+	char n[12];
+
+	if (peg == NOWHERE) {
+		ff_svg_circle(out, x, y, 5, "#BBBBBB", "#777777", 1);
+		return;
+	}
+	snprintf(n, sizeof n, "%d", peg / PEGS + 1);
+	ff_svg_marker(out, x, y, 9, peg / PEGS, 0, n);
+}
+
+/* Seat k's places: its start area (inside the ring by its come-out hole,
+   ringed in its colour), its five home holes (inward from its in-spot),
+   and its name outside the ring. */
+static void svg_seat(const struct pj_state *s, const struct ring_geo *g, int k, struct ff_buf *out)
+{
+	double x, y;
+	int i, in = 0;
+
+	at(g, comeout(&s->b, k), g->R, &x, &y);
+	ff_svg_circle(out, x, y, 12, "none", ff_svg_colour(k), 3);
+	at(g, inspot(&s->b, k), g->R, &x, &y);
+	ff_svg_circle(out, x, y, 12, "none", ff_svg_colour(k), 1.5);
+	for (i = 0; i < PEGS; i++)
+		in += s->b.loc[k][i] == LOC_START + k;
+	for (i = 0; i < PEGS; i++) {
+		at(g, comeout(&s->b, k) + (i - 2) * 1.4, g->R - 56, &x, &y);
+		svg_hole(out, x, y, i < in ? k * PEGS : NOWHERE);
+		at(g, inspot(&s->b, k), g->R - 24 * (i + 1), &x, &y);
+		svg_hole(out, x, y, peg_at(&s->b, home_of(k, i + 1)));
+	}
+	at(g, comeout(&s->b, k), g->R - 80, &x, &y);
+	ff_svg_text(out, x, y + 4, 11, "middle", "#000000", "start %d", k + 1);
+	at(g, inspot(&s->b, k), g->R - 24 * 6 - 8, &x, &y);
+	ff_svg_text(out, x, y + 4, 11, "middle", "#000000", "home %d", k + 1);
+	at(g, SIDE * k + 13, g->R + 60, &x, &y);
+	ff_svg_text(out, x, y + 5, 14, "middle", ff_svg_colour(k), "seat %d (side %d)", k + 1,
+		    side_of(s, k) + 1);
+}
+
+/* The ring of track holes T0.. clockwise from the top, each seat's start
+   area, come-out hole (thick ring), in-spot (thin ring) and home, every
+   peg as its seat's marker; then the hands and piles as text. */
+static void pj_render_svg(const void *st, const char *caption, struct ff_buf *out)
+{
+	const struct pj_state *s = st;
+	struct ring_geo g;
+	struct ff_buf line = FF_BUF_INIT;
+	double x, y, size;
+	int t, k;
+
+	g.len = s->b.len;
+	g.R = 22.0 * g.len / (2 * 3.14159265358979323846);
+	size = 2 * g.R + 220;
+	g.cx = size / 2;
+	g.cy = size / 2 + 30;
+	ff_svg_begin(out, size, size + 40 + 20 * (s->seats + 1), "Pegs and Jokers");
+	if (caption)
+		ff_svg_text(out, size / 2, 22, 13, "middle", "#000000", "%s", caption);
+	for (t = 0; t < g.len; t++) {
+		at(&g, t, g.R, &x, &y);
+		svg_hole(out, x, y, s->b.track[t]);
+		if (t % SIDE == 0) {
+			at(&g, t, g.R + 16, &x, &y);
+			ff_svg_text(out, x, y + 4, 9, "middle", "#666666", "T%d", t);
+		}
+	}
+	for (k = 0; k < s->seats; k++)
+		svg_seat(s, &g, k, out);
+	for (k = 0, y = size + 50; k < s->seats; k++, y += 20) {
+		ff_buf_reset(&line);
+		ff_hands_render(&s->h, k, &line);
+		ff_svg_text(out, 20, y, 13, "start", "#000000", "seat %d hand:%s", k + 1,
+			    line.p ? line.p : "");
+	}
+	ff_buf_reset(&line);
+	ff_hands_render_piles(&s->h, &line);
+	ff_svg_text(out, 20, y, 13, "start", "#000000", "%s", line.p ? line.p : "");
+	ff_buf_free(&line);
+	ff_svg_end(out);
+}
+
 /* --- the greedy agent ---
 
    Scores the position after each ply from the board alone: the team's
@@ -1385,6 +1487,11 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
+static void greedy_rank(const void *st, const struct ff_ply *legal, int n, long *score)
+{
+	ff_agent_scores(st, legal, n, score, greedy_score, NULL);
+}
+
 /* The hands seat's player does not hold, and the pile's order, redealt
    (ff_hands). In the two-player form a player holds both hands of its
    side; partners in teams do not see each other's. */
@@ -1402,7 +1509,8 @@ static void pj_determinize(void *st, int seat, struct ff_rng *rng)
 
 static const struct ff_agent pj_agents[] = {
 	{ .name = "greedy", .help = "progress home, bump opponents, keep jokers and 7s for plays "
-		"that gain much", .choose = greedy_choose },
+		"that gain much", .choose = greedy_choose,
+	  .rank = greedy_rank },
 };
 
 const struct ff_rules ff_pegsjokers_rules = {
@@ -1430,6 +1538,7 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.apply = pj_apply,
 	.outcome = pj_outcome,
 	.render = pj_render,
+	.render_svg = pj_render_svg,
 	.determinize = pj_determinize,
 	.agents = pj_agents,
 	.nagents = 1,

@@ -32,6 +32,7 @@
 #include "lib/cards.h"
 #include "lib/hands.h"
 #include "lib/ruleset.h"
+#include "lib/svg.h"
 
 enum { N = 10, CELLS = 100, MAX_SIDES = 3, LINES = 42 };
 enum { K_PLACE = 1, K_REMOVE = 2, K_PASS = 3, K_DEAD = 4 };   /* ply.w[0]; w[1] card, w[2] cell */
@@ -826,6 +827,76 @@ static void sq_render(const void *st, struct ff_buf *out)
 	ff_buf_addf(out, " %d to win\n", s->need);
 }
 
+/* The card of cell c as its face: rank and suit sign (UTF-8). */
+static void card_face(int card, char *buf, size_t n)
+{
+	static const char *const suit[FF_SUITS] = { "\u2660", "\u2665", "\u2666", "\u2663" };
+	static const char *const rank[FF_RANKS] = { "A", "2", "3", "4", "5", "6", "7", "8", "9",
+						    "10", "J", "Q", "K" };
+
+	snprintf(buf, n, "%s%s", rank[ff_card_rank(card)], suit[ff_card_suit(card)]);
+}
+
+/* The board's cells with their card faces (hearts and diamonds red), the
+   corners free, and each chip as its side's marker with the side's
+   number; then the hands, piles and sequences as text. */
+static void sq_render_svg(const void *st, const char *caption, struct ff_buf *out)
+{
+	const struct sq_state *s = st;
+	const double cell = 52, x0 = 40, y0 = 50;
+	struct ff_buf line = FF_BUF_INIT;
+	double y = y0 + N * cell + 30;
+	char face[16];
+	int r, c, seat, side;
+
+	ff_svg_begin(out, x0 + N * cell + 20, y + 22 * (s->seats + 2) + 20, "Sequence");
+	if (caption)
+		ff_svg_text(out, x0 + N * cell / 2, 24, 13, "middle", "#000000", "%s", caption);
+	for (r = 0; r < N; r++) {
+		ff_svg_text(out, x0 - 16, y0 + r * cell + cell / 2 + 5, 13, "middle", "#000000", "%d",
+			    r + 1);
+		ff_svg_text(out, x0 + r * cell + cell / 2, y0 - 6, 13, "middle", "#000000", "%c",
+			    'a' + r);
+		for (c = 0; c < N; c++) {
+			int k = r * N + c, card = card_at(k);
+			double x = x0 + c * cell, yy = y0 + r * cell;
+
+			ff_svg_rect(out, x, yy, cell, cell, corner(k) ? "#DDDDDD" : "#FFFDF5", "#888888", 1);
+			if (corner(k)) {
+				ff_svg_text(out, x + cell / 2, yy + 20, 11, "middle", "#000000", "free");
+			} else {
+				card_face(card, face, sizeof face);
+				ff_svg_text(out, x + 4, yy + 14, 12, "start",
+					    ff_card_suit(card) == 1 || ff_card_suit(card) == 2 ? "#C00000"
+											      : "#000000",
+					    "%s", face);
+			}
+			if (s->chip[k] != EMPTY) {
+				snprintf(face, sizeof face, "%d", s->chip[k] + 1);
+				ff_svg_marker(out, x + cell / 2, yy + cell / 2 + 6, 14, s->chip[k], 0, face);
+			}
+		}
+	}
+	for (seat = 0; seat < s->seats; seat++, y += 22) {
+		ff_buf_reset(&line);
+		ff_hands_render(&s->h, seat, &line);
+		ff_svg_text(out, x0, y, 13, "start", "#000000", "seat %d (side %d):%s", seat + 1,
+			    side_of_seat(s, seat) + 1, line.p ? line.p : "");
+	}
+	ff_buf_reset(&line);
+	ff_hands_render_piles(&s->h, &line);
+	ff_svg_text(out, x0, y, 13, "start", "#000000", "%s", line.p);
+	y += 22;
+	ff_buf_reset(&line);
+	for (side = 0; side < s->sides; side++)
+		ff_buf_addf(&line, "%s side %d %d", side ? "," : "sequences:", side + 1,
+			    s->seqs[side]);
+	ff_buf_addf(&line, ", %d to win", s->need);
+	ff_svg_text(out, x0, y, 13, "start", "#000000", "%s", line.p);
+	ff_buf_free(&line);
+	ff_svg_end(out);
+}
+
 /* --- the greedy agent ---
 
    Scores each ply from the board and its own hand only: a win first, then
@@ -916,6 +987,11 @@ static int greedy_choose(const void *st, const struct ff_ply *legal, int n, stru
 	return ff_agent_argmax(st, legal, n, rng, greedy_score, NULL);
 }
 
+static void greedy_rank(const void *st, const struct ff_ply *legal, int n, long *score)
+{
+	ff_agent_scores(st, legal, n, score, greedy_score, NULL);
+}
+
 /* Every hand but seat's, and the pile's order, redealt (ff_hands). */
 static void sq_determinize(void *st, int seat, struct ff_rng *rng)
 {
@@ -926,7 +1002,8 @@ static void sq_determinize(void *st, int seat, struct ff_rng *rng)
 
 static const struct ff_agent sq_agents[] = {
 	{ .name = "greedy", .help = "wins or completes a sequence when it can, blocks a four, "
-		"builds; keeps its jacks for plays that decide something", .choose = greedy_choose },
+		"builds; keeps its jacks for plays that decide something", .choose = greedy_choose,
+	  .rank = greedy_rank },
 };
 
 const struct ff_rules ff_sequence_rules = {
@@ -955,6 +1032,7 @@ const struct ff_rules ff_sequence_rules = {
 	.apply = sq_apply,
 	.outcome = sq_outcome,
 	.render = sq_render,
+	.render_svg = sq_render_svg,
 	.determinize = sq_determinize,
 	.agents = sq_agents,
 	.nagents = 1,

@@ -1,0 +1,128 @@
+/* Small SVG writers (lib/svg.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/svg.h"
+
+#define PI 3.14159265358979323846
+
+/* Okabe and Ito's colours for colour-blind readers (yellow last: it is
+   the hardest to read on white). */
+static const char *const colours[] = {
+	"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442",
+};
+
+const char *ff_svg_colour(int k)
+{
+	return colours[(unsigned)k % (sizeof colours / sizeof colours[0])];
+}
+
+void ff_svg_escape(struct ff_buf *out, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': ff_buf_adds(out, "&lt;"); break;
+		case '>': ff_buf_adds(out, "&gt;"); break;
+		case '&': ff_buf_adds(out, "&amp;"); break;
+		case '"': ff_buf_adds(out, "&quot;"); break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
+				ff_buf_addc(out, *s);
+		}
+}
+
+void ff_svg_begin(struct ff_buf *out, double w, double h, const char *title)
+{
+	ff_buf_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.1f %.1f\" "
+		    "width=\"%.1f\" height=\"%.1f\" font-family=\"DejaVu Sans, Verdana, sans-serif\" "
+		    "role=\"img\">\n", w, h, w, h);
+	if (title) {
+		ff_buf_adds(out, "<title>");
+		ff_svg_escape(out, title);
+		ff_buf_adds(out, "</title>\n");
+	}
+	ff_buf_addf(out, "<rect x=\"0\" y=\"0\" width=\"%.1f\" height=\"%.1f\" fill=\"#ffffff\"/>\n",
+		    w, h);
+}
+
+void ff_svg_end(struct ff_buf *out)
+{
+	ff_buf_adds(out, "</svg>\n");
+}
+
+void ff_svg_text(struct ff_buf *out, double x, double y, double size, const char *anchor,
+		 const char *fill, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	ff_buf_addf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" "
+		    "fill=\"%s\">", x, y, size, anchor, fill);
+	ff_svg_escape(out, text);
+	ff_buf_adds(out, "</text>\n");
+}
+
+void ff_svg_rect(struct ff_buf *out, double x, double y, double w, double h, const char *fill,
+		 const char *stroke, double sw)
+{
+	ff_buf_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
+		    "stroke=\"%s\" stroke-width=\"%.1f\"/>\n", x, y, w, h, fill, stroke, sw);
+}
+
+void ff_svg_circle(struct ff_buf *out, double cx, double cy, double r, const char *fill,
+		   const char *stroke, double sw)
+{
+	ff_buf_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+		    "stroke-width=\"%.1f\"/>\n", cx, cy, r, fill, stroke, sw);
+}
+
+void ff_svg_line(struct ff_buf *out, double x1, double y1, double x2, double y2,
+		 const char *stroke, double sw)
+{
+	ff_buf_addf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		    "stroke-width=\"%.1f\"/>\n", x1, y1, x2, y2, stroke, sw);
+}
+
+/* A regular polygon of n corners around (cx, cy), the first at angle a0
+   (radians, clockwise from up), radius r. */
+static void polygon(struct ff_buf *out, double cx, double cy, double r, int n, double a0,
+		    const char *fill, const char *stroke, double sw)
+{
+	int i;
+
+	ff_buf_adds(out, "<polygon points=\"");
+	for (i = 0; i < n; i++) {
+		double a = a0 + 2 * PI * i / n;
+
+		ff_buf_addf(out, "%s%.1f,%.1f", i ? " " : "", cx + r * sin(a), cy - r * cos(a));
+	}
+	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n", fill, stroke, sw);
+}
+
+void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, int hollow,
+		   const char *label)
+{
+	const char *c = ff_svg_colour(k);
+	const char *fill = hollow ? "none" : c, *stroke = hollow ? c : "#000000";
+	double sw = hollow ? r / 3 : 1;
+
+	switch ((unsigned)k % 6) {
+	case 0: ff_svg_circle(out, cx, cy, r, fill, stroke, sw); break;
+	case 1: ff_svg_rect(out, cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, fill, stroke, sw);
+		break;
+	case 2: polygon(out, cx, cy + r * 0.15, r * 1.15, 3, 0, fill, stroke, sw); break;
+	case 3: polygon(out, cx, cy, r * 1.15, 4, 0, fill, stroke, sw); break;
+	case 4: polygon(out, cx, cy, r, 6, PI / 6, fill, stroke, sw); break;
+	default: polygon(out, cx, cy - r * 0.15, r * 1.15, 3, PI, fill, stroke, sw); break;
+	}
+	if (label)
+		ff_svg_text(out, cx, cy + r * 0.35, r, "middle", hollow ? c : "#ffffff", "%s",
+			    label);
+}

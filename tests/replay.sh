@@ -1,0 +1,96 @@
+#!/bin/sh
+# The replay page in a real browser (headless Chromium, Debian's chromium
+# package), for a game of each engine: the page is opened, stepped with
+# the keyboard (ArrowRight K times, ArrowLeft once, End, Home and on
+# again: key events dispatched to the page's own handler), and a script
+# added to a copy of the page checks through the DOM that the position
+# shown is, node for node, the picture `fivefold show --ply K --format
+# svg` draws of the same game (the engine's position after that ply), and
+# that the ply marked in the list is ply K. A record that breaks the rules
+# gets its diagnostic on the page. Screenshots of each page and of one SVG
+# per game are kept in tests/artefacts/ (the build directory) to be looked
+# at. Skips, saying so, only where chromium is not installed.
+# usage: tests/replay.sh [FIVEFOLD]  (default: top_builddir/fivefold)
+set -eu
+ff=${1:-$(cd "${top_builddir:-.}" && pwd)/fivefold}
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "replay.sh: SKIP: no chromium (apt-get install chromium)"
+	exit 77
+fi
+art=$(pwd)/tests/artefacts
+mkdir -p "$art"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+chrome() { # chromium's headless run of "$@"; its chatter on stderr dropped
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+		--user-data-dir="$tmp/profile" "$@" 2>/dev/null
+}
+
+# check NAME K GAME-ARGS...: simulate a game, page it, step to ply K
+check() {
+	name=$1 k=$2
+	shift 2
+	"$ff" simulate "$@" --games 1 --seed 11 >"$tmp/$name.fgn"
+	"$ff" replay "$tmp/$name.fgn" -o "$tmp/$name.html"
+	"$ff" show --ply "$k" --format svg "$tmp/$name.fgn" -o "$tmp/$name.svg"
+	# the copy: the expected picture (hidden) and the steps and checks
+	sed '/^<\/body>/,$d' "$tmp/$name.html" >"$tmp/$name.t.html"
+	{
+		printf '<div id="expect" style="display:none">\n'
+		cat "$tmp/$name.svg"
+		printf '</div>\n<script>\n'
+		cat <<-EOF
+		(function(){
+		function key(k){document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));}
+		var i, why=[];
+		for(i=0;i<$k;i++)key('ArrowRight');
+		key('ArrowLeft');key('End');key('Home');
+		for(i=0;i<$k;i++)key('ArrowRight');
+		var cur=document.querySelectorAll('.pos.cur');
+		var want=document.querySelector('#expect svg');
+		if(cur.length!==1)why.push(cur.length+' positions shown');
+		else if(!cur[0].querySelector('svg').isEqualNode(want))why.push('the board is not the engine position after ply $k');
+		if(getComputedStyle(cur[0]).display==='none')why.push('the position is hidden');
+		var li=document.querySelectorAll('#plies li');
+		if(!li[$k-1]||!li[$k-1].classList.contains('cur'))why.push('ply $k is not marked');
+		if(document.querySelectorAll('#plies li.cur').length!==1)why.push('not one ply marked');
+		if(document.body.getAttribute('data-ply')!=='$k')why.push('data-ply '+document.body.getAttribute('data-ply'));
+		document.title=why.length?'FAIL: '+why.join('; '):'PASS';
+		})();
+		EOF
+		printf '</script>\n</body>\n</html>\n'
+	} >>"$tmp/$name.t.html"
+	title=$(chrome --dump-dom "file://$tmp/$name.t.html" | sed -n 's:.*<title>\(.*\)</title>.*:\1:p' | head -n 1)
+	if [ "$title" = PASS ]; then
+		echo "ok: replay $name, ply $k"
+	else
+		echo "FAIL: replay $name, ply $k: ${title:-no answer from chromium}"
+		fail=1
+	fi
+	chrome --window-size=1300,1000 --screenshot="$art/replay-$name.png" "file://$tmp/$name.html"
+	chrome --window-size=900,900 --screenshot="$art/board-$name.png" "file://$tmp/$name.svg"
+}
+
+check fivelines 9 --game fivelines --rules schaedler
+check fiveplay 12 --game fiveplay
+check sequence 15 --game sequence
+check pegsjokers 20 --game pegsjokers
+
+# a record that breaks the rules: its diagnostic on the page, exit 1
+"$ff" simulate --game fiveplay --games 1 --seed 11 |
+	awk '!done && NF && !/^\[/ { $3 = $1; done = 1 } { print }' >"$tmp/bad.fgn"
+rc=0
+"$ff" replay "$tmp/bad.fgn" -o "$tmp/bad.html" 2>"$tmp/bad.err" || rc=$?
+if [ "$rc" = 1 ] && grep -q '<div id="diag">' "$tmp/bad.html" && grep -q "ply" "$tmp/bad.err" &&
+   grep -q '<li class="bad"' "$tmp/bad.html"; then
+	echo "ok: replay of a broken record shows its diagnostic"
+	chrome --window-size=1300,1000 --screenshot="$art/replay-broken.png" "file://$tmp/bad.html"
+else
+	echo "FAIL: replay of a broken record (exit $rc)"
+	cat "$tmp/bad.err"
+	fail=1
+fi
+[ "$fail" = 0 ] && echo "replay.sh: screenshots in $art"
+exit "$fail"

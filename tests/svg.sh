@@ -1,0 +1,47 @@
+#!/bin/sh
+# The pictures: every SVG golden of tests/cli (show --format svg, one per
+# engine) is well-formed XML (xmllint), and stats --plot draws the same
+# bytes as tests/svg/*.svg from a store of simulated games (with and
+# without --compare), also well-formed. `tests/svg.sh --regen` rewrites the
+# plot goldens (look at them: rsvg-convert or a browser).
+srcdir=${srcdir:-.}
+top_builddir=${top_builddir:-.}
+ff=$(cd "$top_builddir" && pwd)/fivefold
+regen=${1:-}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+if ! command -v xmllint >/dev/null; then
+	echo "svg.sh: SKIP: no xmllint (apt-get install libxml2-utils)"
+	exit 77
+fi
+n=0
+for f in "$srcdir"/tests/cli/svg_*.out; do
+	[ -s "$f" ] || continue
+	n=$((n + 1))
+	xmllint --noout "$f" || { echo "FAIL: $f is not well-formed"; fail=1; }
+done
+[ "$n" -ge 4 ] || { echo "FAIL: only $n SVG goldens"; fail=1; }
+
+"$ff" simulate --game fivelines --rules schaedler --games 300 --seed 5 >"$tmp/a.fgn"
+"$ff" simulate --game fivelines --rules schaedler --options skip-last --games 300 --seed 5 \
+	>"$tmp/b.fgn"
+"$ff" simulate --game fiveplay --games 100 --seed 5 --agents greedy >"$tmp/c.fgn"
+"$ff" import --db "$tmp/s.db" "$tmp/a.fgn" "$tmp/b.fgn" "$tmp/c.fgn" >/dev/null || fail=1
+"$ff" stats --db "$tmp/s.db" --plot "$tmp/plot.svg" >/dev/null || fail=1
+"$ff" stats --db "$tmp/s.db" --compare skip-last --plot "$tmp/plot_compare.svg" >/dev/null ||
+	fail=1
+for p in plot plot_compare; do
+	if [ "$regen" = --regen ]; then
+		cp "$tmp/$p.svg" "$srcdir/tests/svg/$p.svg"
+		continue
+	fi
+	xmllint --noout "$tmp/$p.svg" || { echo "FAIL: $p.svg is not well-formed"; fail=1; }
+	if ! cmp -s "$tmp/$p.svg" "$srcdir/tests/svg/$p.svg"; then
+		echo "FAIL: stats --plot: $p.svg differs"
+		diff "$srcdir/tests/svg/$p.svg" "$tmp/$p.svg" | head -10
+		fail=1
+	fi
+done
+[ "$fail" = 0 ] && echo "svg.sh: $n engine pictures and 2 plots ok"
+exit "$fail"
