@@ -32,6 +32,15 @@ static int by_arm(const void *a, const void *b)
 	return strcmp(x->arm, y->arm);
 }
 
+/* What the chart calls row r: its label, or with --compare "base: arm". */
+static const char *row_name(const struct row *r, char *buf, size_t n)
+{
+	if (!r->base)
+		return r->label;
+	snprintf(buf, n, "%s: %s", r->base, r->arm);
+	return buf;
+}
+
 /* The rate axis: [lo, hi] covering every interval, in steps of 0.05. */
 static void rate_range(const struct row *const *v, size_t n, double *lo, double *hi)
 {
@@ -78,9 +87,8 @@ static double rates(const struct row *const *v, size_t n, double y, struct ff_bu
 			arm = 0;   /* a new base: its arms count from 0 */
 		ff_wilson(r->first_wins, r->finished, FF_Z95, &l, &h);
 		x = r->finished ? (double)r->first_wins / (double)r->finished : 0;
-		snprintf(label, sizeof label, "%s%s%s", r->base ? r->base : r->label,
-			 r->base ? ": " : "", r->arm ? r->arm : "");
-		ff_svg_text(out, LEFT - 10, y + ROW / 2 + 4, 11, "end", "#000000", "%s", label);
+		ff_svg_text(out, LEFT - 10, y + ROW / 2 + 4, 11, "end", "#000000", "%s",
+			    row_name(r, label, sizeof label));
 		ff_svg_line(out, X(l), y + ROW / 2, X(h), y + ROW / 2, "#000000", 1.5);
 		ff_svg_line(out, X(l), y + ROW / 2 - 5, X(l), y + ROW / 2 + 5, "#000000", 1.5);
 		ff_svg_line(out, X(h), y + ROW / 2 - 5, X(h), y + ROW / 2 + 5, "#000000", 1.5);
@@ -98,6 +106,7 @@ static double rates(const struct row *const *v, size_t n, double y, struct ff_bu
 static double lengths(const struct row *const *v, size_t n, double y, struct ff_buf *out)
 {
 	long count[BINS], top;
+	char label[256];
 	int max = 1, b;
 	size_t i, j;
 	double bw = (RIGHT - LEFT) / BINS;
@@ -121,8 +130,8 @@ static double lengths(const struct row *const *v, size_t n, double y, struct ff_
 			if (++count[b] > top)
 				top = count[b];
 		}
-		ff_svg_text(out, LEFT - 10, y + HIST_H / 2, 11, "end", "#000000", "%s%s%s",
-			    r->base ? r->base : r->label, r->base ? ": " : "", r->arm ? r->arm : "");
+		ff_svg_text(out, LEFT - 10, y + HIST_H / 2, 11, "end", "#000000", "%s",
+			    row_name(r, label, sizeof label));
 		ff_svg_text(out, LEFT - 10, y + HIST_H / 2 + 14, 10, "end", "#444444",
 			    "mean %.1f, median %.0f", r->mean, r->median);
 		ff_svg_line(out, LEFT, y + HIST_H, RIGHT, y + HIST_H, "#444444", 1);

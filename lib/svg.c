@@ -90,18 +90,24 @@ void ff_svg_line(struct ff_buf *out, double x1, double y1, double x2, double y2,
 		    "stroke-width=\"%.1f\"/>\n", x1, y1, x2, y2, stroke, sw);
 }
 
-/* A regular polygon of n corners around (cx, cy), the first at angle a0
-   (radians, clockwise from up), radius r. */
-static void polygon(struct ff_buf *out, double cx, double cy, double r, int n, double a0,
+void ff_svg_polar(double cx, double cy, double r, double turn, double *x, double *y)
+{
+	*x = cx + r * sin(2 * PI * turn);
+	*y = cy - r * cos(2 * PI * turn);
+}
+
+/* A regular polygon of n corners around (cx, cy), the first at t0 (a
+   fraction of a turn, clockwise from up), radius r. */
+static void polygon(struct ff_buf *out, double cx, double cy, double r, int n, double t0,
 		    const char *fill, const char *stroke, double sw)
 {
+	double x, y;
 	int i;
 
 	ff_buf_adds(out, "<polygon points=\"");
 	for (i = 0; i < n; i++) {
-		double a = a0 + 2 * PI * i / n;
-
-		ff_buf_addf(out, "%s%.1f,%.1f", i ? " " : "", cx + r * sin(a), cy - r * cos(a));
+		ff_svg_polar(cx, cy, r, t0 + (double)i / n, &x, &y);
+		ff_buf_addf(out, "%s%.1f,%.1f", i ? " " : "", x, y);
 	}
 	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n", fill, stroke, sw);
 }
@@ -119,8 +125,8 @@ void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, in
 		break;
 	case 2: polygon(out, cx, cy + r * 0.15, r * 1.15, 3, 0, fill, stroke, sw); break;
 	case 3: polygon(out, cx, cy, r * 1.15, 4, 0, fill, stroke, sw); break;
-	case 4: polygon(out, cx, cy, r, 6, PI / 6, fill, stroke, sw); break;
-	default: polygon(out, cx, cy - r * 0.15, r * 1.15, 3, PI, fill, stroke, sw); break;
+	case 4: polygon(out, cx, cy, r, 6, 1.0 / 12, fill, stroke, sw); break;
+	default: polygon(out, cx, cy - r * 0.15, r * 1.15, 3, 0.5, fill, stroke, sw); break;
 	}
 	if (label)
 		ff_svg_text(out, cx, cy + r * 0.35, r, "middle", hollow ? c : "#ffffff", "%s",

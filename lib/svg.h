@@ -38,6 +38,10 @@ void ff_svg_line(struct ff_buf *out, double x1, double y1, double x2, double y2,
 void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, int hollow,
 		   const char *label);
 
+/* The point at distance r from (cx, cy) in direction `turn` (a fraction
+   of a full turn, clockwise from straight up), into *x and *y. */
+void ff_svg_polar(double cx, double cy, double r, double turn, double *x, double *y);
+
 /* Append s escaped for XML text and attributes. */
 void ff_svg_escape(struct ff_buf *out, const char *s);
 

@@ -269,6 +269,8 @@ static void test_options(void)
 	ctx = ff_agent_mcts.create(r, "width=4;z=0", &err);
 	CU_ASSERT(ctx != NULL);
 	ff_agent_mcts.destroy(ctx);
+	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(r, "width=4;prior=none", &err));
+	CU_ASSERT(strstr(err.msg, "width") != NULL);
 }
 
 static const struct ff_test tests[] = {

@@ -73,6 +73,7 @@ struct search {
 	struct ff_ply *buf, *top;
 	int *match, *topix;
 	long *score;
+	char *keep;
 	struct { uint32_t node; int edge; } path[MAX_DEPTH];
 	int depth;
 	double reward[FF_MAX_SEATS];
@@ -282,9 +283,9 @@ static void start_sample(struct search *s, const void *root, uint32_t k)
 static int narrow(struct search *s, const void *st, struct ff_ply *cand, int n, int first, int *ix)
 {
 	int i, j, m = 0, w = s->o->width;
-	char *keep = (char *)s->match;   /* free while narrowing */
+	char *keep = s->keep;
 
-	if (w <= 0 || n <= w || !s->o->prior || !s->o->prior->rank) {
+	if (w <= 0 || n <= w) {   /* (mcts_create checks the prior ranks) */
 		for (i = 0; ix && i < n; i++)
 			ix[i] = i;
 		return n;
@@ -488,6 +489,7 @@ static void search_free(struct search *s)
 	free(s->top);
 	free(s->topix);
 	free(s->score);
+	free(s->keep);
 }
 
 /* The choice, given the search's memory: a ply that wins at once, else
@@ -537,8 +539,9 @@ static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st
 	s->top = malloc(FF_MAX_LEGAL * sizeof *s->top);
 	s->topix = malloc(FF_MAX_LEGAL * sizeof *s->topix);
 	s->score = malloc(FF_MAX_LEGAL * sizeof *s->score);
+	s->keep = malloc(FF_MAX_LEGAL);
 	/* out of memory: the first legal ply, still a legal game */
-	if (s->st && s->scratch && s->buf && s->match && s->top && s->topix && s->score)
+	if (s->st && s->scratch && s->buf && s->match && s->top && s->topix && s->score && s->keep)
 		best = choose_in(s, st, legal, n);
 	search_free(s);
 	free(s);
@@ -624,6 +627,12 @@ static void *mcts_create(const struct ff_rules *r, const char *options, struct f
 			free(o);
 			return NULL;
 		}
+	}
+	if (o->width > 0 && !(o->prior && o->prior->rank)) {
+		ff_error_set(err, FF_EBAD_OPTION, "mcts: width=%d needs a prior that ranks the plies "
+			     "(prior=greedy, where '%s' has one)", o->width, r->name);
+		free(o);
+		return NULL;
 	}
 	return o;
 }

@@ -21,7 +21,6 @@
    the sources leave open. */
 #include "config.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1339,10 +1338,7 @@ struct ring_geo {
 
 static void at(const struct ring_geo *g, double t, double radius, double *x, double *y)
 {
-	double a = 2 * 3.14159265358979323846 * t / g->len;
-
-	*x = g->cx + radius * sin(a);
-	*y = g->cy - radius * cos(a);
+	ff_svg_polar(g->cx, g->cy, radius, t / g->len, x, y);
 }
 
 /* A hole at (x, y), with the marker of the peg in it (its seat's shape,
@@ -1400,7 +1396,7 @@ static void pj_render_svg(const void *st, const char *caption, struct ff_buf *ou
 	int t, k;
 
 	g.len = s->b.len;
-	g.R = 22.0 * g.len / (2 * 3.14159265358979323846);
+	g.R = 22.0 * g.len / (2 * 3.14159265358979323846);   /* 22 units between holes */
 	size = 2 * g.R + 220;
 	g.cx = size / 2;
 	g.cy = size / 2 + 30;
