@@ -13,9 +13,10 @@
 
 const char ff_doc_intro[] =
 	"fivefold records, validates, converts, simulates and shows game records,\n"
-	"and keeps them in a SQLite store for statistics. Input comes from FILES,\n"
-	"or standard input where there are none; its format comes from --from,\n"
-	"else the file's extension, else its first bytes.";
+	"and keeps them in a store (a SQLite file, or PostgreSQL) for statistics.\n"
+	"Input comes from FILES, or standard input where there are none; its\n"
+	"format comes from --from, else the file's extension, else its first\n"
+	"bytes.";
 
 const char ff_doc_exit[] =
 	"0 fine; 1 some game invalid (import: one quarantined), a file that could\n"

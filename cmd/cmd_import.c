@@ -1,4 +1,5 @@
-/* fivefold import: validate games and store them in a SQLite file. Valid
+/* fivefold import: validate games and store them (a SQLite file or a
+   PostgreSQL database, db/store.h). Valid
    games are stored as canonical FGN (plies rewritten by the engine);
    duplicates (same content hash) are skipped and counted; malformed or
    illegal games go to the quarantine table with their raw text and
@@ -17,6 +18,7 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
+#include "cmd/store_game.h"
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "lib/replay.h"
@@ -33,7 +35,8 @@ struct iset {
 
 #define S struct iset
 static const struct ff_opt opts[] = {
-	FF_OPT(DB, S, db, .required = 1, .help = "the store, a SQLite file (created when missing)"),
+	FF_OPT(DB, S, db, .required = 1,
+	       .help = "the store: a SQLite file (made when missing), or a postgresql:// URL"),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT(QUIET, S, quiet, .help = "no diagnostics for quarantined games, only the counts"),
 	FF_OPT_DONE
@@ -44,36 +47,12 @@ struct counts {
 	unsigned long long read, stored, dups, quarantined, requarantined;
 };
 
-/* The winner and termination of a valid game, from the board or, for a
-   game not finished there, from its result token and Termination tag. */
-static void outcome_of(const struct ff_game *g, const struct ff_record *rec, int *winner,
-		       const char **term)
-{
-	struct ff_outcome o;
-	const char *res = ff_record_result(rec), *t = ff_record_tag(rec, "Termination");
-	uint64_t k;
-
-	g->rules->outcome(g->state, &o);
-	if (o.term != FF_TERM_NONE) {
-		*winner = o.winner + 1;
-		*term = ff_termination_name(o.term);
-		return;
-	}
-	*winner = 0;
-	if (!strcmp(res, "1-0"))
-		*winner = 1;
-	else if (!strcmp(res, "0-1"))
-		*winner = 2;
-	else if (res[0] == 'W' && ff_parse_uint(res + 1, strlen(res + 1), FF_MAX_SEATS, &k) == 0)
-		*winner = (int)k;
-	*term = t ? t : "unfinished";
-}
-
 struct importer {
 	struct ff_store *store;
 	struct ff_game game;
 	struct ff_record canon;
-	struct ff_buf fgn, id, opts, diag;
+	struct ff_game_facts facts;
+	struct ff_buf diag;
 	int quiet;
 	int failed_files;         /* files that could not be read */
 	struct counts c;
@@ -97,55 +76,35 @@ static const char *stored_path(struct importer *im, const char *file)
 static int store_valid(struct importer *im, const struct ff_input *in, const struct ff_record *rec,
 		       const char *file, struct ff_error *err)
 {
-	struct ff_game *g = &im->game;
 	struct ff_store_game sg;
-	int sides[FF_MAX_SEATS], s, rc;
-	const char *src = ff_record_tag(rec, "Source");
 
-	ff_buf_reset(&im->fgn);
-	ff_buf_reset(&im->id);
-	ff_buf_reset(&im->opts);
-	if (ff_fgn_write(&im->canon, &im->fgn) || ff_config_id(&g->cfg, &im->id) ||
-	    ff_config_options(&g->cfg, &im->opts))
+	if (ff_game_facts_fill(&im->facts, &im->game, rec, &im->canon, &sg))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	memset(&sg, 0, sizeof sg);
-	for (s = 0; s < g->cfg.seats; s++)
-		sides[s] = g->rules->side_of(g->state, s) + 1;
-	sg.rec = &im->canon;
-	sg.fgn = im->fgn.p;
-	sg.fgn_len = im->fgn.len;
-	sg.ruleset = im->id.p;
-	sg.game = g->rules->name;
-	sg.preset = g->rules->presets[g->cfg.preset].name;
-	sg.options = im->opts.p ? im->opts.p : "";
-	sg.seats = g->cfg.seats;
-	sg.sides = g->rules->sides(g->state);
-	sg.first_seat = g->cfg.first + 1;
-	sg.first_side = sides[g->cfg.first];
-	sg.side_of_seat = sides;
-	sg.result = ff_record_result(rec);
-	outcome_of(g, rec, &sg.winner_side, &sg.termination);
-	sg.plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
-	sg.origin = src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
 	sg.source_file = stored_path(im, file);
 	sg.source_game = rec->number;
 	sg.source_line = rec->line;
 	sg.raw = in->fmt->raw(in->reader, &sg.raw_len);
-	ff_buf_reset(&im->diag);
-	rc = ff_store_add_game(im->store, &sg, &im->diag, err);
-	if (rc == FF_ADD_STORED)
+	return ff_store_add_game(im->store, &sg, err);
+}
+
+/* What the store did with a game (ff_store_on_added): counted, and a
+   collision's diagnostic printed. */
+static void added(void *ctx, enum ff_store_added what, const char *diag)
+{
+	struct importer *im = ctx;
+
+	if (what == FF_ADD_STORED)
 		im->c.stored++;
-	else if (rc == FF_ADD_DUPLICATE)
+	else if (what == FF_ADD_DUPLICATE)
 		im->c.dups++;
-	else if (rc == FF_ADD_COLLISION || rc == FF_ADD_COLLISION_AGAIN) {
+	else {
 		/* another game holds its key: quarantined, not dropped */
-		if (!im->quiet && im->diag.p)
-			fputs(im->diag.p, stderr);
+		if (!im->quiet && diag)
+			fputs(diag, stderr);
 		im->c.quarantined++;
-		if (rc == FF_ADD_COLLISION_AGAIN)
+		if (what == FF_ADD_COLLISION_AGAIN)
 			im->c.requarantined++;
 	}
-	return rc < 0 ? -1 : 0;
 }
 
 static int quarantine(struct importer *im, const struct ff_input *in, const char *file,
@@ -246,6 +205,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	im.quiet = o->quiet;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im.store)) != 0)
 		return rc;
+	ff_store_on_added(im.store, added, &im);
 	ff_game_init(&im.game);
 	ff_error_clear(&err);
 	if (ff_record_init(&im.canon) || import_all(&im, &o->in, argv, argc, &err)) {
@@ -263,9 +223,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	ff_game_free(&im.game);
 	ff_record_free(&im.canon);
-	ff_buf_free(&im.fgn);
-	ff_buf_free(&im.id);
-	ff_buf_free(&im.opts);
+	ff_game_facts_free(&im.facts);
 	ff_buf_free(&im.diag);
 	free(im.where);
 	ff_store_close(im.store);
@@ -274,11 +232,12 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 
 const struct ff_cmd ff_cmd_import = {
 	.name = "import",
-	.summary = "validate games and store them in a SQLite file",
+	.summary = "validate games and store them (SQLite or PostgreSQL)",
 	.operands = "[FILES...]",
 	.operand = FF_C_FILE,
 	.about = "Validates every game and stores the valid ones, as canonical FGN, in the\n"
-		 "SQLite store FILE. A game already stored (same content hash) is counted\n"
+		 "store DB (a SQLite file, or a PostgreSQL database named by a\n"
+		 "postgresql:// URL). A game already stored (same content hash) is counted\n"
 		 "as a duplicate; a malformed or illegal one goes to the quarantine table\n"
 		 "with its raw text and diagnostics. Prints read = stored + duplicates +\n"
 		 "quarantined. Commits in batches: a killed import leaves the store\n"

@@ -72,6 +72,26 @@ static char *group_label(const char *ruleset, int seats)
 	return p;
 }
 
+/* Copy g's game lengths into r (len_value, len_count). Returns 0 or -1. */
+static int copy_lengths(struct row *r, const struct ff_stats_group *g)
+{
+	size_t j;
+
+	r->nlen = g->nlengths;
+	r->len_value = malloc((g->nlengths ? g->nlengths : 1) * sizeof *r->len_value);
+	r->len_count = malloc((g->nlengths ? g->nlengths : 1) * sizeof *r->len_count);
+	if (!r->len_value || !r->len_count) {
+		free(r->len_value);
+		free(r->len_count);
+		return -1;
+	}
+	for (j = 0; j < g->nlengths; j++) {
+		r->len_value[j] = g->lengths[j].value;
+		r->len_count[j] = g->lengths[j].count;
+	}
+	return 0;
+}
+
 static int collect(void *ctx, const struct ff_stats_group *g)
 {
 	struct rows *rs = ctx;
@@ -105,16 +125,13 @@ static int collect(void *ctx, const struct ff_stats_group *g)
 	memcpy(r->side_wins, g->side_wins, sizeof r->side_wins);
 	r->mean = g->mean;
 	r->var = g->var;
-	if (g->nplies && !(r->plies = malloc(g->nplies * sizeof *r->plies))) {
+	if (copy_lengths(r, g)) {
 		free(r->ruleset);
 		free(r->label);
 		return -1;
 	}
-	if (g->nplies)
-		memcpy(r->plies, g->plies, g->nplies * sizeof *r->plies);
-	r->nplies = g->nplies;
-	r->median = ff_quantile(g->plies, g->nplies, 0.5);
-	r->p90 = ff_quantile(g->plies, g->nplies, 0.9);
+	r->median = ff_quantile_counts(r->len_value, r->len_count, r->nlen, r->n, 0.5);
+	r->p90 = ff_quantile_counts(r->len_value, r->len_count, r->nlen, r->n, 0.9);
 	if (r->sides > rs->max_sides)
 		rs->max_sides = r->sides;
 	rs->n++;
@@ -477,7 +494,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		free(rs.v[i].label);
 		free(rs.v[i].base);
 		free(rs.v[i].arm);
-		free(rs.v[i].plies);
+		free(rs.v[i].len_value);
+		free(rs.v[i].len_count);
 	}
 	free(rs.v);
 	return rc ? FF_EXIT_FAIL : FF_EXIT_OK;

@@ -19,6 +19,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_import,
 	&ff_cmd_stats,
 	&ff_cmd_export,
+	&ff_cmd_store,
 	&ff_cmd_solve,
 	&ff_cmd_analyse,
 	&ff_cmd_help_cmd,

@@ -186,7 +186,7 @@ int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
 
 	if (!db)
 		return ff_cmd_usage_error(cmd, "--db FILE is required");
-	if (read_only && access(db, F_OK) != 0)   /* a typo is a usage error, never an empty store */
+	if (read_only && !ff_store_exists(db))   /* a typo is a usage error, never an empty store */
 		return ff_cmd_usage_error(cmd, "no store '%s' (import creates one)", db);
 	ff_error_clear(&err);
 	/* read-only: never creates, upgrades or writes the store */

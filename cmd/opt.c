@@ -49,7 +49,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_PLY] = { "ply", 'p', "K", FF_K_NUM, 0,
 		       "the position after ply K (0 = the start; default: the last)" },
 	[FF_O_ALL] = { "all", 0, NULL, FF_K_FLAG, 0, "the start and the position after every ply" },
-	[FF_O_DB] = { "db", 'd', FILE_ARG, "the store, a SQLite file" },
+	[FF_O_DB] = { "db", 'd', "DB", FF_K_TEXT, FF_C_FILE,
+		      "the store: a SQLite file, or a postgresql:// URL" },
 	[FF_O_COMPARE] = { "compare", 0, "OPTION", TEXT(FF_C_OPTNAME),
 			   "compare ruleset ids that differ only in OPTION (e.g. skip-last)" },
 	[FF_O_OPTION] = { "option", 0, "OPT", TEXT(FF_C_OPTVAL),
@@ -95,7 +96,7 @@ const char *ff_opt_arg(const struct ff_opt *o)
 {
 	if (!words[o->id].arg)
 		return NULL;
-	return o->choices ? o->choices : words[o->id].arg;
+	return o->arg ? o->arg : o->choices ? o->choices : words[o->id].arg;
 }
 
 /* --help is every command's last option, whether its table says so or

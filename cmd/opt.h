@@ -71,6 +71,7 @@ struct ff_opt {
 	const char *dflt;       /* the default, parsed as if given; NULL: zero */
 	int required;
 	enum ff_optkind kind;   /* 0: the vocabulary's */
+	const char *arg;        /* the value's name in help; NULL: the vocabulary's */
 };
 
 /* A row of a command's table: FF_OPT(ID, struct settings, field, ...more

@@ -101,6 +101,12 @@ static double rates(const struct row *const *v, size_t n, double y, struct ff_bu
 	return y + 40;
 }
 
+/* The 99th percentile of r's game lengths. */
+static double p99(const struct row *r)
+{
+	return ff_quantile_counts(r->len_value, r->len_count, r->nlen, r->n, 0.99);
+}
+
 /* The second panel: each group's game lengths in BINS bins from 0 to the
    longest game's length (one scale for all). Returns the y below it. */
 static double lengths(const struct row *const *v, size_t n, double y, struct ff_buf *out)
@@ -112,8 +118,8 @@ static double lengths(const struct row *const *v, size_t n, double y, struct ff_
 	double bw = (RIGHT - LEFT) / BINS;
 
 	for (i = 0; i < n; i++)   /* the scale: to the longest row's 99th percentile */
-		if (v[i]->nplies && ff_quantile(v[i]->plies, v[i]->nplies, 0.99) > max)
-			max = (int)ceil(ff_quantile(v[i]->plies, v[i]->nplies, 0.99));
+		if (v[i]->n && p99(v[i]) > max)
+			max = (int)ceil(p99(v[i]));
 	ff_svg_text(out, 20, y, 15, "start", "#000000", "game lengths in plies");
 	ff_svg_text(out, 20, y + 16, 11, "start", "#000000",
 		    "%d bins from 0 to %d (longer games in the last); heights relative to each row's "
@@ -124,10 +130,10 @@ static double lengths(const struct row *const *v, size_t n, double y, struct ff_
 		const struct row *r = v[i];
 
 		memset(count, 0, sizeof count);
-		for (j = 0, top = 1; j < r->nplies; j++) {
-			b = (int)((double)r->plies[j] * BINS / (max + 1));
+		for (j = 0, top = 1; j < r->nlen; j++) {
+			b = (int)((double)r->len_value[j] * BINS / (max + 1));
 			b = b < BINS ? b : BINS - 1;
-			if (++count[b] > top)
+			if ((count[b] += r->len_count[j]) > top)
 				top = count[b];
 		}
 		ff_svg_text(out, LEFT - 10, y + HIST_H / 2, 11, "end", "#000000", "%s",

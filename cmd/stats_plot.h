@@ -12,16 +12,18 @@
 /* The figures of one ruleset id at one seat count (a copy of a struct
    ff_stats_group). label is what the text output calls the group; base
    and arm, with --compare, its ruleset without the option (and its seat
-   count) and the option's value (NULL without). plies[0..nplies) are
-   the games' lengths, sorted. All strings and arrays are owned. */
+   count) and the option's value (NULL without). The games' lengths are
+   len_value[0..nlen) ascending, len_count[j] games of each. All strings
+   and arrays are owned. */
 struct row {
 	char *ruleset, *label, *base, *arm;
 	int seats, sides;
 	long n, unfinished, finished, draws, first_wins;
 	long side_wins[MAX_SIDES];
 	double mean, var, median, p90;
-	int *plies;
-	size_t nplies;
+	int *len_value;
+	long *len_count;
+	size_t nlen;
 };
 
 struct rows {

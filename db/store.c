@@ -1,122 +1,149 @@
-/* The SQLite store: open for writing (check, migrate) or for reading
-   only, and the store's key. */
+/* The store's front: picks the backend from the --db value and calls it;
+   and what every backend shares: the keys, the quarantine entry of a hash
+   collision, the report of each game added. */
 #include "config.h"
 
-#include <errno.h>
 #include <nettle/sha2.h>
-#include <sqlite3.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/statvfs.h>
 
-#include "db/schema.h"
-#include "db/store.h"
-#include "db/store_int.h"
+#include "db/backend.h"
+#include "lib/ruleset.h"
 
-/* How long a writer waits for another one (concurrent imports). */
-#define BUSY_TIMEOUT_MS 600000
-
-static int db_error(struct ff_store *s, struct ff_error *err, const char *what)
+/* The backend of db: a postgresql:// or postgres:// URL is PostgreSQL
+   (NULL when this fivefold was built without it), anything else a path
+   to a SQLite file. */
+static const struct ff_store_backend *backend_of(const char *db)
 {
-	int code = sqlite3_errcode(s->db) & 0xff;
-
-	return ff_error_set(err, FF_EIO, "store '%s': %s: %s%s", s->path, what, sqlite3_errmsg(s->db),
-			    code == SQLITE_CORRUPT || code == SQLITE_NOTADB ?
-			    " (the store is damaged: restore it from a copy)" : "");
-}
-
-static int exec(struct ff_store *s, const char *sql, struct ff_error *err)
-{
-	char *msg = NULL;
-
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		ff_error_set(err, FF_EIO, "store '%s': %s", s->path, msg ? msg : "error");
-		sqlite3_free(msg);
-		return -1;
+	if (strncmp(db, "postgresql://", 13) == 0 || strncmp(db, "postgres://", 11) == 0) {
+#ifdef HAVE_LIBPQ
+		return &ff_store_postgresql;
+#else
+		return NULL;
+#endif
 	}
-	return 0;
+	return &ff_store_sqlite;
 }
 
-/* Switch to WAL. Changing the journal mode takes an exclusive lock and
-   SQLite answers BUSY at once, without the busy handler, while another
-   connection holds the file (two imports creating one store): so retry,
-   within the same time limit. */
-static int set_wal(struct ff_store *s, struct ff_error *err)
+static int open_db(struct ff_store **out, const char *db, int read_only, struct ff_error *err)
 {
-	int waited = 0, rc;
+	const struct ff_store_backend *be = backend_of(db);
 
-	while ((rc = sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL)) == SQLITE_BUSY &&
-	       waited < BUSY_TIMEOUT_MS) {
-		sqlite3_sleep(10);
-		waited += 10;
+	*out = NULL;
+	if (!be)
+		return ff_error_set(err, FF_EIO, "store '%s': this fivefold was built without "
+				    "PostgreSQL (configure --with-postgresql, libpq-dev)", db);
+	return be->open(out, db, read_only, err);
+}
+
+int ff_store_open(struct ff_store **out, const char *db, struct ff_error *err)
+{
+	return open_db(out, db, 0, err);
+}
+
+int ff_store_open_read(struct ff_store **out, const char *db, struct ff_error *err)
+{
+	return open_db(out, db, 1, err);
+}
+
+int ff_store_exists(const char *db)
+{
+	const struct ff_store_backend *be = backend_of(db);
+
+	return be ? be->exists(db) : 1;
+}
+
+void ff_store_close(struct ff_store *s)
+{
+	if (s)
+		s->be->close(s);
+}
+
+int ff_store_found_version(const struct ff_store *s)
+{
+	return s->found_version;
+}
+
+const char *ff_store_kind(const struct ff_store *s)
+{
+	return s->be->name;
+}
+
+int ff_store_begin(struct ff_store *s, struct ff_error *err)
+{
+	return s->be->begin(s, err);
+}
+
+int ff_store_commit(struct ff_store *s, struct ff_error *err)
+{
+	return s->be->commit(s, err);
+}
+
+void ff_store_on_added(struct ff_store *s,
+		       void (*fn)(void *ctx, enum ff_store_added what, const char *diag), void *ctx)
+{
+	s->added = fn;
+	s->added_ctx = ctx;
+}
+
+void ff_store_report(struct ff_store *s, enum ff_store_added what, const char *diag)
+{
+	if (s->added)
+		s->added(s->added_ctx, what, diag);
+}
+
+int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err)
+{
+	if (g->seats > FF_MAX_SEATS)
+		return ff_error_set(err, FF_EIO, "a game of %d seats cannot be stored", g->seats);
+	return s->be->add_game(s, g, err);
+}
+
+int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r, struct ff_error *err)
+{
+	char key[FF_KEY_HEX + 16];
+	int rc, k;
+
+	ff_store_reject_key(r, key);
+	/* a key held by another entry (a collision) moves on to KEY+1, KEY+2... */
+	for (k = 1; k <= 1000; k++) {
+		rc = s->be->reject_insert(s, r, key, err);
+		if (rc != 0)
+			return rc;   /* added, or an error */
+		rc = s->be->reject_same(s, r, key, err);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;   /* the same entry is there already */
+		snprintf(key + FF_KEY_HEX, sizeof key - FF_KEY_HEX, "+%d", k);
 	}
-	return rc == SQLITE_OK ? 0 : db_error(s, err, "switching to WAL");
+	return ff_error_set(err, FF_EIO, "store '%s': no free quarantine key", s->name);
 }
 
-static int user_version(struct ff_store *s, int *v, struct ff_error *err)
+int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
+			struct ff_error *err)
 {
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
-		return db_error(s, err, "reading the schema version");
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		db_error(s, err, "reading the schema version");
-		sqlite3_finalize(st);
-		return -1;
-	}
-	*v = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return 0;
+	return s->be->stats_plan(s, f, plan, err);
 }
 
-/* Bring the schema from its version to FF_SCHEMA_VERSION, one migration
-   per transaction, under an exclusive lock (so two programs opening a new
-   store at once do not both migrate it). */
-static int migrate(struct ff_store *s, struct ff_error *err)
+int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
+		    int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err)
 {
-	char sql[64];
-	int v = 0;
-
-	if (exec(s, "BEGIN IMMEDIATE", err))
-		return -1;
-	if (user_version(s, &v, err))
-		goto fail;
-	s->found_version = v;
-	if (v > FF_SCHEMA_VERSION) {
-		ff_error_set(err, FF_EIO,
-			     "store '%s' has schema version %d, newer than this fivefold's %d: "
-			     "use a newer fivefold", s->path, v, FF_SCHEMA_VERSION);
-		goto fail;
-	}
-	for (; v < FF_SCHEMA_VERSION; v++) {
-		if (exec(s, ff_schema_migration(v), err))
-			goto fail;
-		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
-		if (exec(s, sql, err))
-			goto fail;
-	}
-	s->version = v;
-	return exec(s, "COMMIT", err);
-fail:
-	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
+	return s->be->export(s, f, cb, ctx, err);
 }
 
-int ff_store_prepare(struct ff_store *s, sqlite3_stmt **st, const char *sql, struct ff_error *err)
+int ff_store_each_game(struct ff_store *s, int (*cb)(void *ctx, const struct ff_stored_game *g),
+		       void *ctx, struct ff_error *err)
 {
-	if (*st)
-		return 0;
-	if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
-		return db_error(s, err, "preparing a statement");
-	return 0;
+	return s->be->each_game(s, cb, ctx, err);
 }
 
-int ff_store_fail(struct ff_store *s, struct ff_error *err, const char *what)
+int ff_store_each_reject(struct ff_store *s,
+			 int (*cb)(void *ctx, const struct ff_store_reject *r), void *ctx,
+			 struct ff_error *err)
 {
-	return db_error(s, err, what);
+	return s->be->each_reject(s, cb, ctx, err);
 }
+
+/* --- keys --- */
 
 void ff_store_key(const struct ff_key_part *parts, size_t n, char out[FF_KEY_HEX + 1])
 {
@@ -140,278 +167,55 @@ void ff_store_key(const struct ff_key_part *parts, size_t n, char out[FF_KEY_HEX
 	out[FF_KEY_HEX] = '\0';
 }
 
-/* SQL ff_key(X, ...): ff_store_key over the arguments as text (a number
-   as its decimal form), for migrations. */
-static void sql_key(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+void ff_store_game_key(const struct ff_store_game *g, char out[FF_KEY_HEX + 1])
 {
-	struct ff_key_part parts[8];
-	char out[FF_KEY_HEX + 1];
-	int i;
+	struct ff_key_part part = { g->fgn, g->fgn_len };
 
-	if (argc < 1 || argc > (int)(sizeof parts / sizeof parts[0])) {
-		sqlite3_result_error(ctx, "ff_key takes 1 to 8 arguments", -1);
-		return;
-	}
-	for (i = 0; i < argc; i++) {
-		if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
-			sqlite3_result_error(ctx, "ff_key of NULL", -1);
-			return;
-		}
-		parts[i].p = sqlite3_value_text(argv[i]);
-		parts[i].n = (size_t)sqlite3_value_bytes(argv[i]);
-		if (!parts[i].p) {
-			sqlite3_result_error_nomem(ctx);
-			return;
-		}
-	}
-	ff_store_key(parts, (size_t)argc, out);
-	sqlite3_result_text(ctx, out, FF_KEY_HEX, SQLITE_TRANSIENT);
+	ff_store_key(&part, 1, out);
 }
 
-/* quick_check's first problem, on one line, into out. */
-static void first_problem(char *out, size_t size, const char *row)
+void ff_store_reject_key(const struct ff_store_reject *r, char out[FF_KEY_HEX + 16])
 {
-	static const char head[] = "*** in database main ***\n";
-	size_t i;
+	struct ff_key_part parts[3];
+	char num[32];
 
-	if (strncmp(row, head, sizeof head - 1) == 0)
-		row += sizeof head - 1;
-	snprintf(out, size, "%s", row);
-	for (i = 0; out[i]; i++)
-		if (out[i] == '\n')
-			out[i] = ' ';
+	/* the same entry is the same file, game number and text */
+	parts[0].p = r->source_file;
+	parts[0].n = strlen(r->source_file);
+	parts[1].p = num;
+	parts[1].n = (size_t)snprintf(num, sizeof num, "%ld", r->source_game);
+	parts[2].p = r->raw;
+	parts[2].n = r->raw_len;
+	ff_store_key(parts, 3, out);
 }
 
-/* Refuse a damaged store before writing to it: PRAGMA quick_check reads
-   every page and checks the b-trees, so damage anywhere in the file is
-   found here, not half way through a batch (and nothing is written into a
-   file whose structure is wrong). */
-static int check_intact(struct ff_store *s, struct ff_error *err)
+int ff_store_collision(const struct ff_store_game *g, const char *key, long long id,
+		       const char *where, struct ff_buf *line, struct ff_store_reject *r,
+		       struct ff_error *err)
 {
-	sqlite3_stmt *st;
-	const char *row;
-	char what[160];
-	int rc;
-
-	if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st, NULL) != SQLITE_OK)
-		return ff_error_set(err, FF_EIO, "store '%s' cannot be read: %s: nothing was written",
-				    s->path, sqlite3_errmsg(s->db));
-	rc = sqlite3_step(st);
-	row = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
-	if (row && strcmp(row, "ok") == 0) {
-		sqlite3_finalize(st);
-		return 0;
-	}
-	first_problem(what, sizeof what, row ? row : sqlite3_errmsg(s->db));
-	sqlite3_finalize(st);
-	return ff_error_set(err, FF_EIO, "store '%s' is damaged (%s): nothing was written; restore "
-			    "it from a copy (the sqlite3 shell's .recover may save its games)", s->path,
-			    what);
-}
-
-/* A new struct ff_store for path, its connection not open yet. */
-static struct ff_store *store_new(const char *path, struct ff_error *err)
-{
-	struct ff_store *s = calloc(1, sizeof *s);
-
-	if (s && !(s->path = strdup(path))) {
-		free(s);
-		s = NULL;
-	}
-	if (!s)
-		ff_error_set(err, FF_ENOMEM, "out of memory");
-	return s;
-}
-
-/* Open s->db on name (a path, or a URI with SQLITE_OPEN_URI in flags).
-   A store is used by one thread at a time, so the connection takes no
-   mutexes (SQLITE_OPEN_NOMUTEX: SQLite's multi-thread mode). */
-static int db_connect(struct ff_store *s, const char *name, int flags, struct ff_error *err)
-{
-	int sys;
-
-	if (sqlite3_open_v2(name, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK) {
-		/* the busy timeout first: switching to WAL itself takes a lock */
-		sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-		return 0;
-	}
-	sys = s->db ? sqlite3_system_errno(s->db) : 0;
-	ff_error_set(err, FF_EIO, "cannot open store '%s': %s%s%s%s", s->path,
-		     s->db ? sqlite3_errmsg(s->db) : "out of memory", sys ? " (" : "",
-		     sys ? strerror(sys) : "", sys ? ")" : "");
-	sqlite3_close(s->db);
-	s->db = NULL;
-	return -1;
-}
-
-int ff_store_open(struct ff_store **out, const char *path, struct ff_error *err)
-{
-	struct ff_store *s = store_new(path, err);
-
-	*out = NULL;
-	if (!s || db_connect(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err))
-		goto fail;
-	/* SQLite opens a file it may not write read-only, without a word */
-	if (sqlite3_db_readonly(s->db, "main") == 1) {
-		ff_error_set(err, FF_EIO, "store '%s' is read-only (its file or its file system "
-			     "cannot be written): nothing was written", path);
-		goto fail;
-	}
-	if (sqlite3_create_function_v2(s->db, "ff_key", -1,
-				       SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL,
-				       sql_key, NULL, NULL, NULL) != SQLITE_OK) {
-		db_error(s, err, "registering ff_key");
-		goto fail;
-	}
-	/* foreign keys: docs/store.md "Tables"; the WAL is copied back into
-	   the file every 16,384 pages (64 MiB of 4 KiB pages), not every
-	   1,000: an import's batches are about 4 MB, and a checkpoint after
-	   each one wrote every page twice */
-	if (check_intact(s, err) || set_wal(s, err) ||
-	    exec(s, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF;"
-		    " PRAGMA wal_autocheckpoint = 16384;", err) || migrate(s, err))
-		goto fail;
-	*out = s;
+	ff_buf_reset(line);
+	if (ff_buf_addf(line, "%s:%ld:1: error: game %ld: hash collision: its key %s (SHA-256 of its "
+			"canonical FGN) is that of stored game %lld (%s), a different game; kept in "
+			"quarantine [hash-collision]\n", g->source_file, g->source_line,
+			g->source_game, key, id, where))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	r->source_file = g->source_file;
+	r->source_game = g->source_game;
+	r->source_line = g->source_line;
+	r->raw = g->raw ? g->raw : g->fgn;
+	r->raw_len = g->raw ? g->raw_len : g->fgn_len;
+	r->code = "hash-collision";
+	r->verdict = "collision";
+	r->diagnostics = line->p;
 	return 0;
-fail:
-	ff_store_close(s);
-	return -1;
 }
 
-/* "file:PATH?immutable=1" for path, made absolute, each byte outside
-   [A-Za-z0-9/._~-] as %XX. NULL when out of memory or path has no real
-   path. */
-static char *immutable_uri(const char *path)
+const char *ff_store_seat_player(const struct ff_store_game *g, int k)
 {
-	static const char hex[] = "0123456789ABCDEF";
-	char *real = realpath(path, NULL), *uri, *q;
-	const unsigned char *p;
+	char name[16];
+	const char *player;
 
-	if (!real)
-		return NULL;
-	uri = malloc(strlen(real) * 3 + sizeof "file:?immutable=1");
-	if (uri) {
-		q = uri + sprintf(uri, "file:");
-		for (p = (const unsigned char *)real; *p; p++) {
-			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			    (*p >= '0' && *p <= '9') || strchr("/._~-", *p)) {
-				*q++ = (char)*p;
-			} else {
-				*q++ = '%';
-				*q++ = hex[*p >> 4];
-				*q++ = hex[*p & 15];
-			}
-		}
-		strcpy(q, "?immutable=1");
-	}
-	free(real);
-	return uri;
-}
-
-/* 1 when a WAL-mode store on a read-only file system could not be opened
-   because SQLite cannot create its shared-memory file there, and there is
-   no write-ahead log: then no writer can be at work and nothing is
-   pending, so the file alone holds the store (SQLite's "immutable"). */
-static int needs_immutable(const char *path, int rc)
-{
-	struct statvfs fs;
-	struct stat sb;
-	char wal[4096];
-
-	if ((rc & 0xff) != SQLITE_CANTOPEN || statvfs(path, &fs) != 0 || !(fs.f_flag & ST_RDONLY))
-		return 0;
-	if ((size_t)snprintf(wal, sizeof wal, "%s-wal", path) >= sizeof wal)
-		return 0;
-	return stat(wal, &sb) != 0 && errno == ENOENT;
-}
-
-/* Read the schema version of a store opened for reading; reopen it as
-   immutable where needs_immutable says so. */
-static int read_version(struct ff_store *s, int *v, struct ff_error *err)
-{
-	char *uri;
-	int rc;
-
-	sqlite3_extended_result_codes(s->db, 1);
-	if (user_version(s, v, err) == 0)
-		return 0;
-	rc = sqlite3_extended_errcode(s->db);
-	if (!needs_immutable(s->path, rc))
-		return -1;
-	if (!(uri = immutable_uri(s->path)))
-		return -1;
-	sqlite3_close(s->db);
-	s->db = NULL;
-	rc = db_connect(s, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, err);
-	free(uri);
-	return rc ? -1 : user_version(s, v, err);
-}
-
-int ff_store_open_read(struct ff_store **out, const char *path, struct ff_error *err)
-{
-	struct ff_store *s = store_new(path, err);
-	struct stat sb;
-	int v = 0;
-
-	*out = NULL;
-	if (!s)
-		return -1;
-	if (stat(path, &sb) != 0) {
-		ff_error_set(err, FF_EIO, "cannot open store '%s': %s", path, strerror(errno));
-		goto fail;
-	}
-	if (!S_ISREG(sb.st_mode)) {
-		ff_error_set(err, FF_EIO, "cannot open store '%s': not a regular file", path);
-		goto fail;
-	}
-	if (db_connect(s, path, SQLITE_OPEN_READONLY, err) || read_version(s, &v, err))
-		goto fail;
-	s->found_version = s->version = v;
-	if (v > FF_SCHEMA_VERSION) {
-		ff_error_set(err, FF_EIO,
-			     "store '%s' has schema version %d, newer than this fivefold's %d: "
-			     "use a newer fivefold", path, v, FF_SCHEMA_VERSION);
-		goto fail;
-	}
-	if (v < 1) {
-		ff_error_set(err, FF_EIO, "'%s' is not a fivefold store (it has no schema version)",
-			     path);
-		goto fail;
-	}
-	*out = s;
-	return 0;
-fail:
-	ff_store_close(s);
-	return -1;
-}
-
-void ff_store_close(struct ff_store *s)
-{
-	size_t i;
-
-	if (!s)
-		return;
-	for (i = 0; i < sizeof s->stmt / sizeof s->stmt[0]; i++)
-		sqlite3_finalize(s->stmt[i]);
-	sqlite3_close(s->db);
-	for (i = 0; i < s->ncache; i++)
-		free(s->cache[i].name);
-	ff_buf_free(&s->ids);
-	free(s->path);
-	free(s);
-}
-
-int ff_store_found_version(const struct ff_store *s)
-{
-	return s->found_version;
-}
-
-int ff_store_begin(struct ff_store *s, struct ff_error *err)
-{
-	return exec(s, "BEGIN IMMEDIATE", err);
-}
-
-int ff_store_commit(struct ff_store *s, struct ff_error *err)
-{
-	return exec(s, "COMMIT", err);
+	snprintf(name, sizeof name, "Seat%d", k);
+	player = ff_record_tag(g->rec, name);
+	return player && *player ? player : NULL;
 }

@@ -1,5 +1,8 @@
-/* The SQLite store: opening (with migrations), importing, querying. All of
-   fivefold's SQL lives in db/. */
+/* The store: opening (with migrations), importing, querying, copying. The
+   --db value picks the database: a path is a SQLite file (the embedded
+   default), a postgresql:// or postgres:// URL a PostgreSQL database
+   (db/backend.h). Both keep the same schema and give the same answers.
+   All of fivefold's SQL lives in db/. */
 #ifndef FF_STORE_H
 #define FF_STORE_H
 
@@ -15,22 +18,27 @@
 struct ff_buf;
 struct ff_store;
 
-/* Open the store at path for writing (import), creating it if needed. A
-   store that PRAGMA quick_check finds damaged is refused before anything
-   is written; a read-only one is refused; a newer one is refused. Then the
+/* Open the store db for writing (import), creating it if needed (a
+   PostgreSQL database must exist; its tables are made). A SQLite file
+   that PRAGMA quick_check finds damaged is refused before anything is
+   written; a read-only one is refused; a newer one is refused. Then the
    schema is brought up to FF_SCHEMA_VERSION with the ordered migrations,
    in one transaction. Returns 0, or -1 with err (FF_EIO). The caller owns
    *out and frees it with ff_store_close. */
-int ff_store_open(struct ff_store **out, const char *path, struct ff_error *err);
-/* Open the store at path for reading only (stats, export): never creates,
-   migrates or writes the file. Reads schema versions 1 to
-   FF_SCHEMA_VERSION; a missing file, a file that is no store and a newer
-   store are refused. Returns 0, or -1 with err (FF_EIO). */
-int ff_store_open_read(struct ff_store **out, const char *path, struct ff_error *err);
-/* Close the store (NULL is fine). */
+int ff_store_open(struct ff_store **out, const char *db, struct ff_error *err);
+/* Open the store db for reading only (stats, export): never creates,
+   migrates or writes it. Reads schema versions 1 to FF_SCHEMA_VERSION; a
+   missing store, one that is no store and a newer store are refused.
+   Returns 0, or -1 with err (FF_EIO). */
+int ff_store_open_read(struct ff_store **out, const char *db, struct ff_error *err);
+/* 0 when db surely names no store (a SQLite path with no file), else 1. */
+int ff_store_exists(const char *db);
+/* Close the store (NULL is fine); a batch not committed is rolled back. */
 void ff_store_close(struct ff_store *s);
-/* The schema version found when the store was opened (0 for a new file). */
+/* The schema version found when the store was opened (0 for a new one). */
 int ff_store_found_version(const struct ff_store *s);
+/* The backend's name: "sqlite" or "postgresql" (for messages and tests). */
+const char *ff_store_kind(const struct ff_store *s);
 
 /* --- import (db/import.c) --- */
 
@@ -69,8 +77,9 @@ struct ff_store_reject {
 	const char *diagnostics;    /* the diagnostic lines */
 };
 
-/* Begin / commit an import batch (BEGIN IMMEDIATE ... COMMIT). Return 0 or
-   -1 with err. */
+/* Begin / commit an import batch (one transaction). A backend may store
+   the batch's games only at the commit. Return 0 or -1 with err (then
+   nothing of the batch is stored). */
 int ff_store_begin(struct ff_store *s, struct ff_error *err);
 int ff_store_commit(struct ff_store *s, struct ff_error *err);
 
@@ -82,14 +91,22 @@ enum ff_store_added {
 	FF_ADD_COLLISION_AGAIN = 3  /* the same, and that entry was in quarantine already */
 };
 
-/* Store a game under its key, the SHA-256 of its canonical FGN. Where the
-   key is taken already, the stored game's FGN is compared: the same text
-   is a duplicate; a different one is a hash collision, and the game goes
-   to quarantine (verdict "collision", code "hash-collision", its raw text)
-   with a diagnostic line appended to diag (when not NULL). Returns an
-   enum ff_store_added, or -1 with err. */
-int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_buf *diag,
-		      struct ff_error *err);
+/* Who hears what became of each game given to ff_store_add_game: fn is
+   called once per game, in the order given, during ff_store_add_game or,
+   where the backend stores a batch at once (PostgreSQL), during the
+   ff_store_commit of its batch. diag is the diagnostic line of a
+   collision, else NULL; valid during the call. */
+void ff_store_on_added(struct ff_store *s,
+		       void (*fn)(void *ctx, enum ff_store_added what, const char *diag), void *ctx);
+
+/* Store a game under its key, the SHA-256 of its canonical FGN (g and
+   what it points to are read during the call only). Where the key is taken
+   already, the stored game's FGN is compared: the same text is a
+   duplicate; a different one is a hash collision, and the game goes to
+   quarantine (verdict "collision", code "hash-collision", its raw text)
+   with a diagnostic line. What happened is reported (ff_store_on_added).
+   Must be inside a batch. Returns 0, or -1 with err. */
+int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err);
 /* Quarantine a rejected game. Returns 1 when added, 0 when the same entry
    (same file, game number and raw text, compared, not only keyed) is
    already there, -1 with err. */
@@ -112,30 +129,39 @@ struct ff_stats_filter {
 	long limit;             /* at most this many games (the first stored) */
 };
 
+/* How many games (count) had a value (plies). */
+struct ff_count {
+	int value;
+	long count;
+};
+
 /* The games of one ruleset id played by one number of seats. Invariants:
-   finished = n - unfinished; draws + sum(side_wins) = finished; plies[]
-   sorted, nplies == n. */
+   finished = n - unfinished; draws + sum(side_wins) = finished; lengths[]
+   ascending by value, its counts summing to n. */
 struct ff_stats_group {
 	const char *ruleset;
 	int seats;
 	int sides;
 	long n, unfinished, draws, first_wins;
 	long side_wins[16];
-	const int *plies;
-	size_t nplies;
+	const struct ff_count *lengths;   /* game lengths in plies */
+	size_t nlengths;
 	double mean, var;       /* of plies (var: sample variance) */
 };
 
 /* Call cb once per ruleset id and seat count (ids in byte order, then
-   seats ascending) with its aggregates; the group and its arrays are valid
-   during the call only. Returns 0, -1 with err, or cb's non-zero return. */
+   seats ascending) with its aggregates, computed in the database (it
+   sends one row per distinct length and outcome, not one per game); the
+   group and its arrays are valid during the call only. Returns 0, -1
+   with err, or cb's non-zero return. */
 int ff_store_stats(struct ff_store *s, const struct ff_stats_filter *f,
 		   int (*cb)(void *ctx, const struct ff_stats_group *g), void *ctx,
 		   struct ff_error *err);
 
-/* Append to plan the query plan SQLite makes for ff_store_stats with f:
-   the detail of each row of EXPLAIN QUERY PLAN, one a line (for tests and
-   for people tuning the store). Returns 0, or -1 with err. */
+/* Append to plan the query plan the database makes for ff_store_stats
+   with f, one line a step (SQLite: the detail of each row of EXPLAIN
+   QUERY PLAN; PostgreSQL: EXPLAIN's lines), for tests and for people
+   tuning the store. Returns 0, or -1 with err. */
 int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
 			struct ff_error *err);
 
@@ -145,5 +171,26 @@ int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, str
    the order stored. Returns 0, -1 with err, or cb's non-zero return. */
 int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
 		    int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err);
+
+/* --- copying a store (store copy) --- */
+
+/* A stored game as it was read: its canonical FGN and where it came
+   from (strings valid during the callback only). */
+struct ff_stored_game {
+	const char *fgn;
+	size_t fgn_len;
+	const char *source_file;
+	long source_game, source_line;
+};
+
+/* Call cb with every stored game, in the order stored, one at a time.
+   Returns 0, -1 with err, or cb's non-zero return. */
+int ff_store_each_game(struct ff_store *s, int (*cb)(void *ctx, const struct ff_stored_game *g),
+		       void *ctx, struct ff_error *err);
+/* Call cb with every quarantine entry, in the order kept. Returns 0, -1
+   with err, or cb's non-zero return. */
+int ff_store_each_reject(struct ff_store *s,
+			 int (*cb)(void *ctx, const struct ff_store_reject *r), void *ctx,
+			 struct ff_error *err);
 
 #endif

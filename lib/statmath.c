@@ -74,3 +74,28 @@ double ff_quantile(const int *sorted, size_t n, double q)
 		return sorted[n - 1];
 	return sorted[i] + (h - (double)i) * (sorted[i + 1] - sorted[i]);
 }
+
+/* Order statistic i (0-based) of the values given as counts. */
+static int order_stat(const int *value, const long *count, size_t k, long i)
+{
+	long cum = 0;
+	size_t j;
+
+	for (j = 0; j < k; j++)
+		if (i < (cum += count[j]))
+			return value[j];
+	return value[k - 1];
+}
+
+double ff_quantile_counts(const int *value, const long *count, size_t k, long n, double q)
+{
+	double h = (double)(n - 1) * q;
+	long i = (long)h;
+	int a, b;
+
+	if (i + 1 >= n)
+		return order_stat(value, count, k, n - 1);
+	a = order_stat(value, count, k, i);
+	b = order_stat(value, count, k, i + 1);
+	return a + (h - (double)i) * (b - a);
+}

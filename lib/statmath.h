@@ -32,5 +32,8 @@ void ff_mean_diff(double m1, double v1, long n1, double m2, double v2, long n2, 
 /* The q-quantile (0..1) of sorted[0..n) by linear interpolation between
    order statistics (Hyndman and Fan type 7, R's default). n must be > 0. */
 double ff_quantile(const int *sorted, size_t n, double q);
+/* The same over n values given as counts: value[j] taken count[j] times,
+   value[0..k) ascending, the counts summing to n > 0. */
+double ff_quantile_counts(const int *value, const long *count, size_t k, long n, double q);
 
 #endif

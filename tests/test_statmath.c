@@ -89,12 +89,45 @@ static void test_quantile(void)
 	NEAR(ff_quantile(ten, 10, 1.0), 10, 1e-12);
 }
 
+/* Quantiles of values given as counts are those of the values written
+   out: eight as counts, and a pseudo-random sample of lengths. */
+static void test_quantile_counts(void)
+{
+	static const int eight_v[] = { 1, 2, 3, 4, 5, 6, 9 };
+	static const long eight_c[] = { 2, 1, 1, 1, 1, 1, 1 };
+	static const double qs[] = { 0, 0.1, 0.25, 0.5, 0.9, 0.99, 1 };
+	int sorted[500], value[60];
+	long count[60] = { 0 };
+	unsigned x = 12345;
+	size_t i, k = 0, q;
+
+	NEAR(ff_quantile_counts(eight_v, eight_c, 7, 8, 0.5), 3.5, 1e-12);
+	NEAR(ff_quantile_counts(eight_v, eight_c, 7, 8, 0.9), 6.9, 1e-9);
+	for (i = 0; i < 500; i++) {   /* lengths 40..99, then sorted by counting */
+		x = x * 1103515245u + 12345u;
+		count[(x >> 16) % 60]++;
+	}
+	for (i = 0, q = 0; i < 60; i++)
+		while (count[i]-- > 0)
+			sorted[q++] = (int)i + 40;
+	for (i = 0; i < 500; i = q) {
+		for (q = i; q < 500 && sorted[q] == sorted[i]; q++)
+			;
+		value[k] = sorted[i];
+		count[k++] = (long)(q - i);
+	}
+	for (q = 0; q < sizeof qs / sizeof qs[0]; q++)
+		CU_ASSERT_EQUAL(ff_quantile_counts(value, count, k, 500, qs[q]),
+				ff_quantile(sorted, 500, qs[q]));
+}
+
 static const struct ff_test tests[] = {
 	{ "wilson interval", test_wilson },
 	{ "newcombe difference interval", test_newcombe },
 	{ "two-proportion z test", test_two_prop },
 	{ "welch mean difference", test_mean_diff },
 	{ "quantiles (type 7)", test_quantile },
+	{ "quantiles of values given as counts", test_quantile_counts },
 };
 
 FF_TEST_MAIN("statmath", tests)

@@ -1,13 +1,13 @@
-/* Storing games and quarantined records (the writes of `import`). A key
-   that is taken already is never trusted alone: the stored row is
-   compared, so a hash collision cannot drop a game. */
+/* The SQLite backend's writes (import): games and quarantined records,
+   one row at a time. A key that is taken already is never trusted alone:
+   the stored row is compared, so a hash collision cannot drop a game. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/store_int.h"
+#include "db/sqlite.h"
 #include "lib/ruleset.h"
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
@@ -20,16 +20,16 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 
 /* Run an INSERT that returns no rows, and reset it for the next use.
    Returns 0, or -1 with err naming what failed. */
-static int exec_done(struct ff_store *s, sqlite3_stmt *st, const char *what, struct ff_error *err)
+static int exec_done(struct ff_sqlite *s, sqlite3_stmt *st, const char *what, struct ff_error *err)
 {
 	int rc = sqlite3_step(st);
 
 	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : ff_store_fail(s, err, what);
+	return rc == SQLITE_DONE ? 0 : ff_sqlite_fail(s, err, what);
 }
 
 /* The id of player name, inserting it when new. */
-static int player_id(struct ff_store *s, const char *name, sqlite3_int64 *id, struct ff_error *err)
+static int player_id(struct ff_sqlite *s, const char *name, sqlite3_int64 *id, struct ff_error *err)
 {
 	sqlite3_stmt *st;
 	size_t i;
@@ -39,9 +39,9 @@ static int player_id(struct ff_store *s, const char *name, sqlite3_int64 *id, st
 			*id = s->cache[i].id;
 			return 0;
 		}
-	if (ff_store_prepare(s, &s->stmt[ST_PLAYER],
+	if (ff_sqlite_prepare(s, &s->stmt[ST_PLAYER],
 			     "INSERT INTO players(name) VALUES (?1) ON CONFLICT(name) DO NOTHING", err) ||
-	    ff_store_prepare(s, &s->stmt[ST_PLAYER_ID], "SELECT id FROM players WHERE name = ?1", err))
+	    ff_sqlite_prepare(s, &s->stmt[ST_PLAYER_ID], "SELECT id FROM players WHERE name = ?1", err))
 		return -1;
 	st = s->stmt[ST_PLAYER];
 	bind_text(st, 1, name);
@@ -51,7 +51,7 @@ static int player_id(struct ff_store *s, const char *name, sqlite3_int64 *id, st
 	bind_text(st, 1, name);
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_reset(st);
-		return ff_store_fail(s, err, "finding a player");
+		return ff_sqlite_fail(s, err, "finding a player");
 	}
 	*id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
@@ -99,19 +99,17 @@ static void bind_game(sqlite3_stmt *st, const struct ff_store_game *g)
 /* The players.id of each seat's player (0: none), adding new players,
    and games.players: the ids in seat order, each with a space before and
    after ("" for none). Returns 0, or -1 with err. */
-static int seat_players(struct ff_store *s, const struct ff_store_game *g, sqlite3_int64 *pid,
+static int seat_players(struct ff_sqlite *s, const struct ff_store_game *g, sqlite3_int64 *pid,
 			struct ff_buf *ids, struct ff_error *err)
 {
 	const char *player;
-	char name[16];
 	int k;
 
 	ff_buf_reset(ids);
 	for (k = 1; k <= g->seats; k++) {
-		snprintf(name, sizeof name, "Seat%d", k);
-		player = ff_record_tag(g->rec, name);
+		player = ff_store_seat_player(g, k);
 		pid[k - 1] = 0;
-		if (player && *player && player_id(s, player, &pid[k - 1], err))
+		if (player && player_id(s, player, &pid[k - 1], err))
 			return -1;
 		if (pid[k - 1] && ((!ids->len && ff_buf_addc(ids, ' ')) ||
 				   ff_buf_addu(ids, (uint64_t)pid[k - 1]) || ff_buf_addc(ids, ' ')))
@@ -121,7 +119,7 @@ static int seat_players(struct ff_store *s, const struct ff_store_game *g, sqlit
 }
 
 /* The tags and seats (players pid) of the game just stored as row gid. */
-static int add_tags_seats(struct ff_store *s, const struct ff_store_game *g, sqlite3_int64 gid,
+static int add_tags_seats(struct ff_sqlite *s, const struct ff_store_game *g, sqlite3_int64 gid,
 			  const sqlite3_int64 *pid, struct ff_error *err)
 {
 	const struct ff_record *rec = g->rec;
@@ -155,13 +153,13 @@ static int add_tags_seats(struct ff_store *s, const struct ff_store_game *g, sql
 /* The game stored under key: 1 when its canonical FGN is g's (a
    duplicate), 0 when it differs (a collision: *id and where, "FILE, game
    N", say which game holds the key), -1 with err. */
-static int same_game(struct ff_store *s, const char *key, const struct ff_store_game *g,
+static int same_game(struct ff_sqlite *s, const char *key, const struct ff_store_game *g,
 		     sqlite3_int64 *id, struct ff_buf *where, struct ff_error *err)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	if (ff_store_prepare(s, &s->stmt[ST_GAME_SAME],
+	if (ff_sqlite_prepare(s, &s->stmt[ST_GAME_SAME],
 			     "SELECT id, source_file, source_game, fgn = ?2 FROM games WHERE hash = ?1",
 			     err))
 		return -1;
@@ -170,7 +168,7 @@ static int same_game(struct ff_store *s, const char *key, const struct ff_store_
 	sqlite3_bind_text(st, 2, g->fgn, (int)g->fgn_len, SQLITE_STATIC);
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_reset(st);
-		return ff_store_fail(s, err, "finding the game that holds a key");
+		return ff_sqlite_fail(s, err, "finding the game that holds a key");
 	}
 	rc = sqlite3_column_int(st, 3) ? 1 : 0;
 	*id = sqlite3_column_int64(st, 0);
@@ -183,75 +181,60 @@ static int same_game(struct ff_store *s, const char *key, const struct ff_store_
 }
 
 /* g's key is held by stored game id (where) with other content: keep g in
-   quarantine, saying so, and append the diagnostic to diag. */
-static int quarantine_collision(struct ff_store *s, const struct ff_store_game *g, const char *key,
-				sqlite3_int64 id, const char *where, struct ff_buf *diag,
+   quarantine, saying so. */
+static int quarantine_collision(struct ff_sqlite *s, const struct ff_store_game *g,
+				const char *key, sqlite3_int64 id, const char *where,
 				struct ff_error *err)
 {
 	struct ff_store_reject r;
-	struct ff_buf line = FF_BUF_INIT;
 	int rc;
 
-	if (ff_buf_addf(&line, "%s:%ld:1: error: game %ld: hash collision: its key %s (SHA-256 of its "
-			"canonical FGN) is that of stored game %lld (%s), a different game; kept in "
-			"quarantine [hash-collision]\n", g->source_file, g->source_line,
-			g->source_game, key, (long long)id, where))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	r.source_file = g->source_file;
-	r.source_game = g->source_game;
-	r.source_line = g->source_line;
-	r.raw = g->raw ? g->raw : g->fgn;
-	r.raw_len = g->raw ? g->raw_len : g->fgn_len;
-	r.code = "hash-collision";
-	r.verdict = "collision";
-	r.diagnostics = line.p;
-	rc = ff_store_add_reject(s, &r, err);
-	if (rc >= 0 && diag && ff_buf_add(diag, line.p, line.len))
-		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
-	ff_buf_free(&line);
-	return rc < 0 ? -1 : rc ? FF_ADD_COLLISION : FF_ADD_COLLISION_AGAIN;
+	if (ff_store_collision(g, key, (long long)id, where, &s->line, &r, err))
+		return -1;
+	rc = ff_store_add_reject(&s->base, &r, err);
+	if (rc >= 0)
+		ff_store_report(&s->base, rc ? FF_ADD_COLLISION : FF_ADD_COLLISION_AGAIN, s->line.p);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The key is taken: a duplicate, or a collision quarantined. */
-static int key_taken(struct ff_store *s, const struct ff_store_game *g, const char *key,
-		     struct ff_buf *diag, struct ff_error *err)
+static int key_taken(struct ff_sqlite *s, const struct ff_store_game *g, const char *key,
+		     struct ff_error *err)
 {
 	struct ff_buf where = FF_BUF_INIT;
 	sqlite3_int64 id = 0;
 	int rc = same_game(s, key, g, &id, &where, err);
 
-	if (rc == 1)
-		rc = FF_ADD_DUPLICATE;
-	else if (rc == 0)
-		rc = quarantine_collision(s, g, key, id, where.p, diag, err);
+	if (rc == 1) {
+		ff_store_report(&s->base, FF_ADD_DUPLICATE, NULL);
+		rc = 0;
+	} else if (rc == 0)
+		rc = quarantine_collision(s, g, key, id, where.p, err);
 	ff_buf_free(&where);
 	return rc;
 }
 
-int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_buf *diag,
-		      struct ff_error *err)
+int ff_sqlite_add_game(struct ff_store *base, const struct ff_store_game *g, struct ff_error *err)
 {
-	struct ff_key_part part = { g->fgn, g->fgn_len };
+	struct ff_sqlite *s = ff_sqlite_of(base);
 	sqlite3_int64 pid[FF_MAX_SEATS];
 	sqlite3_stmt *st;
 	char key[FF_KEY_HEX + 1];
 
-	if (ff_store_prepare(s, &s->stmt[ST_GAME],
+	if (ff_sqlite_prepare(s, &s->stmt[ST_GAME],
 			     "INSERT INTO games(hash, ruleset, game, preset, options, seats, first_seat,"
 			     " first_side, result, winner_side, termination, plies, seed, origin, event,"
 			     " site, date, round, source_file, source_game, source_line, fgn, sides,"
 			     " players) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 			     " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)"
 			     " ON CONFLICT(hash) DO NOTHING", err) ||
-	    ff_store_prepare(s, &s->stmt[ST_TAG],
+	    ff_sqlite_prepare(s, &s->stmt[ST_TAG],
 			     "INSERT INTO tags(game_id, pos, name, value) VALUES (?1, ?2, ?3, ?4)", err) ||
-	    ff_store_prepare(s, &s->stmt[ST_SEAT],
+	    ff_sqlite_prepare(s, &s->stmt[ST_SEAT],
 			     "INSERT INTO seats(game_id, seat, side, player_id) VALUES (?1, ?2, ?3, ?4)",
 			     err))
 		return -1;
-	if (g->seats > FF_MAX_SEATS)
-		return ff_error_set(err, FF_EIO, "a game of %d seats cannot be stored", g->seats);
-	ff_store_key(&part, 1, key);
+	ff_store_game_key(g, key);
 	if (seat_players(s, g, pid, &s->ids, err))
 		return -1;
 	st = s->stmt[ST_GAME];
@@ -261,18 +244,26 @@ int ff_store_add_game(struct ff_store *s, const struct ff_store_game *g, struct 
 	if (exec_done(s, st, "storing a game", err))
 		return -1;
 	if (sqlite3_changes(s->db) == 0)
-		return key_taken(s, g, key, diag, err);
+		return key_taken(s, g, key, err);
 	if (add_tags_seats(s, g, sqlite3_last_insert_rowid(s->db), pid, err))
 		return -1;
-	return FF_ADD_STORED;
+	ff_store_report(&s->base, FF_ADD_STORED, NULL);
+	return 0;
 }
 
 /* Insert r under key: 1 inserted, 0 the key is taken, -1 with err. */
-static int reject_insert(struct ff_store *s, const struct ff_store_reject *r, const char *key,
-			 struct ff_error *err)
+int ff_sqlite_reject_insert(struct ff_store *base, const struct ff_store_reject *r, const char *key,
+			    struct ff_error *err)
 {
-	sqlite3_stmt *st = s->stmt[ST_REJECT];
+	struct ff_sqlite *s = ff_sqlite_of(base);
+	sqlite3_stmt *st;
 
+	if (ff_sqlite_prepare(s, &s->stmt[ST_REJECT],
+			      "INSERT INTO quarantine(hash, source_file, source_game, source_line,"
+			      " verdict, code, diagnostics, raw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+			      " ON CONFLICT(hash) DO NOTHING", err))
+		return -1;
+	st = s->stmt[ST_REJECT];
 	bind_text(st, 1, key);
 	bind_text(st, 2, r->source_file);
 	sqlite3_bind_int64(st, 3, r->source_game);
@@ -288,12 +279,18 @@ static int reject_insert(struct ff_store *s, const struct ff_store_reject *r, co
 
 /* 1 when the entry under key is r's (same file, game number and raw
    text), 0 when it is another, -1 with err. */
-static int reject_same(struct ff_store *s, const struct ff_store_reject *r, const char *key,
-		       struct ff_error *err)
+int ff_sqlite_reject_same(struct ff_store *base, const struct ff_store_reject *r, const char *key,
+			  struct ff_error *err)
 {
-	sqlite3_stmt *st = s->stmt[ST_REJECT_SAME];
+	struct ff_sqlite *s = ff_sqlite_of(base);
+	sqlite3_stmt *st;
 	int rc;
 
+	if (ff_sqlite_prepare(s, &s->stmt[ST_REJECT_SAME],
+			      "SELECT source_file = ?2 AND source_game = ?3 AND raw = ?4 FROM quarantine"
+			      " WHERE hash = ?1", err))
+		return -1;
+	st = s->stmt[ST_REJECT_SAME];
 	bind_text(st, 1, key);
 	bind_text(st, 2, r->source_file);
 	sqlite3_bind_int64(st, 3, r->source_game);
@@ -302,42 +299,7 @@ static int reject_same(struct ff_store *s, const struct ff_store_reject *r, cons
 	if (rc == SQLITE_ROW)
 		rc = sqlite3_column_int(st, 0) ? 1 : 0;
 	else
-		rc = ff_store_fail(s, err, "finding a quarantined game");
+		rc = ff_sqlite_fail(s, err, "finding a quarantined game");
 	sqlite3_reset(st);
 	return rc;
-}
-
-int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r, struct ff_error *err)
-{
-	char key[FF_KEY_HEX + 16], num[32];
-	struct ff_key_part parts[3];
-	int rc, k;
-
-	if (ff_store_prepare(s, &s->stmt[ST_REJECT],
-			     "INSERT INTO quarantine(hash, source_file, source_game, source_line, verdict,"
-			     " code, diagnostics, raw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-			     " ON CONFLICT(hash) DO NOTHING", err) ||
-	    ff_store_prepare(s, &s->stmt[ST_REJECT_SAME],
-			     "SELECT source_file = ?2 AND source_game = ?3 AND raw = ?4 FROM quarantine"
-			     " WHERE hash = ?1", err))
-		return -1;
-	/* the same entry is the same file, game number and text */
-	parts[0].p = r->source_file;
-	parts[0].n = strlen(r->source_file);
-	parts[1].p = num;
-	parts[1].n = (size_t)snprintf(num, sizeof num, "%ld", r->source_game);
-	parts[2].p = r->raw;
-	parts[2].n = r->raw_len;
-	ff_store_key(parts, 3, key);
-	/* a key held by another entry (a collision) moves on to KEY+1, KEY+2... */
-	for (k = 1; k <= 1000; k++) {
-		rc = reject_insert(s, r, key, err);
-		if (rc != 0)
-			return rc;   /* added, or an error */
-		rc = reject_same(s, r, key, err);
-		if (rc != 0)
-			return rc < 0 ? -1 : 0;   /* the same entry is there already */
-		snprintf(key + FF_KEY_HEX, sizeof key - FF_KEY_HEX, "+%d", k);
-	}
-	return ff_error_set(err, FF_EIO, "store '%s': no free quarantine key", s->path);
 }

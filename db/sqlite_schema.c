@@ -1,15 +1,15 @@
-/* The store's schema and its ordered migrations. Migration i brings a store
-   from user_version i to i+1; a new store runs them all. Never edit a
-   released migration: add the next one. docs/store.md documents the tables
-   for people who query them with the sqlite3 shell. A migration may call
-   ff_key(), the store's key function (SHA-256 of its arguments joined by
-   newlines, in hex), which db/store.c registers on connections that
-   write. */
+/* The SQLite store's schema and its ordered migrations. Migration i
+   brings a store from user_version i to i+1; a new store runs them all.
+   Never edit a released migration: add the next one (and PostgreSQL's,
+   db/pg_schema.c). docs/store.md documents the tables for people who
+   query them with the sqlite3 shell. A migration may call ff_key(), the
+   store's key function (SHA-256 of its arguments joined by newlines, in
+   hex), which db/sqlite_store.c registers on connections that write. */
 #include "config.h"
 
 #include <stddef.h>
 
-#include "db/schema.h"
+#include "db/sqlite_schema.h"
 #include "db/store.h"
 
 static const char *const migrations[] = {
@@ -105,14 +105,14 @@ static const char *const migrations[] = {
 _Static_assert(sizeof migrations / sizeof migrations[0] == FF_SCHEMA_VERSION,
 	       "a migration for every schema version (db/store.h)");
 
-int ff_schema_count(void)
+int ff_sqlite_schema_count(void)
 {
 	return (int)(sizeof migrations / sizeof migrations[0]);
 }
 
-const char *ff_schema_migration(int from)
+const char *ff_sqlite_migration(int from)
 {
-	if (from < 0 || from >= ff_schema_count())
+	if (from < 0 || from >= ff_sqlite_schema_count())
 		return NULL;
 	return migrations[from];
 }

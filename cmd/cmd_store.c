@@ -1,0 +1,204 @@
+/* fivefold store copy: move a store to another database (SQLite file or
+   PostgreSQL) without loss. Every stored game is read back from its
+   canonical FGN, replayed and stored in the target with its source (file,
+   game number, line), in the order stored, through the same code as
+   import, so the target keys, dedupes and counts it the same way; every
+   quarantine entry is copied as it is. Batches as import's: a copy killed
+   part way and run again completes. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/store_game.h"
+#include "db/store.h"
+#include "formats/fgn.h"
+
+#define BATCH 4096
+
+/* What the options say. */
+struct sset {
+	const char *from, *to;
+	int quiet;
+};
+
+#define S struct sset
+static const struct ff_opt opts[] = {
+	FF_OPT(FROM, S, from, .kind = FF_K_TEXT, .arg = "DB", .required = 1,
+	       .help = "the store to copy: a SQLite file or a postgresql:// URL"),
+	FF_OPT(TO, S, to, .kind = FF_K_TEXT, .arg = "DB", .required = 1,
+	       .help = "the store to copy into (made when missing)"),
+	FF_OPT(QUIET, S, quiet),
+	FF_OPT_DONE
+};
+#undef S
+
+struct copier {
+	struct ff_store *to;
+	const char *from;
+	struct ff_game game;
+	struct ff_record rec, canon;
+	struct ff_game_facts facts;
+	struct ff_error err;
+	unsigned long long games, stored, dups, quarantined, entries, added;
+	int in_batch;
+};
+
+static void added(void *ctx, enum ff_store_added what, const char *diag)
+{
+	struct copier *c = ctx;
+
+	(void)diag;
+	if (what == FF_ADD_STORED)
+		c->stored++;
+	else if (what == FF_ADD_DUPLICATE)
+		c->dups++;
+	else
+		c->quarantined++;
+}
+
+/* Begin a batch unless one is open. Returns 0 or -1 with c->err. */
+static int open_batch(struct copier *c)
+{
+	if (!c->in_batch && ff_store_begin(c->to, &c->err))
+		return -1;
+	c->in_batch = 1;
+	return 0;
+}
+
+/* Commit the open batch when n, the items copied so far, is a multiple
+   of BATCH (0: at the end). Returns 0 or -1 with c->err. */
+static int close_batch(struct copier *c, unsigned long long n)
+{
+	if (!c->in_batch || n % BATCH != 0)
+		return 0;
+	c->in_batch = 0;
+	return ff_store_commit(c->to, &c->err);
+}
+
+/* Read canonical FGN text into c->rec. Returns 1, or -1 with why. */
+static int read_fgn(struct copier *c, const char *fgn, size_t len, struct ff_error *why)
+{
+	FILE *fp = fmemopen((void *)fgn, len, "rb");
+	struct ff_fgn_reader *r = fp ? ff_fgn_reader_new(fp) : NULL;
+	int rc = r ? ff_fgn_read(r, &c->rec, why) : -1;
+
+	if (!r)
+		ff_error_set(why, FF_ENOMEM, "out of memory");
+	ff_fgn_reader_free(r);
+	if (fp)
+		fclose(fp);
+	return rc == 1 ? 1 : -1;
+}
+
+static int copy_game(void *ctx, const struct ff_stored_game *g)
+{
+	struct copier *c = ctx;
+	struct ff_store_game sg;
+	struct ff_error why;
+
+	ff_error_clear(&why);
+	if (read_fgn(c, g->fgn, g->fgn_len, &why) < 0 ||
+	    ff_game_rewrite(&c->game, &c->rec, FF_FORM_LONG, &c->canon, &why) != FF_VALID)
+		return ff_error_set(&c->err, FF_EIO, "store '%s': the stored game of '%s', game %ld, "
+				    "does not replay: %s", c->from, g->source_file, g->source_game,
+				    why.msg);
+	if (ff_game_facts_fill(&c->facts, &c->game, &c->rec, &c->canon, &sg))
+		return ff_error_set(&c->err, FF_ENOMEM, "out of memory");
+	sg.source_file = g->source_file;
+	sg.source_game = g->source_game;
+	sg.source_line = g->source_line;
+	if (open_batch(c) || ff_store_add_game(c->to, &sg, &c->err))
+		return -1;
+	return close_batch(c, ++c->games);
+}
+
+static int copy_reject(void *ctx, const struct ff_store_reject *r)
+{
+	struct copier *c = ctx;
+	int rc;
+
+	if (open_batch(c) || (rc = ff_store_add_reject(c->to, r, &c->err)) < 0)
+		return -1;
+	c->added += (unsigned long long)rc;
+	return close_batch(c, ++c->entries);
+}
+
+/* Copy every game, then every quarantine entry, of from into c->to. */
+static int copy(struct copier *c, struct ff_store *from)
+{
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	if (ff_store_each_game(from, copy_game, c, &err) || close_batch(c, 0) ||
+	    ff_store_each_reject(from, copy_reject, c, &err) || close_batch(c, 0)) {
+		fprintf(stderr, "fivefold store: %s\n", err.msg[0] ? err.msg : c->err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct sset *o = set;
+	struct ff_store *from = NULL;
+	struct copier c;
+	int rc;
+
+	if (argc != 1 || strcmp(argv[0], "copy") != 0)
+		return ff_cmd_usage_error(cmd, "say what to do: fivefold store copy --from DB --to DB");
+	if (strcmp(o->from, o->to) == 0)
+		return ff_cmd_usage_error(cmd, "--from and --to name the same store '%s'", o->from);
+	memset(&c, 0, sizeof c);
+	c.from = o->from;
+	if ((rc = ff_cmd_open_store(cmd, o->from, 1, &from)) != 0)
+		return rc;
+	if ((rc = ff_cmd_open_store(cmd, o->to, 0, &c.to)) != 0) {
+		ff_store_close(from);
+		return rc;
+	}
+	ff_store_on_added(c.to, added, &c);
+	ff_game_init(&c.game);
+	ff_error_clear(&c.err);
+	if (ff_record_init(&c.rec) || ff_record_init(&c.canon)) {
+		fputs("fivefold store: out of memory\n", stderr);
+		rc = FF_EXIT_FAIL;
+	} else if (copy(&c, from)) {
+		rc = FF_EXIT_FAIL;
+	} else {
+		if (!o->quiet)
+			printf("copied %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined; "
+			       "%llu quarantine entr%s: %llu added, %llu there already\n", c.games,
+			       c.games == 1 ? "" : "s", c.stored, c.dups, c.dups == 1 ? "" : "s",
+			       c.quarantined, c.entries, c.entries == 1 ? "y" : "ies", c.added,
+			       c.entries - c.added);
+		rc = FF_EXIT_OK;
+	}
+	ff_game_free(&c.game);
+	ff_record_free(&c.rec);
+	ff_record_free(&c.canon);
+	ff_game_facts_free(&c.facts);
+	ff_store_close(c.to);
+	ff_store_close(from);
+	return rc;
+}
+
+const struct ff_cmd ff_cmd_store = {
+	.name = "store",
+	.summary = "copy a store to another database (SQLite or PostgreSQL)",
+	.operands = "copy",
+	.operand = FF_C_ANY,
+	.about = "`fivefold store copy --from DB --to DB` copies every game and every\n"
+		 "quarantine entry of one store into another, in the order stored: a\n"
+		 "SQLite file to a PostgreSQL database (postgresql://...) or back, or\n"
+		 "between two of a kind. Each game is replayed from its canonical FGN\n"
+		 "and stored with its source file, game number and line, keyed and\n"
+		 "deduplicated as import does it; a game already in the target counts as\n"
+		 "a duplicate, so copying again adds nothing. Batches as import's: a\n"
+		 "killed copy run again completes. See docs/store.md.",
+	.opts = opts,
+	.settings = sizeof(struct sset),
+	.run = run,
+};

@@ -1,0 +1,75 @@
+/* What the store keeps of a valid game, from its replay (cmd/store_game.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include "cmd/store_game.h"
+#include "formats/fgn.h"
+#include "lib/text.h"
+
+/* The winner and termination of a valid game, from the board or, for a
+   game not finished there, from its result token and Termination tag. */
+static void outcome_of(const struct ff_game *g, const struct ff_record *rec, int *winner,
+		       const char **term)
+{
+	struct ff_outcome o;
+	const char *res = ff_record_result(rec), *t = ff_record_tag(rec, "Termination");
+	uint64_t k;
+
+	g->rules->outcome(g->state, &o);
+	if (o.term != FF_TERM_NONE) {
+		*winner = o.winner + 1;
+		*term = ff_termination_name(o.term);
+		return;
+	}
+	*winner = 0;
+	if (!strcmp(res, "1-0"))
+		*winner = 1;
+	else if (!strcmp(res, "0-1"))
+		*winner = 2;
+	else if (res[0] == 'W' && ff_parse_uint(res + 1, strlen(res + 1), FF_MAX_SEATS, &k) == 0)
+		*winner = (int)k;
+	*term = t ? t : "unfinished";
+}
+
+int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
+		       const struct ff_record *rec, const struct ff_record *canon,
+		       struct ff_store_game *sg)
+{
+	const char *src = ff_record_tag(rec, "Source");
+	int s;
+
+	ff_buf_reset(&f->fgn);
+	ff_buf_reset(&f->id);
+	ff_buf_reset(&f->opts);
+	if (ff_fgn_write(canon, &f->fgn) || ff_config_id(&g->cfg, &f->id) ||
+	    ff_config_options(&g->cfg, &f->opts))
+		return -1;
+	memset(sg, 0, sizeof *sg);
+	for (s = 0; s < g->cfg.seats; s++)
+		f->sides[s] = g->rules->side_of(g->state, s) + 1;
+	sg->rec = canon;
+	sg->fgn = f->fgn.p;
+	sg->fgn_len = f->fgn.len;
+	sg->ruleset = f->id.p;
+	sg->game = g->rules->name;
+	sg->preset = g->rules->presets[g->cfg.preset].name;
+	sg->options = f->opts.p ? f->opts.p : "";
+	sg->seats = g->cfg.seats;
+	sg->sides = g->rules->sides(g->state);
+	sg->first_seat = g->cfg.first + 1;
+	sg->first_side = f->sides[g->cfg.first];
+	sg->side_of_seat = f->sides;
+	sg->result = ff_record_result(rec);
+	outcome_of(g, rec, &sg->winner_side, &sg->termination);
+	sg->plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
+	sg->origin = src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
+	return 0;
+}
+
+void ff_game_facts_free(struct ff_game_facts *f)
+{
+	ff_buf_free(&f->fgn);
+	ff_buf_free(&f->id);
+	ff_buf_free(&f->opts);
+}

@@ -1,0 +1,92 @@
+/* The PostgreSQL backend's internals, shared by db/pg_*.c only. */
+#ifndef FF_PG_H
+#define FF_PG_H
+
+#include <libpq-fe.h>
+
+#include "db/backend.h"
+#include "lib/buf.h"
+
+/* What a collision's quarantine entry needs of a game staged in the
+   batch, kept here (the database gets the rest): offsets into the
+   batch's keep buffer. */
+struct ff_pg_staged {
+	size_t file, raw, raw_len, fgn_line;   /* fgn_line: its line in games */
+	long source_game, source_line;
+	char key[FF_KEY_HEX + 1];
+};
+
+/* Invariants: conn is open and in a good state; opened for writing, the
+   schema is at FF_SCHEMA_VERSION and the staging tables exist; between
+   begin and commit, in_batch is 1 and a transaction is open; games, tags
+   and seats hold the COPY text of the nstaged games staged since (a line
+   each, tags and seats by the game's number in the batch, seq). */
+struct ff_pg {
+	struct ff_store base;
+	PGconn *conn;
+	int in_batch;
+	struct ff_buf games, tags, seats;   /* COPY text of the staged rows */
+	struct ff_buf keep;                 /* file names and raw texts of the staged games */
+	struct ff_pg_staged *staged;
+	size_t nstaged, cap;
+	struct ff_buf line, ids;            /* scratch */
+};
+
+/* The PostgreSQL store behind s. */
+static inline struct ff_pg *ff_pg_of(struct ff_store *s)
+{
+	return (struct ff_pg *)s;
+}
+
+/* A query with its text parameters, built up by ff_pg_param. */
+struct ff_pg_query {
+	struct ff_buf sql;
+	const char *val[24];
+	int n;
+};
+
+/* Append "$k" to q's SQL for the value v (a string that outlives q),
+   reusing the number of a value already given. */
+void ff_pg_param(struct ff_pg_query *q, const char *v);
+
+/* Fill err from the connection's last error (or res's); returns -1. */
+int ff_pg_fail(struct ff_pg *s, const PGresult *res, struct ff_error *err, const char *what);
+/* Run sql (no parameters, no rows wanted). Returns 0 or -1 with err. */
+int ff_pg_exec(struct ff_pg *s, const char *sql, struct ff_error *err);
+/* Run q (text parameters); *res holds its rows (PQclear it). Returns 0, or
+   -1 with err (and *res NULL). */
+int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
+	      struct ff_error *err);
+/* Append the filter's conditions to q, each " AND cond" with parameters,
+   as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 48 bytes)
+   holds the text of its numbers. */
+void ff_pg_filter_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, char *num,
+		      size_t numsize);
+/* Decode a bytea column's text form ("\x" and hex digits) into out.
+   Returns 0 or -1 (no memory, or not that form). */
+int ff_pg_bytea(const char *text, struct ff_buf *out);
+
+/* The schema: create or migrate a store opened for writing. */
+int ff_pg_migrate(struct ff_pg *s, struct ff_error *err);
+/* The schema version of a store, or 0 when it has none. */
+int ff_pg_version(struct ff_pg *s, int *v, struct ff_error *err);
+
+/* The backend's functions (struct ff_store_backend), by file. */
+int ff_pg_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err);
+int ff_pg_reject_insert(struct ff_store *s, const struct ff_store_reject *r, const char *key,
+			struct ff_error *err);
+int ff_pg_reject_same(struct ff_store *s, const struct ff_store_reject *r, const char *key,
+		      struct ff_error *err);
+int ff_pg_flush(struct ff_pg *s, struct ff_error *err);
+int ff_pg_stats(struct ff_store *s, const struct ff_stats_filter *f, struct ff_stats_acc *acc,
+		struct ff_error *err);
+int ff_pg_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
+		     struct ff_error *err);
+int ff_pg_export(struct ff_store *s, const struct ff_stats_filter *f,
+		 int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err);
+int ff_pg_each_game(struct ff_store *s, int (*cb)(void *ctx, const struct ff_stored_game *g),
+		    void *ctx, struct ff_error *err);
+int ff_pg_each_reject(struct ff_store *s, int (*cb)(void *ctx, const struct ff_store_reject *r),
+		      void *ctx, struct ff_error *err);
+
+#endif

@@ -1,0 +1,188 @@
+/* The PostgreSQL backend's commit of a batch (db/pg_import.c stages it):
+   ids, COPY into the staging tables, the set-based INSERT, and what
+   became of each game, reported in the order the games came. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/pg.h"
+
+/* The games, with their tags and seats, whose key is free: in key order
+   (one lock order for concurrent importers); the players first, by
+   name, for the same reason. games.players as the SQLite backend makes
+   it: each seat's player id, in seat order, a space before and after. */
+static const char insert_sql[] =
+	"INSERT INTO players(name) SELECT DISTINCT name FROM ff_stage_seats"
+	"  WHERE name IS NOT NULL ORDER BY name ON CONFLICT (name) DO NOTHING;"
+	"WITH ins AS ("
+	"  INSERT INTO games (id, hash, ruleset, game, preset, options, seats, sides, first_seat,"
+	"    first_side, result, winner_side, termination, plies, seed, origin, event, site, date,"
+	"    round, source_file, source_game, source_line, fgn, players)"
+	"  SELECT s.id, s.hash, s.ruleset, s.game, s.preset, s.options, s.seats, s.sides,"
+	"    s.first_seat, s.first_side, s.result, s.winner_side, s.termination, s.plies, s.seed,"
+	"    s.origin, s.event, s.site, s.date, s.round, s.source_file, s.source_game,"
+	"    s.source_line, s.fgn,"
+	"    coalesce((SELECT ' ' || string_agg(p.id::text, ' ' ORDER BY ss.seat) || ' '"
+	"      FROM ff_stage_seats ss JOIN players p ON p.name = ss.name WHERE ss.seq = s.seq), '')"
+	"  FROM ff_stage_games s ORDER BY s.game, s.hash"
+	"  ON CONFLICT (game, hash) DO NOTHING RETURNING id),"
+	"t AS (INSERT INTO tags (game_id, pos, name, value)"
+	"  SELECT s.id, t.pos, t.name, t.value FROM ff_stage_tags t"
+	"  JOIN ff_stage_games s ON s.seq = t.seq WHERE s.id IN (SELECT id FROM ins))"
+	"INSERT INTO seats (game_id, seat, side, player_id)"
+	"  SELECT s.id, ss.seat, ss.side, p.id FROM ff_stage_seats ss"
+	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name"
+	"  WHERE s.id IN (SELECT id FROM ins)";
+
+/* The staged games whose key another row holds (not their own id): a
+   statement of its own, so that it sees rows that a concurrent import
+   committed while the INSERT waited for it. */
+static const char taken_sql[] =
+	"SELECT s.seq, g.id, g.source_file, g.source_game, g.fgn = s.fgn"
+	"  FROM ff_stage_games s JOIN games g ON g.game = s.game AND g.hash = s.hash"
+	"  WHERE g.id <> s.id ORDER BY s.seq";
+
+/* COPY data[0..len) into the table of sql ("COPY t FROM STDIN"). */
+static int copy_in(struct ff_pg *s, const char *sql, const char *data, size_t len,
+		   struct ff_error *err)
+{
+	PGresult *res = PQexec(s->conn, sql);
+	int rc = 0;
+
+	if (PQresultStatus(res) != PGRES_COPY_IN) {
+		ff_pg_fail(s, res, err, "starting a COPY");
+		PQclear(res);
+		return -1;
+	}
+	PQclear(res);
+	if ((len && PQputCopyData(s->conn, data, (int)len) != 1) || PQputCopyEnd(s->conn, NULL) != 1)
+		rc = ff_pg_fail(s, NULL, err, "sending a COPY");
+	while ((res = PQgetResult(s->conn)) != NULL) {
+		if (rc == 0 && PQresultStatus(res) != PGRES_COMMAND_OK)
+			rc = ff_pg_fail(s, res, err, "copying staged rows");
+		PQclear(res);
+	}
+	return rc;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The games' rows with their ids, in s->ids: n new ids of games_id_seq,
+   ascending, given in the order the games came (ids are import order). */
+static int with_ids(struct ff_pg *s, struct ff_error *err)
+{
+	char sql[96];
+	PGresult *res;
+	long *id;
+	size_t i, n = s->nstaged;
+	int rc = 0;
+
+	snprintf(sql, sizeof sql, "SELECT nextval('games_id_seq') FROM generate_series(1, %zu)", n);
+	res = PQexec(s->conn, sql);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK || (size_t)PQntuples(res) != n) {
+		ff_pg_fail(s, res, err, "numbering games");
+		PQclear(res);
+		return -1;
+	}
+	if (!(id = malloc(n * sizeof *id))) {
+		PQclear(res);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < n; i++)
+		id[i] = atol(PQgetvalue(res, (int)i, 0));
+	PQclear(res);
+	qsort(id, n, sizeof *id, cmp_long);
+	ff_buf_reset(&s->ids);
+	for (i = 0; i < n && rc == 0; i++) {
+		size_t from = s->staged[i].fgn_line;
+		size_t to = i + 1 < n ? s->staged[i + 1].fgn_line : s->games.len;
+
+		rc = ff_buf_addf(&s->ids, "%ld\t", id[i]) || ff_buf_add(&s->ids, s->games.p + from, to - from);
+	}
+	free(id);
+	return rc ? ff_error_set(err, FF_ENOMEM, "out of memory") : 0;
+}
+
+/* Staged game k's key is held by stored game row (of res): a duplicate
+   when the text is the same, else a collision kept in quarantine. */
+static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct ff_error *err)
+{
+	const struct ff_pg_staged *t = &s->staged[k];
+	struct ff_store_game g;
+	struct ff_store_reject r;
+	char where[4096];
+	int rc;
+
+	if (PQgetvalue(res, row, 4)[0] == 't') {
+		ff_store_report(&s->base, FF_ADD_DUPLICATE, NULL);
+		return 0;
+	}
+	memset(&g, 0, sizeof g);
+	g.source_file = s->keep.p + t->file;
+	g.source_game = t->source_game;
+	g.source_line = t->source_line;
+	g.raw = s->keep.p + t->raw;
+	g.raw_len = t->raw_len;
+	snprintf(where, sizeof where, "%s, game %s", PQgetvalue(res, row, 2), PQgetvalue(res, row, 3));
+	if (ff_store_collision(&g, t->key, atoll(PQgetvalue(res, row, 1)), where, &s->line, &r, err))
+		return -1;
+	if ((rc = ff_store_add_reject(&s->base, &r, err)) < 0)
+		return -1;
+	ff_store_report(&s->base, rc ? FF_ADD_COLLISION : FF_ADD_COLLISION_AGAIN, s->line.p);
+	return 0;
+}
+
+/* Report every staged game, in order: taken (res's rows, by seq) or stored. */
+static int report(struct ff_pg *s, const PGresult *res, struct ff_error *err)
+{
+	int row = 0, rows = PQntuples(res);
+	size_t k;
+
+	for (k = 0; k < s->nstaged; k++) {
+		if (row < rows && (size_t)atol(PQgetvalue(res, row, 0)) == k) {
+			if (taken(s, k, res, row++, err))
+				return -1;
+		} else
+			ff_store_report(&s->base, FF_ADD_STORED, NULL);
+	}
+	return 0;
+}
+
+static void unstage(struct ff_pg *s)
+{
+	ff_buf_reset(&s->games);
+	ff_buf_reset(&s->tags);
+	ff_buf_reset(&s->seats);
+	ff_buf_reset(&s->keep);
+	s->nstaged = 0;
+}
+
+int ff_pg_flush(struct ff_pg *s, struct ff_error *err)
+{
+	PGresult *res;
+	int rc;
+
+	if (s->nstaged == 0)
+		return 0;
+	if (with_ids(s, err) ||
+	    copy_in(s, "COPY ff_stage_games FROM STDIN", s->ids.p, s->ids.len, err) ||
+	    copy_in(s, "COPY ff_stage_tags FROM STDIN", s->tags.p, s->tags.len, err) ||
+	    copy_in(s, "COPY ff_stage_seats FROM STDIN", s->seats.p, s->seats.len, err) ||
+	    ff_pg_exec(s, insert_sql, err))
+		return -1;
+	res = PQexec(s->conn, taken_sql);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		rc = ff_pg_fail(s, res, err, "finding keys already taken");
+	else
+		rc = report(s, res, err);
+	PQclear(res);
+	unstage(s);
+	return rc;
+}

@@ -1,0 +1,148 @@
+/* The PostgreSQL backend's reads of whole games: `export` and `store
+   copy`, streamed a row at a time (libpq's single-row mode), so a
+   store of any size is read in constant memory. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "db/pg.h"
+
+/* Send q and call row(ctx2, res) for each row as it arrives. Returns 0,
+   -1 with err, or row's non-zero return (the rest of the rows read and
+   dropped). */
+static int stream(struct ff_pg *s, const struct ff_pg_query *q,
+		  int (*row)(void *ctx2, const PGresult *res), void *ctx2, struct ff_error *err)
+{
+	PGresult *res;
+	int rc = 0, st;
+
+	if (!q->sql.p)
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	if (!PQsendQueryParams(s->conn, q->sql.p, q->n, NULL, q->val, NULL, NULL, 0) ||
+	    !PQsetSingleRowMode(s->conn))
+		return ff_pg_fail(s, NULL, err, "reading games");
+	while ((res = PQgetResult(s->conn)) != NULL) {
+		st = PQresultStatus(res);
+		if (rc == 0 && st == PGRES_SINGLE_TUPLE)
+			rc = row(ctx2, res);
+		else if (rc == 0 && st != PGRES_TUPLES_OK && st != PGRES_SINGLE_TUPLE)
+			rc = ff_pg_fail(s, res, err, "reading games");
+		PQclear(res);
+	}
+	return rc;
+}
+
+struct fgn_cb {
+	int (*cb)(void *ctx, const char *fgn, size_t len);
+	void *ctx;
+};
+
+static int fgn_row(void *ctx2, const PGresult *res)
+{
+	struct fgn_cb *c = ctx2;
+
+	return c->cb(c->ctx, PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0));
+}
+
+int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
+		 int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err)
+{
+	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
+	struct fgn_cb c = { cb, ctx };
+	char num[72];
+	int rc;
+
+	ff_buf_adds(&q.sql, "SELECT fgn FROM games WHERE true");
+	ff_pg_filter_sql(&q, f, num, sizeof num);
+	ff_buf_adds(&q.sql, " ORDER BY id");
+	if (f->limit) {
+		snprintf(num + 48, 24, "%ld", f->limit);
+		ff_buf_adds(&q.sql, " LIMIT ");
+		ff_pg_param(&q, num + 48);
+		ff_buf_adds(&q.sql, "::bigint");
+	}
+	rc = stream(ff_pg_of(base), &q, fgn_row, &c, err);
+	ff_buf_free(&q.sql);
+	return rc;
+}
+
+/* Run sql (no parameters) a row at a time. */
+static int query(struct ff_pg *s, const char *sql, int (*row)(void *ctx2, const PGresult *res),
+		 void *ctx2, struct ff_error *err)
+{
+	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
+	int rc;
+
+	ff_buf_adds(&q.sql, sql);
+	rc = stream(s, &q, row, ctx2, err);
+	ff_buf_free(&q.sql);
+	return rc;
+}
+
+struct game_cb {
+	int (*cb)(void *ctx, const struct ff_stored_game *g);
+	void *ctx;
+};
+
+static int game_row(void *ctx2, const PGresult *res)
+{
+	struct game_cb *c = ctx2;
+	struct ff_stored_game g;
+
+	g.fgn = PQgetvalue(res, 0, 0);
+	g.fgn_len = (size_t)PQgetlength(res, 0, 0);
+	g.source_file = PQgetvalue(res, 0, 1);
+	g.source_game = atol(PQgetvalue(res, 0, 2));
+	g.source_line = atol(PQgetvalue(res, 0, 3));
+	return c->cb(c->ctx, &g);
+}
+
+int ff_pg_each_game(struct ff_store *base, int (*cb)(void *ctx, const struct ff_stored_game *g),
+		    void *ctx, struct ff_error *err)
+{
+	struct game_cb c = { cb, ctx };
+
+	return query(ff_pg_of(base), "SELECT fgn, source_file, source_game, source_line FROM games"
+		     " ORDER BY id", game_row, &c, err);
+}
+
+struct reject_cb {
+	int (*cb)(void *ctx, const struct ff_store_reject *r);
+	void *ctx;
+	struct ff_buf raw;
+	int nomem;
+};
+
+static int reject_row(void *ctx2, const PGresult *res)
+{
+	struct reject_cb *c = ctx2;
+	struct ff_store_reject r;
+
+	if (ff_pg_bytea(PQgetvalue(res, 0, 6), &c->raw)) {
+		c->nomem = 1;
+		return -1;
+	}
+	r.source_file = PQgetvalue(res, 0, 0);
+	r.source_game = atol(PQgetvalue(res, 0, 1));
+	r.source_line = atol(PQgetvalue(res, 0, 2));
+	r.verdict = PQgetvalue(res, 0, 3);
+	r.code = PQgetvalue(res, 0, 4);
+	r.diagnostics = PQgetvalue(res, 0, 5);
+	r.raw = c->raw.p;
+	r.raw_len = c->raw.len;
+	return c->cb(c->ctx, &r);
+}
+
+int ff_pg_each_reject(struct ff_store *base, int (*cb)(void *ctx, const struct ff_store_reject *r),
+		      void *ctx, struct ff_error *err)
+{
+	struct reject_cb c = { cb, ctx, FF_BUF_INIT, 0 };
+	int rc;
+
+	rc = query(ff_pg_of(base), "SELECT source_file, source_game, source_line, verdict, code,"
+		   " diagnostics, raw FROM quarantine ORDER BY id", reject_row, &c, err);
+	if (c.nomem)
+		ff_error_set(err, FF_ENOMEM, "out of memory (or a raw text not in bytea's hex form)");
+	ff_buf_free(&c.raw);
+	return rc;
+}

@@ -1,0 +1,192 @@
+/* The PostgreSQL backend's writes (import). A batch's games are staged
+   as COPY text while they come and stored at its commit with a few
+   statements: COPY into temporary tables, then one INSERT ... ON
+   CONFLICT DO NOTHING of the games (in key order, so that concurrent
+   importers take their locks in one order) with their tags and seats,
+   then one query for the games whose key was taken, each compared with
+   the stored row: a duplicate, or a collision kept in quarantine, as the
+   SQLite backend decides one game at a time (db/sqlite_import.c). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/pg.h"
+#include "lib/record.h"
+
+enum { BYTEA_OID = 17 };
+
+/* Append s[0..n) as a COPY text field (backslash, tab, newline and
+   carriage return escaped). */
+static int copy_text(struct ff_buf *b, const char *s, size_t n)
+{
+	size_t i, from = 0;
+	int rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		const char *esc = s[i] == '\\' ? "\\\\" : s[i] == '\t' ? "\\t" : s[i] == '\n' ? "\\n"
+				  : s[i] == '\r' ? "\\r" : NULL;
+
+		if (esc) {
+			rc = ff_buf_add(b, s + from, i - from) || ff_buf_adds(b, esc);
+			from = i + 1;
+		}
+	}
+	return rc || ff_buf_add(b, s + from, n - from);
+}
+
+/* A string field (NULL: SQL NULL), then sep. */
+static int copy_str(struct ff_buf *b, const char *s, char sep)
+{
+	return (s ? copy_text(b, s, strlen(s)) : ff_buf_adds(b, "\\N")) || ff_buf_addc(b, sep);
+}
+
+/* A number field, then sep. */
+static int copy_num(struct ff_buf *b, long v, char sep)
+{
+	return ff_buf_addf(b, "%ld%c", v, sep);
+}
+
+/* Stage g's row of games (without its id: ff_pg_flush puts it first). */
+static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char *key, long seq)
+{
+	const struct ff_record *rec = g->rec;
+	struct ff_buf *b = &s->games;
+
+	return copy_num(b, seq, '\t') || copy_str(b, key, '\t') || copy_str(b, g->ruleset, '\t') ||
+	       copy_str(b, g->game, '\t') || copy_str(b, g->preset, '\t') ||
+	       copy_str(b, g->options, '\t') || copy_num(b, g->seats, '\t') ||
+	       copy_num(b, g->sides, '\t') || copy_num(b, g->first_seat, '\t') ||
+	       copy_num(b, g->first_side, '\t') || copy_str(b, g->result, '\t') ||
+	       (g->winner_side > 0 ? copy_num(b, g->winner_side, '\t') : copy_str(b, NULL, '\t')) ||
+	       copy_str(b, g->termination, '\t') || copy_num(b, g->plies, '\t') ||
+	       copy_str(b, ff_record_tag(rec, "Seed"), '\t') || copy_str(b, g->origin, '\t') ||
+	       copy_str(b, ff_record_tag(rec, "Event"), '\t') ||
+	       copy_str(b, ff_record_tag(rec, "Site"), '\t') ||
+	       copy_str(b, ff_record_tag(rec, "Date"), '\t') ||
+	       copy_str(b, ff_record_tag(rec, "Round"), '\t') ||
+	       copy_str(b, g->source_file, '\t') || copy_num(b, g->source_game, '\t') ||
+	       copy_num(b, g->source_line, '\t') || copy_text(b, g->fgn, g->fgn_len) ||
+	       ff_buf_addc(b, '\n');
+}
+
+/* Stage g's tags and seats. */
+static int stage_tags_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
+{
+	const struct ff_record *rec = g->rec;
+	size_t i;
+	int k;
+
+	for (i = 0; i < rec->ntags; i++)
+		if (copy_num(&s->tags, seq, '\t') || copy_num(&s->tags, (long)i + 1, '\t') ||
+		    copy_str(&s->tags, ff_record_str(rec, rec->tags[i].name), '\t') ||
+		    copy_str(&s->tags, ff_record_str(rec, rec->tags[i].value), '\n'))
+			return -1;
+	for (k = 1; k <= g->seats; k++)
+		if (copy_num(&s->seats, seq, '\t') || copy_num(&s->seats, k, '\t') ||
+		    copy_num(&s->seats, g->side_of_seat[k - 1], '\t') ||
+		    copy_str(&s->seats, ff_store_seat_player(g, k), '\n'))
+			return -1;
+	return 0;
+}
+
+/* Keep what a collision's quarantine entry would need of g. */
+static int keep(struct ff_pg *s, const struct ff_store_game *g, const char *key)
+{
+	struct ff_pg_staged *t;
+
+	if (s->nstaged == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 1024;
+		struct ff_pg_staged *p = realloc(s->staged, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		s->staged = p;
+		s->cap = cap;
+	}
+	t = &s->staged[s->nstaged];
+	memcpy(t->key, key, sizeof t->key);
+	t->source_game = g->source_game;
+	t->source_line = g->source_line;
+	t->file = s->keep.len;
+	if (ff_buf_add(&s->keep, g->source_file, strlen(g->source_file) + 1))
+		return -1;
+	t->raw = s->keep.len;
+	t->raw_len = g->raw ? g->raw_len : g->fgn_len;
+	if (ff_buf_add(&s->keep, g->raw ? g->raw : g->fgn, t->raw_len) || ff_buf_addc(&s->keep, '\0'))
+		return -1;
+	return 0;
+}
+
+int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+	char key[FF_KEY_HEX + 1];
+	long seq = (long)s->nstaged;
+
+	if (!s->in_batch)
+		return ff_error_set(err, FF_EIO, "store '%s': a game added outside a batch",
+				    s->base.name);
+	ff_store_game_key(g, key);
+	if (keep(s, g, key))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	s->staged[seq].fgn_line = s->games.len;
+	if (stage_game(s, g, key, seq) || stage_tags_seats(s, g, seq))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	s->nstaged++;
+	return 0;
+}
+
+/* Insert r under key: 1 inserted, 0 the key is taken, -1 with err. */
+int ff_pg_reject_insert(struct ff_store *base, const struct ff_store_reject *r, const char *key,
+			struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+	static const char sql[] =
+		"INSERT INTO quarantine(hash, source_file, source_game, source_line, verdict, code,"
+		" diagnostics, raw) VALUES ($1, $2, $3::bigint, $4::bigint, $5, $6, $7, $8)"
+		" ON CONFLICT (hash) DO NOTHING";
+	char game[24], line[24];
+	const char *val[8] = { key, r->source_file, game, line, r->verdict, r->code, r->diagnostics,
+			       r->raw };
+	int len[8] = { 0 }, fmt[8] = { 0 }, rc;
+	unsigned types[8] = { 0, 0, 0, 0, 0, 0, 0, BYTEA_OID };
+	PGresult *res;
+
+	snprintf(game, sizeof game, "%ld", r->source_game);
+	snprintf(line, sizeof line, "%ld", r->source_line);
+	len[7] = (int)r->raw_len;
+	fmt[7] = 1;   /* the raw text as bytes, whatever they are */
+	res = PQexecParams(s->conn, sql, 8, types, val, len, fmt, 0);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK)
+		rc = ff_pg_fail(s, res, err, "quarantining a game");
+	else
+		rc = strcmp(PQcmdTuples(res), "0") != 0;
+	PQclear(res);
+	return rc;
+}
+
+/* 1 when the entry under key is r's (same file, game number and raw
+   text), 0 when it is another, -1 with err. */
+int ff_pg_reject_same(struct ff_store *base, const struct ff_store_reject *r, const char *key,
+		      struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+	static const char sql[] = "SELECT source_file = $2 AND source_game = $3::bigint AND raw = $4"
+				  " FROM quarantine WHERE hash = $1";
+	char game[24];
+	const char *val[4] = { key, r->source_file, game, r->raw };
+	int len[4] = { 0, 0, 0, (int)r->raw_len }, fmt[4] = { 0, 0, 0, 1 }, rc;
+	unsigned types[4] = { 0, 0, 0, BYTEA_OID };
+	PGresult *res;
+
+	snprintf(game, sizeof game, "%ld", r->source_game);
+	res = PQexecParams(s->conn, sql, 4, types, val, len, fmt, 0);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1)
+		rc = ff_pg_fail(s, res, err, "finding a quarantined game");
+	else
+		rc = PQgetvalue(res, 0, 0)[0] == 't';
+	PQclear(res);
+	return rc;
+}

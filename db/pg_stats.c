@@ -1,0 +1,125 @@
+/* The PostgreSQL backend's statistics query: the games that pass the
+   filters grouped in the database by ruleset id, seat count, length and
+   outcome, so one row crosses the connection per group and length, not
+   one per game; folded into groups by db/stats.c. The conditions are the
+   SQLite backend's (db/sqlite_stats.c), in PostgreSQL's words. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/pg.h"
+
+/* Append text, the parameter v and after to q, when v is set. */
+static void cond(struct ff_pg_query *q, const char *text, const char *v, const char *after)
+{
+	if (!v)
+		return;
+	ff_buf_adds(&q->sql, text);
+	ff_pg_param(q, v);
+	ff_buf_adds(&q->sql, after);
+}
+
+/* A number condition: text, n (written into num, 24 bytes) as an integer. */
+static void num_cond(struct ff_pg_query *q, const char *text, long n, char *num)
+{
+	if (!n)
+		return;
+	snprintf(num, 24, "%ld", n);
+	cond(q, text, num, "::integer");
+}
+
+void ff_pg_filter_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, char *num,
+		      size_t numsize)
+{
+	cond(q, " AND game = ", f->game, "");
+	cond(q, " AND preset = ", f->preset, "");
+	/* a ruleset id starts "GAME/PRESET" and goes on with ':' or ends, so
+	   the game and preset also bound the id: a range the index seeks */
+	if (f->game && f->preset) {
+		cond(q, " AND ruleset >= ", f->game, " || '/' || ");
+		ff_pg_param(q, f->preset);
+		cond(q, " AND ruleset < ", f->game, " || '/' || ");
+		ff_pg_param(q, f->preset);
+		ff_buf_adds(&q->sql, " || ';'");
+	} else if (f->game) {
+		cond(q, " AND ruleset >= ", f->game, " || '/'");
+		cond(q, " AND ruleset < ", f->game, " || '0'");
+	}
+	if (f->option) {
+		cond(q, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
+		cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
+	}
+	cond(q, " AND origin = ", f->origin, "");
+	cond(q, " AND date >= ", f->since, "");
+	cond(q, " AND date <= ", f->until, "");
+	/* the player's id, looked up once, matched in the covering index */
+	cond(q, " AND strpos(players, ' ' || (SELECT id FROM players WHERE name = ", f->player,
+	     ")::text || ' ') > 0");
+	cond(q, " AND result = ", f->result, "");
+	cond(q, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed' AND value = ", f->seed,
+	     ")");
+	if (numsize >= 48) {   /* num: room for two numbers */
+		num_cond(q, " AND plies >= ", f->min_plies, num);
+		num_cond(q, " AND plies <= ", f->max_plies, num + 24);
+	}
+}
+
+/* The statistics query for f. */
+static void stats_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, char *num,
+		      size_t numsize)
+{
+	ff_buf_adds(&q->sql, "SELECT ruleset, seats, plies, sides, first_side,"
+			     " coalesce(winner_side, 0), result = '*', count(*) FROM games WHERE true");
+	ff_pg_filter_sql(q, f, num, numsize);
+	ff_buf_adds(&q->sql, " GROUP BY ruleset, seats, plies, sides, first_side, winner_side, result"
+			     " ORDER BY ruleset, seats, plies");
+}
+
+int ff_pg_stats(struct ff_store *base, const struct ff_stats_filter *f, struct ff_stats_acc *acc,
+		struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
+	char num[72];
+	PGresult *res;
+	int rc, i;
+
+	stats_sql(&q, f, num, sizeof num);
+	rc = ff_pg_run(s, &q, &res, err);
+	ff_buf_free(&q.sql);
+	if (rc)
+		return -1;
+	for (i = 0; i < PQntuples(res) && rc == 0; i++)
+		rc = ff_stats_acc_add(acc, PQgetvalue(res, i, 0), atoi(PQgetvalue(res, i, 1)),
+				      atoi(PQgetvalue(res, i, 3)), atoi(PQgetvalue(res, i, 2)),
+				      atoi(PQgetvalue(res, i, 4)), atoi(PQgetvalue(res, i, 5)),
+				      PQgetvalue(res, i, 6)[0] == 't', atol(PQgetvalue(res, i, 7)));
+	PQclear(res);
+	if (rc == -1)
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+	return rc;
+}
+
+int ff_pg_stats_plan(struct ff_store *base, const struct ff_stats_filter *f, struct ff_buf *plan,
+		     struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
+	char num[72];
+	PGresult *res;
+	int rc, i;
+
+	ff_buf_adds(&q.sql, "EXPLAIN ");
+	stats_sql(&q, f, num, sizeof num);
+	rc = ff_pg_run(s, &q, &res, err);
+	ff_buf_free(&q.sql);
+	if (rc)
+		return -1;
+	for (i = 0; i < PQntuples(res) && rc == 0; i++)
+		if (ff_buf_addf(plan, "%s\n", PQgetvalue(res, i, 0)))
+			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	PQclear(res);
+	return rc;
+}

@@ -1,0 +1,232 @@
+/* The PostgreSQL backend: connect to a postgresql:// URL for writing
+   (schema made or migrated, staging tables) or for reading only
+   (read-only transactions); batches; queries with parameters; the
+   backend's table. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/pg.h"
+
+/* The URL for messages: a password in it ("user:secret@") hidden. */
+static char *shown_name(const char *url)
+{
+	const char *at = strchr(url, '@'), *scheme = strstr(url, "://"), *colon;
+	char *out;
+
+	if (!(out = malloc(strlen(url) + 8)))
+		return NULL;
+	colon = scheme ? memchr(scheme + 3, ':', at ? (size_t)(at - scheme - 3) : 0) : NULL;
+	if (at && colon)
+		sprintf(out, "%.*s:***%s", (int)(colon - url), url, at);
+	else
+		strcpy(out, url);
+	return out;
+}
+
+/* The last line of a libpq message, without its newline. */
+static void one_line(char *out, size_t size, const char *msg)
+{
+	size_t n;
+
+	snprintf(out, size, "%s", msg && *msg ? msg : "error");
+	n = strlen(out);
+	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
+		out[--n] = '\0';
+	for (n = 0; out[n]; n++)
+		if (out[n] == '\n')
+			out[n] = ' ';
+}
+
+int ff_pg_fail(struct ff_pg *s, const PGresult *res, struct ff_error *err, const char *what)
+{
+	char msg[400];
+
+	one_line(msg, sizeof msg, res && *PQresultErrorMessage(res) ? PQresultErrorMessage(res)
+								 : PQerrorMessage(s->conn));
+	return ff_error_set(err, FF_EIO, "store '%s': %s: %s", s->base.name, what, msg);
+}
+
+int ff_pg_exec(struct ff_pg *s, const char *sql, struct ff_error *err)
+{
+	PGresult *res = PQexec(s->conn, sql);
+	int st = PQresultStatus(res), rc = 0;
+
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		rc = ff_pg_fail(s, res, err, "running a statement");
+	PQclear(res);
+	return rc;
+}
+
+void ff_pg_param(struct ff_pg_query *q, const char *v)
+{
+	int k;
+
+	for (k = 0; k < q->n && q->val[k] != v; k++)
+		;
+	if (k == q->n && q->n < (int)(sizeof q->val / sizeof q->val[0]))
+		q->val[q->n++] = v;
+	ff_buf_addf(&q->sql, "$%d::text", k + 1);
+}
+
+int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
+	      struct ff_error *err)
+{
+	int st;
+
+	if (!q->sql.p)
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	*res = PQexecParams(s->conn, q->sql.p, q->n, NULL, q->val, NULL, NULL, 0);
+	st = PQresultStatus(*res);
+	if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK)
+		return 0;
+	ff_pg_fail(s, *res, err, "running a query");
+	PQclear(*res);
+	*res = NULL;
+	return -1;
+}
+
+int ff_pg_bytea(const char *text, struct ff_buf *out)
+{
+	const char *p;
+	int hi, lo;
+
+	ff_buf_reset(out);
+	if (text[0] != '\\' || text[1] != 'x')
+		return -1;
+	for (p = text + 2; p[0] && p[1]; p += 2) {
+		hi = p[0] <= '9' ? p[0] - '0' : (p[0] | 32) - 'a' + 10;
+		lo = p[1] <= '9' ? p[1] - '0' : (p[1] | 32) - 'a' + 10;
+		if (ff_buf_addc(out, (char)(hi << 4 | lo)))
+			return -1;
+	}
+	return ff_buf_reserve(out, 1);   /* p is set even for no bytes */
+}
+
+static void pg_close(struct ff_store *base)
+{
+	struct ff_pg *s = ff_pg_of(base);
+
+	if (!s)
+		return;
+	PQfinish(s->conn);   /* an open transaction rolls back */
+	ff_buf_free(&s->games);
+	ff_buf_free(&s->tags);
+	ff_buf_free(&s->seats);
+	ff_buf_free(&s->keep);
+	ff_buf_free(&s->line);
+	ff_buf_free(&s->ids);
+	free(s->staged);
+	free(s->base.name);
+	free(s);
+}
+
+/* Connect to url; quiet notices (libpq prints them on stderr). */
+static int connect_db(struct ff_pg *s, const char *url, struct ff_error *err)
+{
+	char msg[400];
+
+	s->conn = PQconnectdb(url);
+	if (s->conn && PQstatus(s->conn) == CONNECTION_OK)
+		return ff_pg_exec(s, "SET client_min_messages = warning", err);
+	one_line(msg, sizeof msg, s->conn ? PQerrorMessage(s->conn) : "out of memory");
+	return ff_error_set(err, FF_EIO, "cannot open store '%s': %s", s->base.name, msg);
+}
+
+/* The staging tables of a connection that writes: a batch's rows are
+   copied into them and stored with a few statements at its commit. */
+static const char staging_sql[] =
+	"CREATE TEMP TABLE ff_stage_games (id bigint, seq integer, hash text, ruleset text,"
+	"  game text, preset text, options text, seats integer, sides integer,"
+	"  first_seat integer, first_side integer, result text, winner_side integer,"
+	"  termination text, plies integer, seed text, origin text, event text, site text,"
+	"  date text, round text, source_file text, source_game bigint, source_line bigint,"
+	"  fgn text) ON COMMIT DELETE ROWS;"
+	"CREATE TEMP TABLE ff_stage_tags (seq integer, pos integer, name text, value text)"
+	"  ON COMMIT DELETE ROWS;"
+	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text)"
+	"  ON COMMIT DELETE ROWS;";
+
+static int pg_open(struct ff_store **out, const char *db, int read_only, struct ff_error *err)
+{
+	struct ff_pg *s = calloc(1, sizeof *s);
+	int v = 0;
+
+	*out = NULL;
+	if (!s || !(s->base.name = shown_name(db))) {
+		free(s);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	s->base.be = &ff_store_postgresql;
+	if (connect_db(s, db, err))
+		goto fail;
+	if (read_only) {
+		/* never writes: every transaction of the session is read-only */
+		if (ff_pg_exec(s, "SET default_transaction_read_only = on", err) ||
+		    ff_pg_version(s, &v, err))
+			goto fail;
+		s->base.found_version = s->base.version = v;
+		if (v > FF_SCHEMA_VERSION) {
+			ff_error_set(err, FF_EIO, "store '%s' has schema version %d, newer than this "
+				     "fivefold's %d: use a newer fivefold", s->base.name, v,
+				     FF_SCHEMA_VERSION);
+			goto fail;
+		}
+		if (v < 1) {
+			ff_error_set(err, FF_EIO, "'%s' is not a fivefold store (it has no schema "
+				     "version)", s->base.name);
+			goto fail;
+		}
+	} else if (ff_pg_migrate(s, err) || ff_pg_exec(s, staging_sql, err))
+		goto fail;
+	*out = &s->base;
+	return 0;
+fail:
+	pg_close(&s->base);
+	return -1;
+}
+
+static int pg_exists(const char *db)
+{
+	(void)db;
+	return 1;   /* the server says */
+}
+
+static int pg_begin(struct ff_store *base, struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+
+	if (ff_pg_exec(s, "BEGIN", err))
+		return -1;
+	s->in_batch = 1;
+	return 0;
+}
+
+static int pg_commit(struct ff_store *base, struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+
+	if (ff_pg_flush(s, err) || ff_pg_exec(s, "COMMIT", err))
+		return -1;
+	s->in_batch = 0;
+	return 0;
+}
+
+const struct ff_store_backend ff_store_postgresql = {
+	.name = "postgresql",
+	.open = pg_open,
+	.exists = pg_exists,
+	.close = pg_close,
+	.begin = pg_begin,
+	.commit = pg_commit,
+	.add_game = ff_pg_add_game,
+	.reject_insert = ff_pg_reject_insert,
+	.reject_same = ff_pg_reject_same,
+	.stats = ff_pg_stats,
+	.stats_plan = ff_pg_stats_plan,
+	.export = ff_pg_export,
+	.each_game = ff_pg_each_game,
+	.each_reject = ff_pg_each_reject,
+};
