@@ -1,0 +1,202 @@
+#!/bin/sh
+# The store on PostgreSQL, through the CLI, with the SQLite store as the
+# reference: a throw-away server (tests/pgserver.sh) gets the same imports
+# as a SQLite file, and the two must agree byte for byte: import's counts
+# and diagnostics, every table's rows, stats (every filter, --compare,
+# every format), export; then what PostgreSQL must do on its own: the key
+# is the SHA-256 of the stored FGN, the quarantine keeps raw bytes, a hash
+# collision is quarantined, not dropped; store copy to and from SQLite
+# without loss; an import killed with SIGKILL at several points and run
+# again gives the store an uninterrupted import gives; four importers at
+# once of overlapping files lose nothing and store nothing twice; a newer
+# schema and a database that is no store are refused; every stats filter
+# is served by an index (tests/test_store with FF_TEST_PG_URL). Skipped,
+# saying why, only when the PostgreSQL server binaries are missing.
+srcdir=${srcdir:-.}
+top_builddir=${top_builddir:-.}
+ff=$(cd "$top_builddir" && pwd)/fivefold
+cli=$srcdir/tests/cli
+. "$srcdir/tests/pgserver.sh"
+tmp=$(mktemp -d) || exit 1
+trap 'pg_stop; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() {
+	if [ "$2" = 0 ]; then pass=$((pass + 1)); [ -z "${VERBOSE:-}" ] || echo "ok: $1"
+	else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+command -v sqlite3 >/dev/null || { echo "store_pg: the sqlite3 shell is needed"; exit 1; }
+pg_start
+case $? in 0) ;; 77) exit 77 ;; *) echo "store_pg: cannot start a PostgreSQL server"; exit 1 ;; esac
+
+# the same rows of a store, for comparisons: games, tags, seats (with the
+# player's name) and the quarantine (raw text in hex), in id order, ids left
+# out (a PostgreSQL import numbers the duplicates it skips too)
+games_sql="SELECT hash, ruleset, game, preset, options, seats, sides, first_seat, first_side,
+	result, winner_side, termination, plies, seed, origin, event, site, date, round,
+	source_file, source_game, source_line, fgn FROM games ORDER BY id"
+tags_sql="SELECT g.hash, t.pos, t.name, t.value FROM tags t JOIN games g ON g.id = t.game_id
+	ORDER BY g.id, t.pos"
+seats_sql="SELECT g.hash, s.seat, s.side, p.name FROM seats s JOIN games g ON g.id = s.game_id
+	LEFT JOIN players p ON p.id = s.player_id ORDER BY g.id, s.seat"
+dump_sqlite() {
+	sqlite3 "$1" "$games_sql; $tags_sql; $seats_sql; SELECT hash, source_file, source_game,
+		source_line, verdict, code, diagnostics, lower(hex(raw)) FROM quarantine ORDER BY id"
+}
+dump_pg() {
+	pg_psql "$1" -At -F '|' -c "$games_sql" -c "$tags_sql" -c "$seats_sql" -c "SELECT hash,
+		source_file, source_game, source_line, verdict, code, diagnostics, encode(raw, 'hex')
+		FROM quarantine ORDER BY id"
+}
+
+# 1. one import into each: the same counts, diagnostics and rows
+"$ff" simulate --game fivelines --rules kidd --games 200 --seed 5 --agents greedy >"$tmp/a.fgn"
+"$ff" simulate --game sequence --seats 3 --games 40 --seed 7 >"$tmp/b.fgn"
+"$ff" simulate --game fiveplay --games 40 --seed 3 >"$tmp/c.fgn"
+"$ff" simulate --game pegsjokers --games 10 --seed 2 --agents greedy >"$tmp/d.fgn"
+cp "$cli/illegal.fgn" "$cli/syntax.fgn" "$tmp/"
+printf '[Game "fivelines"]\n\377\000 1. 4:x *\n' >"$tmp/bytes.fgn"   # bytes no text column takes
+files="a.fgn b.fgn c.fgn d.fgn illegal.fgn syntax.fgn bytes.fgn"
+u1=$(pg_newdb one)
+(cd "$tmp" && "$ff" import --db s.db $files >s.out 2>s.err; echo $? >s.rc)
+(cd "$tmp" && "$ff" import --db "$u1" $files >p.out 2>p.err; echo $? >p.rc)
+[ "$(cat "$tmp/p.rc")" = 1 ] && cmp -s "$tmp/s.rc" "$tmp/p.rc"; check "import exits 1 on both (quarantined games)" $?
+grep -qx 'read 293 games: 290 stored, 0 duplicates, 3 quarantined' "$tmp/p.out" && cmp -s "$tmp/s.out" "$tmp/p.out"
+check "import counts the same" $?
+[ -s "$tmp/p.err" ] && cmp -s "$tmp/s.err" "$tmp/p.err"; check "import diagnostics the same" $?
+dump_sqlite "$tmp/s.db" >"$tmp/ds"
+dump_pg one >"$tmp/dp"
+[ "$(wc -l <"$tmp/dp")" -gt 2000 ] && cmp -s "$tmp/ds" "$tmp/dp"; check "the same rows in every table" $?
+[ "$(pg_psql one -At -c "SELECT count(*) FROM games WHERE hash <> encode(sha256(convert_to(fgn, 'UTF8')), 'hex')")" = 0 ]
+check "key = SHA-256 of the stored FGN" $?
+[ "$(pg_psql one -At -c "SELECT encode(raw, 'hex') FROM quarantine WHERE source_file LIKE '%bytes.fgn'")" = "$(od -An -tx1 -v "$tmp/bytes.fgn" | tr -d ' \n')" ]
+check "quarantine keeps raw bytes (a NUL, a byte not UTF-8)" $?
+[ "$(pg_psql one -At -c "SELECT count(*) FROM pg_inherits WHERE inhparent = 'games'::regclass")" = 5 ]
+check "games partitioned: an engine's games each in its own partition, and a default one" $?
+
+# 2. the same import again changes nothing
+(cd "$tmp" && "$ff" import -q --db "$u1" $files >p2.out 2>&1)
+grep -qx 'read 293 games: 0 stored, 290 duplicates, 3 quarantined (3 of them already in quarantine)' "$tmp/p2.out"
+check "rerun: every game a duplicate, every entry there already" $?
+dump_pg one | cmp -s - "$tmp/dp"; check "rerun leaves every row as it was" $?
+
+# 3. stats and export give the same bytes from both
+ok=0
+for args in "" "--game fivelines" "--game fivelines --rules kidd" "--rules standard" \
+	"--option skip-last" "--origin simulated" "--origin imported" "--since 2026.01.01" \
+	"--until 2020.01.01" "--player nobody" "--compare skip-last" "-f csv" "-f json" \
+	"--game sequence -f csv"; do
+	"$ff" stats --db "$tmp/s.db" $args >"$tmp/st1" 2>&1
+	"$ff" stats --db "$u1" $args >"$tmp/st2" 2>&1
+	cmp -s "$tmp/st1" "$tmp/st2" || { ok=1; echo "stats $args differs"; }
+done
+check "stats: the same output for every filter and format" $ok
+ok=0
+for args in "" "-f jsonl" "-f csv" "--result 1-0" "--min-plies 20 --max-plies 60" "--limit 7" \
+	"--seed 6" "--game sequence --limit 3"; do
+	"$ff" export --db "$tmp/s.db" $args >"$tmp/x1" 2>&1
+	"$ff" export --db "$u1" $args >"$tmp/x2" 2>&1
+	cmp -s "$tmp/x1" "$tmp/x2" || { ok=1; echo "export $args differs"; }
+done
+check "export: the same output for every filter and format" $ok
+
+# 4. store copy, SQLite -> PostgreSQL -> SQLite, loses nothing
+u2=$(pg_newdb two)
+"$ff" store copy --from "$tmp/s.db" --to "$u2" >"$tmp/c1.out" 2>&1
+grep -qx 'copied 290 games: 290 stored, 0 duplicates, 0 quarantined; 3 quarantine entries: 3 added, 0 there already' "$tmp/c1.out"
+check "store copy to PostgreSQL: counts" $?
+dump_pg two | cmp -s - "$tmp/dp"; check "store copy to PostgreSQL: every row" $?
+"$ff" store copy --from "$u2" --to "$tmp/back.db" >/dev/null 2>&1
+dump_sqlite "$tmp/back.db" | cmp -s - "$tmp/ds"; check "store copy back to SQLite: every row" $?
+"$ff" store copy --from "$tmp/s.db" --to "$u2" >"$tmp/c2.out" 2>&1
+grep -qx 'copied 290 games: 0 stored, 290 duplicates, 0 quarantined; 3 quarantine entries: 0 added, 3 there already' "$tmp/c2.out"
+check "store copy again adds nothing" $?
+"$ff" store copy --from "$tmp/s.db" --to "$tmp/s.db" >/dev/null 2>&1; [ $? = 2 ]
+check "store copy onto itself: usage error" $?
+
+# 5. a hash collision is kept in quarantine, with the same diagnostic as
+# SQLite's: game 2 taken out, and its key given to game 1
+k2=$(sqlite3 "$tmp/s.db" 'SELECT hash FROM games WHERE id = 2')
+u3=$(pg_newdb three)
+"$ff" import -q --db "$u3" "$tmp/a.fgn" >/dev/null 2>&1
+cp "$tmp/s.db" "$tmp/col.db"
+sqlite3 "$tmp/col.db" "DELETE FROM tags WHERE game_id = 2; DELETE FROM seats WHERE game_id = 2;
+	DELETE FROM games WHERE id = 2; UPDATE games SET hash = '$k2' WHERE id = 1"
+pg_psql three -c "DELETE FROM tags WHERE game_id = 2; DELETE FROM seats WHERE game_id = 2;
+	DELETE FROM games WHERE id = 2; UPDATE games SET hash = '$k2' WHERE id = 1"
+(cd "$tmp" && "$ff" import --db col.db a.fgn >col1.out 2>col1.err)
+(cd "$tmp" && "$ff" import --db "$u3" a.fgn >col2.out 2>col2.err)
+grep -q 'read 200 games: 1 stored, 198 duplicates, 1 quarantined' "$tmp/col2.out" &&
+	grep -q 'hash collision' "$tmp/col2.err" && cmp -s "$tmp/col1.err" "$tmp/col2.err"
+check "hash collision quarantined, as SQLite does it" $?
+[ "$(pg_psql three -At -c "SELECT verdict || ' ' || code FROM quarantine")" = "collision hash-collision" ]
+check "collision entry: verdict and code" $?
+
+# 6. SIGKILL part way, several times, then once to the end: the same
+# store as an uninterrupted import, nothing lost, nothing twice
+"$ff" simulate --game fivelines --rules schaedler --games 30000 --seed 9 --threads 2 >"$tmp/big.fgn"
+cat "$cli/syntax.fgn" >>"$tmp/big.fgn"
+uc=$(pg_newdb clean)
+"$ff" import -q --db "$uc" "$tmp/big.fgn" >/dev/null 2>&1
+uk=$(pg_newdb killed)
+kills=0
+for delay in 0.4 0.9 1.6 2.5; do
+	"$ff" import -q --db "$uk" "$tmp/big.fgn" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
+	wait "$pid" 2>/dev/null
+done
+n=$(pg_psql killed -At -c 'SELECT count(*) FROM games')
+[ "$kills" -ge 2 ] && [ "$n" -lt 30000 ]; check "imports killed part way ($kills kills, $n of 30000 stored)" $?
+"$ff" import -q --db "$uk" "$tmp/big.fgn" >"$tmp/kout" 2>&1
+[ $? = 1 ] && grep -q ' 1 quarantined' "$tmp/kout"; check "rerun after kills completes" $?
+dump_pg killed >"$tmp/dk"
+dump_pg clean >"$tmp/dc"
+cmp -s "$tmp/dk" "$tmp/dc"; check "killed and rerun = uninterrupted import" $?
+
+# 7. four importers at once of overlapping files: every game once
+"$ff" simulate --game fivelines --rules kidd --games 16000 --seed 100 >"$tmp/all.fgn"
+part() { awk -v a="$1" -v b="$2" -v m="$3" '/^\[Game /{ n++ } n > a && n <= b && n % m == 0' "$tmp/all.fgn"; }
+part 0 8000 1 >"$tmp/p1.fgn"
+part 4000 12000 1 >"$tmp/p2.fgn"
+part 8000 16000 1 >"$tmp/p3.fgn"
+part 0 16000 2 >"$tmp/p4.fgn"
+u4=$(pg_newdb four)
+for i in 1 2 3 4; do
+	"$ff" import -q --db "$u4" "$tmp/p$i.fgn" >"$tmp/o$i" 2>&1 &
+	eval "p$i=\$!"
+done
+rcs=
+for i in 1 2 3 4; do eval "wait \$p$i"; rcs="$rcs$?"; done
+[ "$rcs" = 0000 ]; check "four concurrent importers all exit 0" $?
+stored=$(cat "$tmp/o1" "$tmp/o2" "$tmp/o3" "$tmp/o4" | sed -n 's/.*: \([0-9]*\) stored.*/\1/p' | awk '{ s += $1 } END { print s }')
+"$ff" import -q --db "$tmp/all.db" "$tmp/all.fgn" >/dev/null 2>&1
+[ "$stored" = 16000 ] && [ "$(pg_psql four -At -c 'SELECT count(*), count(DISTINCT hash) FROM games')" = "16000|16000" ] &&
+	[ "$(pg_psql four -At -c 'SELECT count(*) FROM tags')" = "$(sqlite3 "$tmp/all.db" 'SELECT count(*) FROM tags')" ]
+check "concurrent importers: every game stored once ($stored stored in all)" $?
+sqlite3 "$tmp/all.db" 'SELECT hash FROM games ORDER BY hash' >"$tmp/h1"
+pg_psql four -At -c 'SELECT hash FROM games ORDER BY hash' | cmp -s - "$tmp/h1"
+check "concurrent importers: the games are the file's" $?
+
+# 8. refusals: a newer schema, a database that is no store, no server
+pg_psql four -c 'UPDATE fivefold_schema SET version = 99'
+"$ff" stats --db "$u4" >/dev/null 2>"$tmp/newer"; [ $? = 1 ] && grep -q "schema version 99, newer than this fivefold's" "$tmp/newer"
+check "newer store refused by stats" $?
+"$ff" import --db "$u4" "$tmp/p1.fgn" >/dev/null 2>"$tmp/newer"; [ $? = 1 ] && grep -q "schema version 99, newer" "$tmp/newer"
+check "newer store refused by import" $?
+u5=$(pg_newdb empty)
+"$ff" stats --db "$u5" >/dev/null 2>"$tmp/none"; [ $? = 1 ] && grep -q "is not a fivefold store" "$tmp/none" &&
+	[ "$(pg_psql empty -At -c "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")" = 0 ]
+check "stats of a database that is no store: refused, nothing made" $?
+"$ff" stats --db "postgresql:///nodb?host=$FF_PG_DIR&user=fivefold" >/dev/null 2>"$tmp/nodb"
+[ $? = 1 ] && grep -q "cannot open store 'postgresql:///nodb" "$tmp/nodb"; check "no such database: exit 1, a message" $?
+"$ff" stats --db "postgresql://fivefold:secret@localhost:1/x" >/dev/null 2>"$tmp/pw"
+[ $? = 1 ] && ! grep -q secret "$tmp/pw"; check "a password in the URL is not printed" $?
+
+# 9. every stats filter is served by an index (the plan check of test_store)
+FF_TEST_PG_URL=$u1 "$top_builddir/tests/test_store" >"$tmp/plan" 2>&1
+[ $? = 0 ] && grep -q 'postgresql: every stats filter' "$tmp/plan"; check "PostgreSQL plans: every filter served by an index" $?
+[ $? = 0 ] || cat "$tmp/plan"
+
+echo "store_pg: $pass passed, $fail failed"
+[ "$fail" = 0 ]
