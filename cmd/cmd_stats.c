@@ -25,6 +25,7 @@ struct stset {
 	const char *db, *compare, *plot;
 	struct ff_stats_filter f;
 	int fmt;             /* 0 text, 1 csv, 2 json */
+	int explain;
 };
 
 #define S struct stset
@@ -36,6 +37,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(PLOT, S, plot, .help = "also draw the first player's win rates with their 95% "
 	       "intervals (the --compare arms side by side) and the game lengths as an SVG chart "
 	       "in FILE"),
+	FF_OPT(EXPLAIN, S, explain),
 	FF_OPT_DONE
 };
 #undef S
@@ -458,6 +460,25 @@ static int plot(const struct ff_cmd *cmd, struct rows *rs, const char *path, con
 	return rc;
 }
 
+/* stats --explain: the plan the database makes for the query of f, then
+   the store closed. Returns the exit status. */
+static int explain(struct ff_store *store, const struct ff_stats_filter *f)
+{
+	struct ff_buf plan = FF_BUF_INIT;
+	struct ff_error err;
+	int rc;
+
+	ff_error_clear(&err);
+	rc = ff_store_stats_plan(store, f, &plan, &err);
+	if (rc)
+		fprintf(stderr, "fivefold stats: %s\n", err.msg);
+	else
+		fputs(plan.p ? plan.p : "", stdout);
+	ff_buf_free(&plan);
+	ff_store_close(store);
+	return rc ? FF_EXIT_FAIL : FF_EXIT_OK;
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct stset *o = set;
@@ -472,6 +493,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
 	ff_error_clear(&err);
+	if (o->explain)
+		return explain(store, &o->f);
 	memset(&rs, 0, sizeof rs);
 	rc = ff_store_stats(store, &o->f, collect, &rs, &err);
 	ff_store_close(store);

@@ -72,6 +72,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			    "write the games back as FGN with the figures as comments and NAGs" },
 	[FF_O_PLOT] = { "plot", 0, "FILE", TEXT(FF_C_FILE),
 			"also draw the figures as an SVG chart in FILE" },
+	[FF_O_EXPLAIN] = { "explain", 0, NULL, FF_K_FLAG, 0,
+			   "print the plan the database makes for the query instead of running it" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },
