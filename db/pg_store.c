@@ -123,14 +123,16 @@ static void pg_close(struct ff_store *base)
 	free(s);
 }
 
-/* Connect to url; quiet notices (libpq prints them on stderr). */
+/* Connect to url: notices quiet (libpq prints them on stderr), text in
+   UTF-8, bytea in hex (ff_pg_bytea reads that form). */
 static int connect_db(struct ff_pg *s, const char *url, struct ff_error *err)
 {
 	char msg[400];
 
 	s->conn = PQconnectdb(url);
 	if (s->conn && PQstatus(s->conn) == CONNECTION_OK)
-		return ff_pg_exec(s, "SET client_min_messages = warning", err);
+		return ff_pg_exec(s, "SET client_min_messages = warning; SET client_encoding = 'UTF8';"
+				  " SET bytea_output = 'hex'", err);
 	one_line(msg, sizeof msg, s->conn ? PQerrorMessage(s->conn) : "out of memory");
 	return ff_error_set(err, FF_EIO, "cannot open store '%s': %s", s->base.name, msg);
 }
