@@ -23,7 +23,7 @@ pg_start || rc=$?
 [ "$rc" = 0 ] || { echo "bench/store_pg.sh: cannot start a PostgreSQL server"; exit 1; }
 trap 'pg_stop; rm -rf "$dir"' EXIT
 
-echo "store on PostgreSQL $("$FF_PG_BIN/postgres" --version | sed 's/.* //'): import $games simulated games (schaedler, greedy agents)"
+echo "store on PostgreSQL $("$FF_PG_BIN/postgres" --version | sed 's/.*(PostgreSQL) \([^ ]*\).*/\1/'): import $games simulated games (schaedler, greedy agents)"
 "$ff" simulate --game fivelines --games "$games" --seed 1 --agents greedy --threads 2 >"$dir/g.fgn"
 url=$(pg_newdb bench)
 r=$("$fb" -o "$dir/import.out" -- "$ff" import -q --db "$url" "$dir/g.fgn")
@@ -67,8 +67,8 @@ pg_psql bench -c "INSERT INTO games (hash, ruleset, game, preset, options, seats
 	source_file, source_game, source_line, fgn, players)
 	SELECT hash || '+' || k, ruleset, game, preset, options, seats, sides, first_seat, first_side,
 	result, winner_side, termination, plies, seed, origin, event, site, date, round, source_file,
-	source_game, source_line, fgn, players FROM games, generate_series(1, $((times - 1))) AS k;
-	VACUUM ANALYZE games"
+	source_game, source_line, fgn, players FROM games, generate_series(1, $((times - 1))) AS k" \
+	-c "VACUUM ANALYZE games"
 [ "$(pg_psql bench -At -c 'SELECT count(*) FROM games')" = "$n" ] || { echo "growing the store failed"; exit 1; }
 echo "the plan PostgreSQL makes for stats (no filter), as stats --explain shows it:"
 "$ff" stats --db "$url" --explain | sed 's/^/  /'

@@ -13,6 +13,7 @@
 struct ff_pg_staged {
 	size_t file, raw, raw_len, fgn_line;   /* fgn_line: its line in games */
 	long source_game, source_line;
+	long id;                               /* its games.id, once numbered */
 	char key[FF_KEY_HEX + 1];
 };
 

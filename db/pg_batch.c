@@ -12,7 +12,8 @@
 /* The games, with their tags and seats, whose key is free: in key order
    (one lock order for concurrent importers); the players first, by
    name, for the same reason. games.players as the SQLite backend makes
-   it: each seat's player id, in seat order, a space before and after. */
+   it: each seat's player id, in seat order, a space before and after.
+   Gives the ids of the games stored. */
 static const char insert_sql[] =
 	"INSERT INTO players(name) SELECT DISTINCT name FROM ff_stage_seats"
 	"  WHERE name IS NOT NULL ORDER BY name ON CONFLICT (name) DO NOTHING;"
@@ -32,19 +33,21 @@ static const char insert_sql[] =
 	"  ON CONFLICT (game, hash) DO NOTHING RETURNING id),"
 	"t AS (INSERT INTO tags (game_id, pos, name, value)"
 	"  SELECT s.id, t.pos, t.name, t.value FROM ff_stage_tags t"
-	"  JOIN ff_stage_games s ON s.seq = t.seq WHERE s.id IN (SELECT id FROM ins))"
-	"INSERT INTO seats (game_id, seat, side, player_id)"
+	"  JOIN ff_stage_games s ON s.seq = t.seq WHERE s.id IN (SELECT id FROM ins)),"
+	"se AS (INSERT INTO seats (game_id, seat, side, player_id)"
 	"  SELECT s.id, ss.seat, ss.side, p.id FROM ff_stage_seats ss"
 	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name"
-	"  WHERE s.id IN (SELECT id FROM ins)";
+	"  WHERE s.id IN (SELECT id FROM ins))"
+	"SELECT id FROM ins";
 
-/* The staged games whose key another row holds (not their own id): a
-   statement of its own, so that it sees rows that a concurrent import
-   committed while the INSERT waited for it. */
+/* The stored games that hold the keys of the staged games $1 (an array
+   of seq) that the INSERT skipped: a statement of its own, so that it
+   sees rows that a concurrent import committed while the INSERT waited
+   for it. Usually there are none, and it is not run. */
 static const char taken_sql[] =
 	"SELECT s.seq, g.id, g.source_file, g.source_game, g.fgn = s.fgn"
 	"  FROM ff_stage_games s JOIN games g ON g.game = s.game AND g.hash = s.hash"
-	"  WHERE g.id <> s.id ORDER BY s.seq";
+	"  WHERE s.seq = ANY ($1::integer[]) AND g.id <> s.id ORDER BY s.seq";
 
 /* COPY data[0..len) into the table of sql ("COPY t FROM STDIN"). */
 static int copy_in(struct ff_pg *s, const char *sql, const char *data, size_t len,
@@ -106,6 +109,7 @@ static int with_ids(struct ff_pg *s, struct ff_error *err)
 		size_t from = s->staged[i].fgn_line;
 		size_t to = i + 1 < n ? s->staged[i + 1].fgn_line : s->games.len;
 
+		s->staged[i].id = id[i];
 		rc = ff_buf_addf(&s->ids, "%ld\t", id[i]) || ff_buf_add(&s->ids, s->games.p + from, to - from);
 	}
 	free(id);
@@ -141,19 +145,55 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 	return 0;
 }
 
-/* Report every staged game, in order: taken (res's rows, by seq) or stored. */
-static int report(struct ff_pg *s, const PGresult *res, struct ff_error *err)
+/* Report every staged game, in order: stored (its id in stored[0..n),
+   ascending), or taken (in res's rows, by seq). */
+static int report(struct ff_pg *s, const long *stored, size_t n, const PGresult *res,
+		  struct ff_error *err)
 {
-	int row = 0, rows = PQntuples(res);
+	int row = 0, rows = res ? PQntuples(res) : 0;
 	size_t k;
 
 	for (k = 0; k < s->nstaged; k++) {
-		if (row < rows && (size_t)atol(PQgetvalue(res, row, 0)) == k) {
+		if (bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long)) {
+			ff_store_report(&s->base, FF_ADD_STORED, NULL);
+		} else if (row < rows && (size_t)atol(PQgetvalue(res, row, 0)) == k) {
 			if (taken(s, k, res, row++, err))
 				return -1;
 		} else
-			ff_store_report(&s->base, FF_ADD_STORED, NULL);
+			return ff_error_set(err, FF_EIO, "store '%s': a game neither stored nor found "
+					    "under its key", s->base.name);
 	}
+	return 0;
+}
+
+/* The staged games the INSERT skipped (not in stored[0..n), ascending),
+   as a PostgreSQL array of their seq, in s->line; 0 when there are none. */
+static int skipped(struct ff_pg *s, const long *stored, size_t n)
+{
+	size_t k;
+
+	ff_buf_reset(&s->line);
+	for (k = 0; k < s->nstaged; k++)
+		if (!bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long))
+			ff_buf_addf(&s->line, "%c%zu", s->line.len ? ',' : '{', k);
+	if (!s->line.len)
+		return 0;
+	ff_buf_addc(&s->line, '}');
+	return 1;
+}
+
+/* The games the INSERT stored (res: their ids), ascending, in *out (the
+   caller frees it); their count in *n. Returns 0 or -1 (no memory). */
+static int stored_ids(const PGresult *res, long **out, size_t *n)
+{
+	size_t i;
+
+	*n = (size_t)PQntuples(res);
+	if (!(*out = malloc((*n ? *n : 1) * sizeof **out)))
+		return -1;
+	for (i = 0; i < *n; i++)
+		(*out)[i] = atol(PQgetvalue(res, (int)i, 0));
+	qsort(*out, *n, sizeof **out, cmp_long);
 	return 0;
 }
 
@@ -166,9 +206,32 @@ static void unstage(struct ff_pg *s)
 	s->nstaged = 0;
 }
 
+/* The games of the batch that the INSERT skipped: the rows holding their
+   keys, in *res (NULL when it skipped none). */
+static int find_taken(struct ff_pg *s, const long *stored, size_t n, PGresult **res,
+		      struct ff_error *err)
+{
+	const char *arr;
+
+	*res = NULL;
+	if (!skipped(s, stored, n))
+		return 0;
+	if (!(arr = s->line.p))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	*res = PQexecParams(s->conn, taken_sql, 1, NULL, &arr, NULL, NULL, 0);
+	if (PQresultStatus(*res) == PGRES_TUPLES_OK)
+		return 0;
+	ff_pg_fail(s, *res, err, "finding keys already taken");
+	PQclear(*res);
+	*res = NULL;
+	return -1;
+}
+
 int ff_pg_flush(struct ff_pg *s, struct ff_error *err)
 {
-	PGresult *res;
+	PGresult *res, *taken_rows = NULL;
+	long *stored = NULL;
+	size_t n = 0;
 	int rc;
 
 	if (s->nstaged == 0)
@@ -176,15 +239,18 @@ int ff_pg_flush(struct ff_pg *s, struct ff_error *err)
 	if (with_ids(s, err) ||
 	    copy_in(s, "COPY ff_stage_games FROM STDIN", s->ids.p, s->ids.len, err) ||
 	    copy_in(s, "COPY ff_stage_tags FROM STDIN", s->tags.p, s->tags.len, err) ||
-	    copy_in(s, "COPY ff_stage_seats FROM STDIN", s->seats.p, s->seats.len, err) ||
-	    ff_pg_exec(s, insert_sql, err))
+	    copy_in(s, "COPY ff_stage_seats FROM STDIN", s->seats.p, s->seats.len, err))
 		return -1;
-	res = PQexec(s->conn, taken_sql);
+	res = PQexec(s->conn, insert_sql);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
-		rc = ff_pg_fail(s, res, err, "finding keys already taken");
+		rc = ff_pg_fail(s, res, err, "storing games");
+	else if (stored_ids(res, &stored, &n))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 	else
-		rc = report(s, res, err);
+		rc = find_taken(s, stored, n, &taken_rows, err) || report(s, stored, n, taken_rows, err);
 	PQclear(res);
+	PQclear(taken_rows);
+	free(stored);
 	unstage(s);
-	return rc;
+	return rc ? -1 : 0;
 }
