@@ -78,6 +78,11 @@ check "games partitioned: an engine's games each in its own partition, and a def
 grep -qx 'read 293 games: 0 stored, 290 duplicates, 3 quarantined (3 of them already in quarantine)' "$tmp/p2.out"
 check "rerun: every game a duplicate, every entry there already" $?
 dump_pg one | cmp -s - "$tmp/dp"; check "rerun leaves every row as it was" $?
+cat "$tmp/a.fgn" "$tmp/a.fgn" >"$tmp/twice.fgn"   # a game and its duplicate in one batch
+u6=$(pg_newdb twice)
+"$ff" import -q --db "$u6" "$tmp/twice.fgn" >"$tmp/tw.out" 2>&1
+grep -qx 'read 400 games: 200 stored, 200 duplicates, 0 quarantined' "$tmp/tw.out"
+check "a duplicate in the same batch: counted, stored once" $?
 
 # 3. stats and export give the same bytes from both
 ok=0
