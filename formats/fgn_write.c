@@ -75,6 +75,31 @@ static void sep(struct writer *w, size_t first)
 		put1(w, ' ');
 }
 
+/* A ply: its separator, its token (which holds no white space:
+   ff_fgn_ply_token) and its suffix, in one append when short. */
+static void put_ply(struct writer *w, const char *tok, size_t n, const char *suffix, size_t slen)
+{
+	char one[64];
+	size_t k;
+	int nl;
+
+	if (w->col == 0 || 1 + n + slen > sizeof one) {
+		sep(w, n + slen);
+		put_line(w, tok, n);
+		if (slen)
+			put_line(w, suffix, slen);
+		return;
+	}
+	nl = w->col + 1 + n + slen > WIDTH;
+	one[0] = nl ? '\n' : ' ';
+	ff_copy(one + 1, tok, n);
+	ff_copy(one + 1 + n, suffix, slen);
+	k = 1 + n + slen;
+	if (ff_buf_add(w->out, one, k))
+		w->fail = 1;
+	w->col = nl ? k - 1 : w->col + k;
+}
+
 static void tag_value(struct writer *w, const char *v)
 {
 	for (; *v; v++) {
@@ -162,10 +187,7 @@ int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
 			const struct ff_rec_ply *p = &rec->plies[k - 1];
 
 			slen = p->suffix[0] ? strnlen(p->suffix, sizeof p->suffix) : 0;
-			sep(&w, p->len + slen);
-			put(&w, ff_record_str(rec, p->tok), p->len);
-			if (slen)
-				put_line(&w, p->suffix, slen);
+			put_ply(&w, ff_record_str(rec, p->tok), p->len, p->suffix, slen);
 		}
 		while (j < rec->nnotes && (rec->notes[j].after <= k || k == rec->nplies))
 			note(&w, rec, &rec->notes[j++]);

@@ -95,3 +95,8 @@ void ff_buf_free(struct ff_buf *b)
 	b->p = NULL;
 	b->len = b->cap = 0;
 }
+
+void ff_copy_long(void *dst, const void *src, size_t n)
+{
+	memcpy(dst, src, n);
+}

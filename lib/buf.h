@@ -23,11 +23,40 @@ int ff_buf_reserve(struct ff_buf *b, size_t n);
 /* Append n bytes / a string / one byte / a formatted string. Return 0 or -1
    on allocation failure. */
 int ff_buf_add_slow(struct ff_buf *b, const void *s, size_t n);
+/* memcpy (out of line: for copies over 16 bytes). */
+void ff_copy_long(void *dst, const void *src, size_t n);
+/* memcpy, with the short copies the library mostly makes (ply tokens,
+   numbers: up to 16 bytes) done without a call, as two overlapping
+   loads and stores of fixed size. */
+static inline void ff_copy(void *dst, const void *src, size_t n)
+{
+	char *d = dst;
+	const char *s = src;
+	uint64_t a8, b8;
+	uint32_t a4, b4;
+
+	if (n > 16) {
+		ff_copy_long(d, s, n);
+	} else if (n >= 8) {
+		memcpy(&a8, s, 8);
+		memcpy(&b8, s + n - 8, 8);
+		memcpy(d, &a8, 8);
+		memcpy(d + n - 8, &b8, 8);
+	} else if (n >= 4) {
+		memcpy(&a4, s, 4);
+		memcpy(&b4, s + n - 4, 4);
+		memcpy(d, &a4, 4);
+		memcpy(d + n - 4, &b4, 4);
+	} else {
+		for (; n > 0; n--)
+			*d++ = *s++;
+	}
+}
 static inline int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
 {
 	if (!n || n >= b->cap - b->len)   /* no room for n and the NUL (cap >= len; no wrap) */
 		return ff_buf_add_slow(b, s, n);
-	memcpy(b->p + b->len, s, n);
+	ff_copy(b->p + b->len, s, n);
 	b->len += n;
 	b->p[b->len] = '\0';
 	return 0;

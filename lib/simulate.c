@@ -108,6 +108,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	struct ff_rng chance, agent;
 	struct ff_outcome o;
 	char res[16];
+	size_t start;
 	int i, plies = 0, capped = 0;   /* capped: cut by max_plies, not by the rules */
 
 	ff_record_reset(rec);
@@ -128,14 +129,14 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			break;
 		}
 		i = choose(sim, sim->agents[r->to_move(state)], state, &chance, &agent, legal);
-		/* the decision is written before the ply, what it drew after */
-		ff_buf_reset(scratch);
-		if (r->format(state, &legal[i], sim->form, scratch))
+		/* the decision is written before the ply, what it drew after,
+		   both straight into the record's text */
+		start = rec->text.len;
+		if (r->format(state, &legal[i], sim->form, &rec->text))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		if (r->apply(state, &legal[i], &chance, err))
 			return -1;
-		if (ff_rules_format_post(r, &legal[i], scratch) ||
-		    ff_record_add_ply(rec, scratch->p, scratch->len, NULL, 0, 0))
+		if (ff_rules_format_post(r, &legal[i], &rec->text) || ff_record_add_ply_text(rec, start))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		plies++;
 	}
