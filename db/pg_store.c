@@ -26,18 +26,22 @@ static char *shown_name(const char *url)
 	return out;
 }
 
-/* The last line of a libpq message, without its newline. */
+/* A libpq message on one line: newlines and tabs as one space each run,
+   none at the end. */
 static void one_line(char *out, size_t size, const char *msg)
 {
-	size_t n;
+	size_t i, n = 0;
 
 	snprintf(out, size, "%s", msg && *msg ? msg : "error");
-	n = strlen(out);
-	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
-		out[--n] = '\0';
-	for (n = 0; out[n]; n++)
-		if (out[n] == '\n')
-			out[n] = ' ';
+	for (i = 0; out[i]; i++) {
+		char c = out[i] == '\n' || out[i] == '\t' ? ' ' : out[i];
+
+		if (c != ' ' || (n > 0 && out[n - 1] != ' '))
+			out[n++] = c;
+	}
+	while (n > 0 && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
 }
 
 int ff_pg_fail(struct ff_pg *s, const PGresult *res, struct ff_error *err, const char *what)
