@@ -3,7 +3,7 @@
 # dir: the scratch directory the script works in, made new inside
 # BENCH_DIR (default TMPDIR or /tmp, for a disk with room), removed when
 # the script exits (BENCH_DIR itself is left alone).
-dir=$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/fivefold-bench.XXXXXX")
+dir=$(mktemp -d -p "${BENCH_DIR:-${TMPDIR:-/tmp}}")   # mktemp's own name: tmp. and ten characters
 trap 'rm -rf "$dir"' EXIT
 #
 # field NAME LINE: the value of NAME=... in a line ffbench printed.

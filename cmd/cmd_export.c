@@ -58,14 +58,7 @@ struct exporting {
 /* Read one game's canonical FGN into x->rec. Returns 0 or -1. */
 static int read_back(struct exporting *x, const char *fgn, size_t len)
 {
-	FILE *fp = fmemopen((void *)fgn, len, "rb");
-	struct ff_fgn_reader *r = fp ? ff_fgn_reader_new(fp) : NULL;
-	int rc = r ? ff_fgn_read(r, &x->rec, NULL) : -1;
-
-	ff_fgn_reader_free(r);
-	if (fp)
-		fclose(fp);
-	return rc == 1 ? 0 : -1;
+	return ff_fgn_read_text(fgn, len, &x->rec, NULL) == 1 ? 0 : -1;
 }
 
 static int write_game(void *ctx, const char *fgn, size_t len)

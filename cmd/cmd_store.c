@@ -78,21 +78,6 @@ static int close_batch(struct copier *c, unsigned long long n)
 	return ff_store_commit(c->to, &c->err);
 }
 
-/* Read canonical FGN text into c->rec. Returns 1, or -1 with why. */
-static int read_fgn(struct copier *c, const char *fgn, size_t len, struct ff_error *why)
-{
-	FILE *fp = fmemopen((void *)fgn, len, "rb");
-	struct ff_fgn_reader *r = fp ? ff_fgn_reader_new(fp) : NULL;
-	int rc = r ? ff_fgn_read(r, &c->rec, why) : -1;
-
-	if (!r)
-		ff_error_set(why, FF_ENOMEM, "out of memory");
-	ff_fgn_reader_free(r);
-	if (fp)
-		fclose(fp);
-	return rc == 1 ? 1 : -1;
-}
-
 static int copy_game(void *ctx, const struct ff_stored_game *g)
 {
 	struct copier *c = ctx;
@@ -100,7 +85,7 @@ static int copy_game(void *ctx, const struct ff_stored_game *g)
 	struct ff_error why;
 
 	ff_error_clear(&why);
-	if (read_fgn(c, g->fgn, g->fgn_len, &why) < 0 ||
+	if (ff_fgn_read_text(g->fgn, g->fgn_len, &c->rec, &why) != 1 ||
 	    ff_game_rewrite(&c->game, &c->rec, FF_FORM_LONG, &c->canon, &why) != FF_VALID)
 		return ff_error_set(&c->err, FF_EIO, "store '%s': the stored game of '%s', game %ld, "
 				    "does not replay: %s", c->from, g->source_file, g->source_game,

@@ -77,19 +77,29 @@ static void stats_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, ch
 			     " ORDER BY ruleset, seats, plies");
 }
 
+/* Run the statistics query for f after prefix ("" or "EXPLAIN "); its
+   rows, or NULL with err. */
+static PGresult *run_stats(struct ff_pg *s, const struct ff_stats_filter *f, const char *prefix,
+			   struct ff_error *err)
+{
+	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
+	char num[72];
+	PGresult *res = NULL;
+
+	ff_buf_adds(&q.sql, prefix);
+	stats_sql(&q, f, num, sizeof num);
+	ff_pg_run(s, &q, &res, err);
+	ff_buf_free(&q.sql);
+	return res;
+}
+
 int ff_pg_stats(struct ff_store *base, const struct ff_stats_filter *f, struct ff_stats_acc *acc,
 		struct ff_error *err)
 {
-	struct ff_pg *s = ff_pg_of(base);
-	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
-	char num[72];
-	PGresult *res;
-	int rc, i;
+	PGresult *res = run_stats(ff_pg_of(base), f, "", err);
+	int rc = 0, i;
 
-	stats_sql(&q, f, num, sizeof num);
-	rc = ff_pg_run(s, &q, &res, err);
-	ff_buf_free(&q.sql);
-	if (rc)
+	if (!res)
 		return -1;
 	for (i = 0; i < PQntuples(res) && rc == 0; i++)
 		rc = ff_stats_acc_add(acc, PQgetvalue(res, i, 0), atoi(PQgetvalue(res, i, 1)),
@@ -105,17 +115,10 @@ int ff_pg_stats(struct ff_store *base, const struct ff_stats_filter *f, struct f
 int ff_pg_stats_plan(struct ff_store *base, const struct ff_stats_filter *f, struct ff_buf *plan,
 		     struct ff_error *err)
 {
-	struct ff_pg *s = ff_pg_of(base);
-	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
-	char num[72];
-	PGresult *res;
-	int rc, i;
+	PGresult *res = run_stats(ff_pg_of(base), f, "EXPLAIN ", err);
+	int rc = 0, i;
 
-	ff_buf_adds(&q.sql, "EXPLAIN ");
-	stats_sql(&q, f, num, sizeof num);
-	rc = ff_pg_run(s, &q, &res, err);
-	ff_buf_free(&q.sql);
-	if (rc)
+	if (!res)
 		return -1;
 	for (i = 0; i < PQntuples(res) && rc == 0; i++)
 		if (ff_buf_addf(plan, "%s\n", PQgetvalue(res, i, 0)))

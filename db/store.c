@@ -64,11 +64,6 @@ int ff_store_found_version(const struct ff_store *s)
 	return s->found_version;
 }
 
-const char *ff_store_kind(const struct ff_store *s)
-{
-	return s->be->name;
-}
-
 int ff_store_begin(struct ff_store *s, struct ff_error *err)
 {
 	return s->be->begin(s, err);

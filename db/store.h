@@ -37,8 +37,6 @@ int ff_store_exists(const char *db);
 void ff_store_close(struct ff_store *s);
 /* The schema version found when the store was opened (0 for a new one). */
 int ff_store_found_version(const struct ff_store *s);
-/* The backend's name: "sqlite" or "postgresql" (for messages and tests). */
-const char *ff_store_kind(const struct ff_store *s);
 
 /* --- import (db/import.c) --- */
 

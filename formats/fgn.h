@@ -30,6 +30,11 @@ void ff_fgn_reader_free(void *reader);
    FF_EIO or FF_ENOMEM it returns 0 from then on. */
 int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err);
 
+/* Read the first game of text[0, len) into rec, as ff_fgn_read does
+   (err may be NULL). Returns 1, 0 when there is none, -1 (FF_ENOMEM in
+   err when no reader could be made). */
+int ff_fgn_read_text(const char *text, size_t len, struct ff_record *rec, struct ff_error *err);
+
 /* The raw bytes of the game last returned (1 or -1), from its first byte
    through the end of the line of its result token (or the point where the
    reader resumed). Borrowed: valid until the next ff_fgn_read. */

@@ -826,3 +826,17 @@ const struct ff_format ff_format_fgn = {
 	.reader_new = fgn_new, .read = ff_fgn_read, .raw = ff_fgn_raw, .offset = ff_fgn_offset,
 	.reader_free = ff_fgn_reader_free, .write = ff_fgn_write,
 };
+
+int ff_fgn_read_text(const char *text, size_t len, struct ff_record *rec, struct ff_error *err)
+{
+	FILE *fp = fmemopen((void *)text, len, "rb");
+	struct ff_fgn_reader *r = fp ? ff_fgn_reader_new(fp) : NULL;
+	int rc = r ? ff_fgn_read(r, rec, err) : -1;
+
+	if (!r && err)
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+	ff_fgn_reader_free(r);
+	if (fp)
+		fclose(fp);
+	return rc;
+}

@@ -31,7 +31,7 @@ pg_start() {
 		echo "skip: no PostgreSQL server binaries (initdb, pg_ctl): apt-get install postgresql"
 		return 77
 	fi
-	FF_PG_DIR=$(mktemp -d /tmp/ffpg.XXXXXX) || return 1
+	FF_PG_DIR=$(mktemp -d -p /tmp) || return 1   # short: the socket goes in it
 	chmod 755 "$FF_PG_DIR"
 	[ "$(id -u)" = 0 ] && chown nobody "$FF_PG_DIR"
 	if ! pg_as "$FF_PG_BIN/initdb" -D "$FF_PG_DIR/data" -U fivefold --auth=trust -E UTF8 \
