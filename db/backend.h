@@ -70,6 +70,11 @@ void ff_store_report(struct ff_store *s, enum ff_store_added what, const char *d
 /* The length of a key in hex digits: SHA-256. */
 #define FF_KEY_HEX 64
 
+/* The length of a game's key as stored: the SHA-256's bytes. */
+#define FF_KEY_BYTES 32
+/* The n bytes (n / 2 of them) that the n hex digits hex stand for, into
+   out. Returns 0, or -1 when a byte is no hex digit. */
+int ff_store_unhex(const char *hex, size_t n, unsigned char *out);
 /* One part of what a key hashes. */
 struct ff_key_part {
 	const void *p;

@@ -5,11 +5,14 @@
 #include <sqlite3.h>
 
 #include "db/backend.h"
+#include "db/compact.h"
+#include "db/dict.h"
 #include "lib/buf.h"
 
 enum {
-	ST_GAME, ST_GAME_SAME, ST_TAG, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT,
-	ST_REJECT_SAME,
+	ST_GAME, ST_GAME_SAME, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT, ST_REJECT_SAME,
+	ST_TMPL_ADD, ST_TMPL_ID, ST_PLY_ADD, ST_PLY_ID, ST_PLY_TEXT, ST_RULESET, ST_SOURCE_ADD,
+	ST_SOURCE_ID,
 	ST_COUNT
 };
 
@@ -28,6 +31,13 @@ struct ff_sqlite {
 		sqlite3_int64 id;
 	} cache[32];
 	size_t ncache;
+	struct ff_compact cpt;   /* scratch: the game being added, compact */
+	struct ff_buf moves;     /* scratch: its ply codes */
+	struct ff_buf fgn;       /* scratch: a stored game's FGN, rebuilt */
+	struct ff_dict plies;    /* ply_codes rows looked up: ply, code */
+	struct ff_dict tmpls;    /* headers rows: template, id (a bounded cache) */
+	struct ff_dict rulesets; /* rulesets rows there are (id 1) */
+	struct ff_dict sources;  /* sources rows: path, id (a bounded cache) */
 };
 
 /* The SQLite store behind s (a store the SQLite backend opened). */
@@ -49,6 +59,18 @@ void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
 			  const struct ff_stats_filter *f);
 /* Bind the filter's values to the named parameters of st that use them. */
 void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f);
+
+/* The token of ply code code, from s->plies or the store (for
+   ff_compact_rebuild; ctx is s). Returns 0, or -1 with err. */
+int ff_sqlite_ply(void *ctx, uint32_t code, const char **p, size_t *n, struct ff_error *err);
+/* The columns a query selects for a game's canonical FGN (FF_SQLITE_FGN_N
+   of them, first in the row), for a store at schema version v, and the
+   FGN of the row st stands on into out (reset first). Returns 0, or -1
+   with err. */
+#define FF_SQLITE_FGN_N 9
+const char *ff_sqlite_fgn_cols(int v);
+int ff_sqlite_row_fgn(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_buf *out,
+		      struct ff_error *err);
 
 /* The backend's functions (struct ff_store_backend), by file. */
 int ff_sqlite_add_game(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err);

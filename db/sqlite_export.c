@@ -3,6 +3,8 @@
    (every game with its source, every quarantine entry). */
 #include "config.h"
 
+#include <stdio.h>
+
 #include "db/sqlite.h"
 #include "lib/buf.h"
 
@@ -19,17 +21,58 @@ static int each_row(struct ff_sqlite *s, sqlite3_stmt *st,
 	return step == SQLITE_DONE ? 0 : ff_sqlite_fail(s, err, "reading games");
 }
 
+const char *ff_sqlite_fgn_cols(int v)
+{
+	return v >= 6 ? "(SELECT template FROM headers WHERE id = games.header), moves, body,"
+			" seed, event, site, date, round, result" :
+			"fgn, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL";
+}
+
+static const char *text(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+int ff_sqlite_row_fgn(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_buf *out,
+		      struct ff_error *err)
+{
+	struct ff_compact_stored c;
+
+	ff_buf_reset(out);
+	if (s->base.version < 6) {
+		c.tmpl = c.moves = NULL;
+		c.body = text(st, 0);
+		c.body_len = (size_t)sqlite3_column_bytes(st, 0);
+	} else {
+		c.tmpl = text(st, 0);
+		c.moves = text(st, 1);
+		c.moves_len = (size_t)sqlite3_column_bytes(st, 1);
+		c.body = text(st, 2);
+		c.body_len = (size_t)sqlite3_column_bytes(st, 2);
+		c.cols.seed = text(st, 3);
+		c.cols.event = text(st, 4);
+		c.cols.site = text(st, 5);
+		c.cols.date = text(st, 6);
+		c.cols.round = text(st, 7);
+		c.cols.result = text(st, 8);
+	}
+	return ff_compact_rebuild(out, &c, ff_sqlite_ply, s, err);
+}
+
 struct fgn_cb {
+	struct ff_sqlite *s;
 	int (*cb)(void *ctx, const char *fgn, size_t len);
 	void *ctx;
+	struct ff_error *err;
 };
 
 static int fgn_row(void *ctx2, sqlite3_stmt *st)
 {
 	struct fgn_cb *c = ctx2;
 
-	return c->cb(c->ctx, (const char *)sqlite3_column_text(st, 0),
-		     (size_t)sqlite3_column_bytes(st, 0));
+	if (ff_sqlite_row_fgn(c->s, st, &c->s->fgn, c->err))
+		return -1;
+	return c->cb(c->ctx, c->s->fgn.p, c->s->fgn.len);
 }
 
 int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
@@ -38,11 +81,11 @@ int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
 {
 	struct ff_sqlite *s = ff_sqlite_of(base);
 	struct ff_buf sql = FF_BUF_INIT;
-	struct fgn_cb c = { cb, ctx };
+	struct fgn_cb c = { s, cb, ctx, err };
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	ff_buf_adds(&sql, "SELECT fgn FROM games WHERE 1");
+	ff_buf_addf(&sql, "SELECT %s FROM games WHERE 1", ff_sqlite_fgn_cols(s->base.version));
 	ff_sqlite_filter_sql(s, &sql, f);
 	ff_buf_adds(&sql, " ORDER BY id");
 	if (f->limit)
@@ -74,8 +117,10 @@ static int query(struct ff_sqlite *s, const char *sql, int (*row)(void *ctx2, sq
 }
 
 struct game_cb {
+	struct ff_sqlite *s;
 	int (*cb)(void *ctx, const struct ff_stored_game *g);
 	void *ctx;
+	struct ff_error *err;
 };
 
 static int game_row(void *ctx2, sqlite3_stmt *st)
@@ -83,21 +128,28 @@ static int game_row(void *ctx2, sqlite3_stmt *st)
 	struct game_cb *c = ctx2;
 	struct ff_stored_game g;
 
-	g.fgn = (const char *)sqlite3_column_text(st, 0);
-	g.fgn_len = (size_t)sqlite3_column_bytes(st, 0);
-	g.source_file = (const char *)sqlite3_column_text(st, 1);
-	g.source_game = (long)sqlite3_column_int64(st, 2);
-	g.source_line = (long)sqlite3_column_int64(st, 3);
+	if (ff_sqlite_row_fgn(c->s, st, &c->s->fgn, c->err))
+		return -1;
+	g.fgn = c->s->fgn.p;
+	g.fgn_len = c->s->fgn.len;
+	g.source_file = text(st, FF_SQLITE_FGN_N);
+	g.source_game = (long)sqlite3_column_int64(st, FF_SQLITE_FGN_N + 1);
+	g.source_line = (long)sqlite3_column_int64(st, FF_SQLITE_FGN_N + 2);
 	return c->cb(c->ctx, &g);
 }
 
 int ff_sqlite_each_game(struct ff_store *base, int (*cb)(void *ctx, const struct ff_stored_game *g),
 			void *ctx, struct ff_error *err)
 {
-	struct game_cb c = { cb, ctx };
+	struct ff_sqlite *s = ff_sqlite_of(base);
+	struct game_cb c = { s, cb, ctx, err };
+	char sql[512];
 
-	return query(ff_sqlite_of(base), "SELECT fgn, source_file, source_game, source_line"
-		     " FROM games ORDER BY id", game_row, &c, err);
+	snprintf(sql, sizeof sql, "SELECT %s, %s, source_game, source_line FROM games ORDER BY id",
+		 ff_sqlite_fgn_cols(s->base.version),
+		 s->base.version >= 6 ? "(SELECT path FROM sources WHERE id = source_id)" :
+		 "source_file");
+	return query(s, sql, game_row, &c, err);
 }
 
 struct reject_cb {

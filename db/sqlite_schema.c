@@ -4,7 +4,8 @@
    db/pg_schema.c). docs/store.md documents the tables for people who
    query them with the sqlite3 shell. A migration may call ff_key(), the
    store's key function (SHA-256 of its arguments joined by newlines, in
-   hex), which db/sqlite_store.c registers on connections that write. */
+   hex), and ff_unhex(), hex digits to bytes, which db/sqlite_store.c
+   registers on connections that write. */
 #include "config.h"
 
 #include <stddef.h>
@@ -100,6 +101,99 @@ static const char *const migrations[] = {
 	"DROP INDEX games_stats;"
 	"CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,"
 	"  result, origin, options, date, game, preset, players);",
+	/* 5 -> 6: the compact store (db/compact.h, docs/store.md). A game's
+	   canonical FGN is kept as a shared header template, its plies as
+	   one character each (ply_codes) and the rest as text; the tags live
+	   in the templates and the columns (the tags table goes); keys are
+	   the 32 bytes of the SHA-256; game, preset and options move to
+	   rulesets and the source files to sources, so each is kept once.
+	   The games already stored keep their FGN whole in body (header and
+	   moves NULL): a store copy (fivefold store copy) makes them compact.
+	   seats_by_player goes: --player reads games.players since 5. */
+	"CREATE TABLE rulesets ("
+	"  ruleset TEXT PRIMARY KEY,"
+	"  game TEXT NOT NULL,"
+	"  preset TEXT NOT NULL,"
+	"  options TEXT NOT NULL"
+	") WITHOUT ROWID;"
+	"INSERT INTO rulesets SELECT ruleset, game, preset, options FROM games GROUP BY ruleset;"
+	"CREATE TABLE sources ("
+	"  id INTEGER PRIMARY KEY,"
+	"  path TEXT NOT NULL UNIQUE"
+	");"
+	"INSERT INTO sources(path) SELECT source_file FROM games GROUP BY source_file"
+	"  ORDER BY min(id);"
+	"CREATE TABLE headers ("
+	"  id INTEGER PRIMARY KEY,"
+	"  template TEXT NOT NULL UNIQUE"
+	");"
+	"CREATE TABLE ply_codes ("
+	"  code INTEGER PRIMARY KEY CHECK (code BETWEEN 1 AND 1112063),"
+	"  ply TEXT NOT NULL UNIQUE"
+	");"
+	"CREATE TABLE games6 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  hash BLOB NOT NULL UNIQUE,"
+	"  ruleset TEXT NOT NULL REFERENCES rulesets(ruleset),"
+	"  seats INTEGER NOT NULL,"
+	"  sides INTEGER NOT NULL,"
+	"  first_seat INTEGER NOT NULL,"
+	"  first_side INTEGER NOT NULL,"
+	"  result TEXT NOT NULL,"
+	"  winner_side INTEGER,"
+	"  termination TEXT NOT NULL,"
+	"  plies INTEGER NOT NULL,"
+	"  seed TEXT,"
+	"  origin TEXT NOT NULL CHECK (origin IN ('imported', 'simulated')),"
+	"  event TEXT, site TEXT, date TEXT, round TEXT,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  source_game INTEGER NOT NULL,"
+	"  source_line INTEGER NOT NULL,"
+	"  players TEXT NOT NULL DEFAULT '',"
+	"  header INTEGER REFERENCES headers(id),"
+	"  moves TEXT,"
+	"  body TEXT,"
+	"  CHECK ((moves IS NULL) <> (body IS NULL)),"
+	"  CHECK (header IS NOT NULL OR moves IS NULL)"
+	");"
+	"INSERT INTO games6 SELECT g.id, ff_unhex(g.hash), g.ruleset, g.seats, g.sides, g.first_seat,"
+	"  g.first_side, g.result, g.winner_side, g.termination, g.plies, g.seed, g.origin, g.event,"
+	"  g.site, g.date, g.round, src.id, g.source_game, g.source_line, g.players, NULL, NULL, g.fgn"
+	"  FROM games g JOIN sources src ON src.path = g.source_file ORDER BY g.id;"
+	"DROP TABLE games;"
+	"ALTER TABLE games6 RENAME TO games;"
+	"DROP TABLE tags;"
+	"DROP INDEX seats_by_player;"
+	"CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,"
+	"  result, origin, date, players);"
+	"CREATE INDEX games_by_date ON games(date);"
+	/* every game's canonical FGN, rebuilt in SQL by db/compact.c's rules */
+	"CREATE VIEW games_fgn AS "
+	"SELECT g.id AS id, lower(hex(g.hash)) AS hash, "
+	"  CASE WHEN g.header IS NULL THEN g.body ELSE "
+	"    replace(replace(replace(replace(replace(replace(h.template, "
+	"      char(1) || 'S', coalesce(replace(replace(replace(replace(g.seed, '\\', '\\\\'), '\"', '\\\"'), char(10), ' '), char(13), ' '), '')), "
+	"      char(1) || 'E', coalesce(replace(replace(replace(replace(g.event, '\\', '\\\\'), '\"', '\\\"'), char(10), ' '), char(13), ' '), '')), "
+	"      char(1) || 'I', coalesce(replace(replace(replace(replace(g.site, '\\', '\\\\'), '\"', '\\\"'), char(10), ' '), char(13), ' '), '')), "
+	"      char(1) || 'D', coalesce(replace(replace(replace(replace(g.date, '\\', '\\\\'), '\"', '\\\"'), char(10), ' '), char(13), ' '), '')), "
+	"      char(1) || 'N', coalesce(replace(replace(replace(replace(g.round, '\\', '\\\\'), '\"', '\\\"'), char(10), ' '), char(13), ' '), '')), "
+	"      char(1) || 'R', coalesce(replace(replace(replace(replace(g.result, '\\', '\\\\'), '\"', '\\\"'), char(10), ' '), char(13), ' '), '')) "
+	"    || coalesce(g.body, ( "
+	"      WITH RECURSIVE w(i, col, out) AS ( "
+	"        SELECT 0, 0, '' "
+	"        UNION ALL "
+	"        SELECT w.i + 1, "
+	"          CASE WHEN w.col = 0 OR w.col + 1 + length(CAST(p.ply AS BLOB)) > 79 "
+	"               THEN length(CAST(p.ply AS BLOB)) ELSE w.col + 1 + length(CAST(p.ply AS BLOB)) END, "
+	"          w.out || CASE WHEN w.col = 0 THEN '' WHEN w.col + 1 + length(CAST(p.ply AS BLOB)) > 79 "
+	"                        THEN char(10) ELSE ' ' END || p.ply "
+	"        FROM w JOIN ply_codes p ON p.code = unicode(substr(g.moves, w.i + 1, 1)) "
+	"                                          - (unicode(substr(g.moves, w.i + 1, 1)) >= 57344) * 2048 "
+	"        WHERE w.i < length(g.moves)) "
+	"      SELECT out || CASE WHEN col > 0 THEN char(10) ELSE '' END || g.result || char(10) || char(10) "
+	"      FROM w ORDER BY i DESC LIMIT 1)) "
+	"  END AS fgn "
+	"FROM games g LEFT JOIN headers h ON h.id = g.header;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == FF_SCHEMA_VERSION,

@@ -10,8 +10,29 @@
 #include "db/sqlite.h"
 #include "lib/buf.h"
 
-void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
-			  const struct ff_stats_filter *f)
+#define OPTION_MATCH \
+	"(instr(' ' || options || ' ', ' ' || :option || ' ') > 0" \
+	" OR instr(' ' || options, ' ' || :option || '=') > 0)"
+
+/* The game, preset and option filters of a store at schema 6 or later:
+   the ruleset ids they allow, from rulesets, which the covering index
+   seeks one by one. */
+static void ruleset_filter(struct ff_buf *sql, const struct ff_stats_filter *f)
+{
+	if (!f->game && !f->preset && !f->option)
+		return;
+	ff_buf_adds(sql, " AND ruleset IN (SELECT ruleset FROM rulesets WHERE 1");
+	if (f->game)
+		ff_buf_adds(sql, " AND game = :game");
+	if (f->preset)
+		ff_buf_adds(sql, " AND preset = :preset");
+	if (f->option)
+		ff_buf_adds(sql, " AND " OPTION_MATCH);
+	ff_buf_adds(sql, ")");
+}
+
+/* The same for older stores, whose games rows have these columns. */
+static void ruleset_columns(struct ff_buf *sql, const struct ff_stats_filter *f)
 {
 	/* a ruleset id starts "GAME/PRESET" and goes on with ':' or ends, so
 	   the game and preset also bound the id: a range the index seeks */
@@ -25,8 +46,16 @@ void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
 	else if (f->game)
 		ff_buf_adds(sql, " AND ruleset >= :game || '/' AND ruleset < :game || '0'");
 	if (f->option)
-		ff_buf_adds(sql, " AND (instr(' ' || options || ' ', ' ' || :option || ' ') > 0"
-				 " OR instr(' ' || options, ' ' || :option || '=') > 0)");
+		ff_buf_adds(sql, " AND " OPTION_MATCH);
+}
+
+void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
+			  const struct ff_stats_filter *f)
+{
+	if (s->base.version >= 6)
+		ruleset_filter(sql, f);
+	else
+		ruleset_columns(sql, f);
 	if (f->origin)
 		ff_buf_adds(sql, " AND origin = :origin");
 	if (f->since)
@@ -41,7 +70,9 @@ void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
 				 " ON players.id = seats.player_id WHERE players.name = :player)");
 	if (f->result)
 		ff_buf_adds(sql, " AND result = :result");
-	if (f->seed)
+	if (f->seed && s->base.version >= 6)
+		ff_buf_adds(sql, " AND seed = :seed");
+	else if (f->seed)
 		ff_buf_adds(sql, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed'"
 				 " AND value = :seed)");
 	if (f->min_plies)

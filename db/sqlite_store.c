@@ -146,6 +146,45 @@ static void sql_key(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_text(ctx, out, FF_KEY_HEX, SQLITE_TRANSIENT);
 }
 
+/* SQL ff_unhex(X): the bytes the hex digits of X stand for (a key's 32
+   bytes from its 64 digits), for migrations; NULL for NULL. */
+static void sql_unhex(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *hex = (const char *)sqlite3_value_text(argv[0]);
+	int n = sqlite3_value_bytes(argv[0]);
+	unsigned char *out;
+
+	(void)argc;
+	if (!hex) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	if (n % 2 || !(out = sqlite3_malloc(n / 2 + 1))) {
+		sqlite3_result_error(ctx, n % 2 ? "ff_unhex of an odd number of digits" : "no memory",
+				     -1);
+		return;
+	}
+	if (ff_store_unhex(hex, (size_t)n, out)) {
+		sqlite3_free(out);
+		sqlite3_result_error(ctx, "ff_unhex of a byte that is no hex digit", -1);
+		return;
+	}
+	sqlite3_result_blob(ctx, out, n / 2, sqlite3_free);
+}
+
+/* Register the SQL functions migrations use. */
+static int add_functions(struct ff_sqlite *s, struct ff_error *err)
+{
+	int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY;
+
+	if (sqlite3_create_function_v2(s->db, "ff_key", -1, f, NULL, sql_key, NULL, NULL, NULL) !=
+	    SQLITE_OK ||
+	    sqlite3_create_function_v2(s->db, "ff_unhex", 1, f, NULL, sql_unhex, NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return db_error(s, err, "registering the store's SQL functions");
+	return 0;
+}
+
 /* quick_check's first problem, on one line, into out. */
 static void first_problem(char *out, size_t size, const char *row)
 {
@@ -240,12 +279,8 @@ static int open_write(struct ff_store **out, const char *path, struct ff_error *
 			     "cannot be written): nothing was written", path);
 		goto fail;
 	}
-	if (sqlite3_create_function_v2(s->db, "ff_key", -1,
-				       SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL,
-				       sql_key, NULL, NULL, NULL) != SQLITE_OK) {
-		db_error(s, err, "registering ff_key");
+	if (add_functions(s, err))
 		goto fail;
-	}
 	/* foreign keys: docs/store.md "Tables"; the WAL is copied back into
 	   the file every 16,384 pages (64 MiB of 4 KiB pages), not every
 	   1,000: an import's batches are about 4 MB, and a checkpoint after
@@ -393,6 +428,13 @@ static void sqlite_close(struct ff_store *base)
 		free(s->cache[i].name);
 	ff_buf_free(&s->ids);
 	ff_buf_free(&s->line);
+	ff_buf_free(&s->moves);
+	ff_buf_free(&s->fgn);
+	ff_compact_free(&s->cpt);
+	ff_dict_free(&s->plies);
+	ff_dict_free(&s->tmpls);
+	ff_dict_free(&s->rulesets);
+	ff_dict_free(&s->sources);
 	free(s->base.name);
 	free(s);
 }

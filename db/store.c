@@ -140,6 +140,25 @@ int ff_store_each_reject(struct ff_store *s,
 
 /* --- keys --- */
 
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+int ff_store_unhex(const char *hex, size_t n, unsigned char *out)
+{
+	size_t i;
+	int hi, lo;
+
+	for (i = 0; i + 1 < n; i += 2) {
+		if ((hi = hexval(hex[i])) < 0 || (lo = hexval(hex[i + 1])) < 0)
+			return -1;
+		out[i / 2] = (unsigned char)(hi << 4 | lo);
+	}
+	return 0;
+}
+
 void ff_store_key(const struct ff_key_part *parts, size_t n, char out[FF_KEY_HEX + 1])
 {
 	static const char hex[] = "0123456789abcdef";

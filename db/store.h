@@ -13,7 +13,7 @@
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 5
+#define FF_SCHEMA_VERSION 6
 
 struct ff_buf;
 struct ff_store;

@@ -32,11 +32,13 @@ qr() { sqlite3 -readonly "$1" "$2"; }
 # the SHA-256 of a file, in hex
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 # the stored FGN of game id $2 of store $1, into file $3, byte for byte
-fgn_of() { sqlite3 "$1" "SELECT writefile('$3', fgn) FROM games WHERE id = $2" >/dev/null; }
+# (the games_fgn view, which rebuilds it from the compact form)
+fgn_of() { sqlite3 "$1" "SELECT writefile('$3', fgn) FROM games_fgn WHERE id = $2" >/dev/null; }
 # a store's contents, for comparisons: every table, in id order
 dump() {
-	sqlite3 "$1" "SELECT id, hash, ruleset, plies, result, winner_side, origin, source_file,
-		source_game FROM games ORDER BY id; SELECT * FROM tags ORDER BY game_id, pos;
+	sqlite3 "$1" "SELECT id, lower(hex(hash)), ruleset, plies, result, winner_side, origin,
+		(SELECT path FROM sources WHERE id = source_id), source_game FROM games ORDER BY id;
+		SELECT id, fgn FROM games_fgn ORDER BY id; SELECT * FROM rulesets ORDER BY ruleset;
 		SELECT * FROM seats ORDER BY game_id, seat; SELECT * FROM players ORDER BY id;
 		SELECT id, hash, source_game, code, length(raw) FROM quarantine ORDER BY id;"
 }
@@ -50,21 +52,32 @@ cp "$cli/illegal.fgn" "$cli/syntax.fgn" "$tmp/"
 [ $? = 1 ]; check "import exits 1: games went to quarantine" $?
 grep -qx 'read 202 games: 200 stored, 0 duplicates, 2 quarantined' "$tmp/out"; check "import counts" $?
 grep -q 'illegal.fgn:8:23: error: game 1, ply 5 (seat 1)' "$tmp/err"; check "import prints diagnostics" $?
-[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 5 ]; check "schema version 5" $?
+[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 6 ]; check "schema version 6" $?
 [ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE origin = 'simulated'")" = 200 ]; check "origin simulated" $?
-[ "$(q "$tmp/s.db" 'SELECT count(*) FROM tags')" = 1400 ]; check "tags stored" $?
+# compact: the 200 games share one header template, and every one keeps
+# its plies as codes (one character each)
+[ "$(q "$tmp/s.db" 'SELECT count(*) FROM headers')" = 1 ] &&
+	[ "$(q "$tmp/s.db" 'SELECT count(*) FROM games WHERE header = 1 AND body IS NULL
+	AND length(moves) = plies')" = 200 ]
+check "games stored compact" $?
 [ "$(q "$tmp/s.db" 'SELECT count(*) FROM seats')" = 400 ]; check "seats stored" $?
 # fivefold's connection does not enforce foreign keys (each child row is
 # written right after its parent); every reference holds all the same
 [ -z "$(q "$tmp/s.db" 'PRAGMA foreign_key_check')" ] && [ "$(q "$tmp/s.db" 'SELECT count(*) FROM
-	tags WHERE game_id NOT IN (SELECT id FROM games)')" = 0 ]
-check "every tag and seat belongs to a stored game and player" $?
+	seats WHERE game_id NOT IN (SELECT id FROM games)')" = 0 ]
+check "every seat belongs to a stored game and player, every game to its ruleset and source" $?
 # the key is the SHA-256 of the canonical FGN, 64 hex digits
 fgn_of "$tmp/s.db" 1 "$tmp/g1"
-[ "$(q "$tmp/s.db" 'SELECT hash FROM games WHERE id = 1')" = "$(sha "$tmp/g1")" ]
+[ "$(q "$tmp/s.db" 'SELECT lower(hex(hash)) FROM games WHERE id = 1')" = "$(sha "$tmp/g1")" ] &&
+	[ "$(q "$tmp/s.db" 'SELECT hash FROM games_fgn WHERE id = 1')" = "$(sha "$tmp/g1")" ]
 check "key = SHA-256 of the stored FGN" $?
-[ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*'")" = 200 ]
-check "keys are 64 hex digits" $?
+[ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE typeof(hash) = 'blob' AND length(hash) = 32")" = 200 ]
+check "keys are the SHA-256's 32 bytes" $?
+# the view gives every game's canonical FGN: what export writes
+q "$tmp/s.db" "SELECT writefile('$tmp/view.fgn', group_concat(fgn, '')) FROM
+	(SELECT fgn FROM games_fgn ORDER BY id)" >/dev/null
+cmp -s "$tmp/view.fgn" "$tmp/a.fgn" && "$ff" export --db "$tmp/s.db" | cmp -s - "$tmp/a.fgn"
+check "games_fgn and export give the games back byte for byte" $?
 
 # 2. the quarantine keeps the raw text, byte for byte, and the diagnostics
 q "$tmp/s.db" "SELECT raw FROM quarantine WHERE code = 'illegal-move'" >"$tmp/raw"
@@ -147,7 +160,7 @@ wait $p2; r2=$?
 q "$tmp/c.db" 'PRAGMA user_version = 99'
 "$ff" stats --db "$tmp/c.db" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ]; check "newer store: exit 1" $?
-grep -q "schema version 99, newer than this fivefold's 5" "$tmp/newer"; check "newer store: message" $?
+grep -q "schema version 99, newer than this fivefold's 6" "$tmp/newer"; check "newer store: message" $?
 "$ff" import --db "$tmp/c.db" "$tmp/c1.fgn" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ] && grep -q "schema version 99, newer" "$tmp/newer"; check "newer store: import refuses it" $?
 
@@ -166,7 +179,7 @@ check "version-1 store: stats and export leave it as it was" $?
 [ "$(grep -c '^sequence/standard, [23] seats  ' "$tmp/v1.out")" = 2 ]; check "version-1 store: stats per seat count" $?
 "$ff" import --db "$tmp/v1.db" "$tmp/v1.fgn" 2>&1 | grep -qx 'read 3 games: 0 stored, 3 duplicates, 0 quarantined'
 check "version-1 store: its games are found again" $?
-[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 5 ]; check "version-1 store: upgraded to 5 by import" $?
+[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 6 ]; check "version-1 store: upgraded to 6 by import" $?
 [ "$(q "$tmp/v1.db" 'PRAGMA integrity_check')" = ok ]; check "version-1 store: consistent" $?
 schema "$tmp/v1.db" >"$tmp/sch1"
 schema "$tmp/s.db" >"$tmp/sch2"
@@ -174,14 +187,48 @@ cmp -s "$tmp/sch1" "$tmp/sch2"; check "version-1 store: schema = a new store's" 
 ok=0
 for id in 1 2 3; do
 	fgn_of "$tmp/v1.db" $id "$tmp/v1g"
-	[ "$(q "$tmp/v1.db" "SELECT hash FROM games WHERE id = $id")" = "$(sha "$tmp/v1g")" ] || ok=1
+	[ "$(q "$tmp/v1.db" "SELECT lower(hex(hash)) FROM games WHERE id = $id")" = "$(sha "$tmp/v1g")" ] || ok=1
 done
 check "version-1 store: keys recomputed as SHA-256" $ok
-# a version-2 store, keys of 32 hex digits (two 64-bit FNV-1a hashes): a
-# copy of s.db with its keys cut to 32 digits. stats leaves it alone; its
-# first import recomputes every key, of games and of the quarantine, to
-# the keys a new store has, and finds every game and entry again
-cp "$tmp/s.db" "$tmp/v2.db"
+# 8a. a version-5 store made by the previous fivefold (tests/cli/store_v5.sql:
+# every game family, tags with " and \, a comment, a NAG and a suffix, two
+# entries in quarantine). stats and export read it as it is; its first
+# import upgrades it to 6, its games kept whole (body), and every game
+# reads back the same, through export and the games_fgn view alike; store
+# copy makes them compact, and they still read back the same
+sqlite3 "$tmp/v5.db" <"$cli/store_v5.sql"
+[ "$(q "$tmp/v5.db" 'PRAGMA user_version')" = 5 ]; check "version-5 store: fixture loads" $?
+cp "$tmp/v5.db" "$tmp/v5.orig"
+"$ff" stats --db "$tmp/v5.db" --format csv >"$tmp/v5.stats" && "$ff" export --db "$tmp/v5.db" >"$tmp/v5.fgn" &&
+	cmp -s "$tmp/v5.db" "$tmp/v5.orig" && [ "$(grep -c '^\[Game ' "$tmp/v5.fgn")" = 9 ]
+check "version-5 store: stats and export read it and leave it as it was" $?
+"$ff" import -q --db "$tmp/v5.db" "$tmp/v5.fgn" | grep -qx 'read 9 games: 0 stored, 9 duplicates, 0 quarantined'
+check "version-5 store: its games are found again" $?
+[ "$(q "$tmp/v5.db" 'PRAGMA user_version')" = 6 ] && [ "$(q "$tmp/v5.db" 'PRAGMA integrity_check')" = ok ] &&
+	[ -z "$(q "$tmp/v5.db" 'PRAGMA foreign_key_check')" ]
+check "version-5 store: upgraded to 6, consistent" $?
+schema "$tmp/v5.db" >"$tmp/sch5"
+cmp -s "$tmp/sch5" "$tmp/sch2"; check "version-5 store: schema = a new store's" $?
+q "$tmp/v5.db" "SELECT writefile('$tmp/v5.view', group_concat(fgn, '')) FROM
+	(SELECT fgn FROM games_fgn ORDER BY id)" >/dev/null
+"$ff" export --db "$tmp/v5.db" | cmp -s - "$tmp/v5.fgn" && cmp -s "$tmp/v5.view" "$tmp/v5.fgn" &&
+	"$ff" stats --db "$tmp/v5.db" --format csv | cmp -s - "$tmp/v5.stats"
+check "version-5 store: export, games_fgn and stats as before the upgrade" $?
+"$ff" store copy --from "$tmp/v5.db" --to "$tmp/v5c.db" >/dev/null 2>&1
+[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM games WHERE moves IS NOT NULL')" = 8 ] &&
+	[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM games WHERE header IS NOT NULL AND body IS NOT NULL')" = 1 ] &&
+	[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM quarantine')" = 2 ]
+check "version-5 store: store copy keeps 8 games as codes, the annotated one's movetext as text" $?
+q "$tmp/v5c.db" "SELECT writefile('$tmp/v5c.view', group_concat(fgn, '')) FROM
+	(SELECT fgn FROM games_fgn ORDER BY id)" >/dev/null
+"$ff" export --db "$tmp/v5c.db" | cmp -s - "$tmp/v5.fgn" && cmp -s "$tmp/v5c.view" "$tmp/v5.fgn"
+check "version-5 store: the compact copy reads back byte for byte" $?
+# a version-2 store, keys of 32 hex digits (two 64-bit FNV-1a hashes): the
+# version-5 fixture with its keys cut to 32 digits and schema 2's index.
+# stats leaves it alone; its first import recomputes every key, of games
+# and of the quarantine, to the keys the version-5 store has, and finds
+# every game again
+sqlite3 "$tmp/v2.db" <"$cli/store_v5.sql"
 q "$tmp/v2.db" "UPDATE games SET hash = substr(hash, 1, 32); UPDATE quarantine SET hash =
 	substr(hash, 1, 32); DROP INDEX games_stats; ALTER TABLE games DROP COLUMN players;
 	CREATE INDEX games_stats ON games(ruleset, seats, plies, sides, first_side, winner_side,
@@ -189,13 +236,13 @@ q "$tmp/v2.db" "UPDATE games SET hash = substr(hash, 1, 32); UPDATE quarantine S
 cp "$tmp/v2.db" "$tmp/v2.orig"
 "$ff" stats --db "$tmp/v2.db" >/dev/null && cmp -s "$tmp/v2.db" "$tmp/v2.orig"
 check "version-2 store: stats reads it and leaves it as it was" $?
-(cd "$tmp" && "$ff" import -q --db v2.db a.fgn illegal.fgn syntax.fgn >v2.out 2>&1)
-grep -qx 'read 202 games: 0 stored, 200 duplicates, 2 quarantined (2 of them already in quarantine)' "$tmp/v2.out"
-check "version-2 store: every game and entry found again" $?
-[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 5 ]; check "version-2 store: upgraded to 5" $?
+"$ff" import -q --db "$tmp/v2.db" "$tmp/v5.fgn" >"$tmp/v2.out" 2>&1
+grep -qx 'read 9 games: 0 stored, 9 duplicates, 0 quarantined' "$tmp/v2.out"
+check "version-2 store: every game found again" $?
+[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 6 ]; check "version-2 store: upgraded to 6" $?
 dump "$tmp/v2.db" >"$tmp/dv2"
-dump "$tmp/s.db" >"$tmp/ds"
-cmp -s "$tmp/dv2" "$tmp/ds"; check "version-2 store: keys recomputed = a new store's" $?
+dump "$tmp/v5.db" >"$tmp/dv5"
+cmp -s "$tmp/dv2" "$tmp/dv5"; check "version-2 store: keys recomputed = the version-5 store's" $?
 # (that the stats query reads only the covering index, in its order, for
 # every filter: tests/test_store.c, on the query db/stats.c makes)
 
@@ -213,7 +260,8 @@ for f in "--game fivelines" "--game fiveplay" "--rules kidd" "--game fivelines -
 	"--rules locusludi-race" "--game sequence --rules standard" "--game fiveplay --rules kidd"; do
 	"$ff" stats --db "$tmp/mix.db" $f --format csv 2>/dev/null | sed 1d | cut -d, -f1-3 | tr -d '"' >"$tmp/mix.got"
 	where=$(echo "$f" | sed "s/--game \([a-z]*\)/AND game = '\1'/; s/--rules \([a-z-]*\)/AND preset = '\1'/")
-	q "$tmp/mix.db" "SELECT ruleset || ',' || seats || ',' || count(*) FROM games WHERE 1 $where
+	q "$tmp/mix.db" "SELECT ruleset || ',' || seats || ',' || count(*) FROM games JOIN rulesets
+		USING (ruleset) WHERE 1 $where
 		GROUP BY ruleset, seats ORDER BY ruleset, seats" >"$tmp/mix.want"
 	cmp -s "$tmp/mix.got" "$tmp/mix.want" && { [ -s "$tmp/mix.want" ] || [ "$f" = "--game fiveplay --rules kidd" ]; }
 	check "stats $f: the games plain SQL counts" $?
@@ -329,10 +377,10 @@ check "stats and export do not write the store" $?
 # game finds its key taken by another text and quarantines it, saying so
 "$ff" simulate --game fivelines --rules kidd --games 1 --seed 999 --agents greedy >"$tmp/one.fgn"
 "$ff" import -q --db "$tmp/one.db" "$tmp/one.fgn" >/dev/null
-key=$(q "$tmp/one.db" 'SELECT hash FROM games')
+key=$(q "$tmp/one.db" 'SELECT lower(hex(hash)) FROM games')
 [ "$key" = "$(sha "$tmp/one.fgn")" ]; check "collision: a one-game file's key is its SHA-256" $?
 cp "$tmp/s.db" "$tmp/col.db"
-q "$tmp/col.db" "UPDATE games SET hash = '$key' WHERE id = 1"
+q "$tmp/col.db" "UPDATE games SET hash = X'$key' WHERE id = 1"
 (cd "$tmp" && "$ff" import --db col.db one.fgn >col.out 2>col.err)
 [ $? = 1 ]; check "collision: import exits 1 (the game is in quarantine)" $?
 grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined' "$tmp/col.out"
@@ -466,22 +514,22 @@ done
 cmp -s "$tmp/s.db" "$tmp/s.orig" && [ "$(qr "$tmp/s.db" 'PRAGMA integrity_check')" = ok ] &&
 	"$ff" export --db "$tmp/s.db" --origin simulated | cmp -s - "$tmp/a.fgn"
 check "damaged file: the original is intact" $?
-# damage to one page of tags alone, which neither stats nor export reads:
+# damage to one page of seats alone, which neither stats nor export reads:
 # they print what the intact pages hold, the same as from the original;
 # import checks the whole file and refuses it
-t=$(qr "$tmp/s.orig" "SELECT pageno FROM dbstat WHERE name = 'tags' AND pagetype = 'leaf'
+t=$(qr "$tmp/s.orig" "SELECT pageno FROM dbstat WHERE name = 'seats' AND pagetype = 'leaf'
 	ORDER BY abs(pageno - $mid) LIMIT 1")
 cp "$tmp/s.orig" "$tmp/bad2.db"
 damage "$tmp/bad2.db" "$t" 1
 cp "$tmp/bad2.db" "$tmp/bad2.copy"
 "$ff" stats --db "$tmp/bad2.db" >"$tmp/bad2.stats" && "$ff" stats --db "$tmp/s.orig" | cmp -s - "$tmp/bad2.stats"
-check "damaged tags page: stats as from the original" $?
+check "damaged seats page: stats as from the original" $?
 "$ff" export --db "$tmp/bad2.db" >"$tmp/bad2.fgn" && "$ff" export --db "$tmp/s.orig" | cmp -s - "$tmp/bad2.fgn"
-check "damaged tags page: export as from the original" $?
+check "damaged seats page: export as from the original" $?
 (cd "$tmp" && "$ff" import --db bad2.db a.fgn >/dev/null 2>"$tmp/bad2.err")
 [ $? = 1 ] && grep -q "^fivefold import: store 'bad2.db' is damaged (.*): nothing was written" "$tmp/bad2.err" &&
 	cmp -s "$tmp/bad2.db" "$tmp/bad2.copy"
-check "damaged tags page: import refuses it, writes nothing" $?
+check "damaged seats page: import refuses it, writes nothing" $?
 
 echo "store: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
