@@ -5,6 +5,8 @@
 #include <libpq-fe.h>
 
 #include "db/backend.h"
+#include "db/compact.h"
+#include "db/dict.h"
 #include "lib/buf.h"
 
 /* What a collision's quarantine entry needs of a game staged in the
@@ -12,6 +14,7 @@
    batch's keep buffer. */
 struct ff_pg_staged {
 	size_t file, raw, raw_len, fgn_line;   /* fgn_line: its line in games */
+	size_t fgn, fgn_len;                   /* its canonical FGN */
 	long source_game, source_line;
 	long id;                               /* its games.id, once numbered */
 	char key[FF_KEY_HEX + 1];
@@ -19,14 +22,22 @@ struct ff_pg_staged {
 
 /* Invariants: conn is open and in a good state; opened for writing, the
    schema is at FF_SCHEMA_VERSION and the staging tables exist; between
-   begin and commit, in_batch is 1 and a transaction is open; games, tags
-   and seats hold the COPY text of the nstaged games staged since (a line
-   each, tags and seats by the game's number in the batch, seq). */
+   begin and commit, in_batch is 1 (the batch's transaction is opened at
+   its commit: until then the new ply codes a game needs are added each
+   in a transaction of its own, so importers never wait on each other's
+   batches for them); games and seats hold the COPY text of the nstaged
+   games staged since (a line each, seats by the game's number in the
+   batch, seq); plies holds the ply_codes rows known (all of them once
+   opened for writing, and those added since). */
 struct ff_pg {
 	struct ff_store base;
 	PGconn *conn;
 	int in_batch;
-	struct ff_buf games, tags, seats;   /* COPY text of the staged rows */
+	struct ff_buf games, seats;         /* COPY text of the staged rows */
+	struct ff_compact cpt;              /* scratch: the game being staged */
+	struct ff_buf moves, fgn;           /* scratch: its codes; a stored game's FGN */
+	struct ff_dict plies;
+	int streaming;                      /* a query's rows are being read */
 	struct ff_buf keep;                 /* file names and raw texts of the staged games */
 	struct ff_pg_staged *staged;
 	size_t nstaged, cap;
@@ -61,11 +72,34 @@ int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
 /* Append the filter's conditions to q, each " AND cond" with parameters,
    as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 48 bytes)
    holds the text of its numbers. */
-void ff_pg_filter_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, char *num,
-		      size_t numsize);
+void ff_pg_filter_sql(const struct ff_pg *s, struct ff_pg_query *q,
+		      const struct ff_stats_filter *f, char *num, size_t numsize);
 /* Decode a bytea column's text form ("\x" and hex digits) into out.
    Returns 0 or -1 (no memory, or not that form). */
 int ff_pg_bytea(const char *text, struct ff_buf *out);
+
+/* The token of ply code code, from s->plies or the store (for
+   ff_compact_rebuild; ctx is s). Returns 0, or -1 with err. */
+int ff_pg_ply(void *ctx, uint32_t code, const char **p, size_t *n, struct ff_error *err);
+/* Read every row of ply_codes that s->plies lacks into it. Returns 0,
+   or -1 with err. */
+int ff_pg_load_plies(struct ff_pg *s, struct ff_error *err);
+/* The columns a query selects for a game's canonical FGN (FF_PG_FGN_N of
+   them, first in the row: template, moves, body, seed, event, site,
+   date, round, result; of the table or alias t), and the FGN of row row of res into out (reset
+   first). Returns 0, or -1 with err. */
+#define FF_PG_FGN_N 9
+#define FF_PG_FGN_COLS(t) "(SELECT template FROM headers WHERE id = " t ".header), " t ".moves, " \
+	t ".body, " t ".seed, " t ".event, " t ".site, " t ".date, " t ".round, " t ".result"
+/* The same for a store at schema version v (before 6: its whole FGN as
+   the body), of the table games. */
+#define FF_PG_FGN_COLS_5 "NULL, NULL, fgn, NULL, NULL, NULL, NULL, NULL, NULL"
+static inline const char *ff_pg_fgn_cols(int v)
+{
+	return v >= 6 ? FF_PG_FGN_COLS("games") : FF_PG_FGN_COLS_5;
+}
+int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *out,
+		  struct ff_error *err);
 
 /* The schema: create or migrate a store opened for writing. */
 int ff_pg_migrate(struct ff_pg *s, struct ff_error *err);

@@ -9,31 +9,42 @@
 
 #include "db/pg.h"
 
-/* The games, with their tags and seats, whose key is free: in key order
-   (one lock order for concurrent importers); the players first, by
-   name, for the same reason. games.players as the SQLite backend makes
-   it: each seat's player id, in seat order, a space before and after.
-   Gives the ids of the games stored. */
+/* The games, with their seats, whose key is free: in key order (one
+   lock order for concurrent importers); before them the rows of the
+   small tables they refer to that are new (players, rulesets, sources,
+   headers), each table's in its key's order, for the same reason.
+   games.players as the SQLite backend makes it: each seat's player id,
+   in seat order, a space before and after. Gives the ids of the games
+   stored. */
 static const char insert_sql[] =
-	"INSERT INTO players(name) SELECT DISTINCT name FROM ff_stage_seats"
+	"INSERT INTO players (name) SELECT DISTINCT name FROM ff_stage_seats"
 	"  WHERE name IS NOT NULL ORDER BY name ON CONFLICT (name) DO NOTHING;"
+	"INSERT INTO rulesets SELECT DISTINCT ON (ruleset) ruleset, game, preset, options"
+	"  FROM ff_stage_games ORDER BY ruleset ON CONFLICT DO NOTHING;"
+	"INSERT INTO sources (path) SELECT DISTINCT s.source_file FROM ff_stage_games s"
+	"  WHERE NOT EXISTS (SELECT 1 FROM sources WHERE md5(path) = md5(s.source_file))"
+	"  ORDER BY 1 ON CONFLICT DO NOTHING;"
+	"INSERT INTO headers (template) SELECT DISTINCT s.template FROM ff_stage_games s"
+	"  WHERE s.template IS NOT NULL AND NOT EXISTS"
+	"  (SELECT 1 FROM headers WHERE md5(template) = md5(s.template))"
+	"  ORDER BY 1 ON CONFLICT DO NOTHING;"
 	"WITH ins AS ("
-	"  INSERT INTO games (id, hash, ruleset, game, preset, options, seats, sides, first_seat,"
-	"    first_side, result, winner_side, termination, plies, seed, origin, event, site, date,"
-	"    round, source_file, source_game, source_line, fgn, players)"
-	"  SELECT s.id, s.hash, s.ruleset, s.game, s.preset, s.options, s.seats, s.sides,"
-	"    s.first_seat, s.first_side, s.result, s.winner_side, s.termination, s.plies, s.seed,"
-	"    s.origin, s.event, s.site, s.date, s.round, s.source_file, s.source_game,"
-	"    s.source_line, s.fgn, coalesce(pl.players, '')"
-	"  FROM ff_stage_games s LEFT JOIN ("
+	"  INSERT INTO games (id, hash, ruleset, game, seats, sides, first_seat, first_side, result,"
+	"    winner_side, termination, plies, seed, origin, event, site, date, round, source_id,"
+	"    source_game, source_line, players, header, moves, body)"
+	"  SELECT s.id, s.hash, s.ruleset, s.game, s.seats, s.sides, s.first_seat, s.first_side,"
+	"    s.result, s.winner_side, s.termination, s.plies, s.seed, s.origin, s.event, s.site,"
+	"    s.date, s.round, src.id, s.source_game, s.source_line, coalesce(pl.players, ''),"
+	"    h.id, s.moves, s.body"
+	"  FROM ff_stage_games s"
+	"  JOIN sources src ON md5(src.path) = md5(s.source_file) AND src.path = s.source_file"
+	"  LEFT JOIN headers h ON md5(h.template) = md5(s.template) AND h.template = s.template"
+	"  LEFT JOIN ("
 	"    SELECT ss.seq, ' ' || string_agg(p.id::text, ' ' ORDER BY ss.seat) || ' ' AS players"
 	"    FROM ff_stage_seats ss JOIN players p ON p.name = ss.name GROUP BY ss.seq) pl"
 	"    ON pl.seq = s.seq"
 	"  ORDER BY s.game, s.hash"
 	"  ON CONFLICT (game, hash) DO NOTHING RETURNING id),"
-	"t AS (INSERT INTO tags (game_id, pos, name, value)"
-	"  SELECT s.id, t.pos, t.name, t.value FROM ff_stage_tags t"
-	"  JOIN ff_stage_games s ON s.seq = t.seq WHERE s.id IN (SELECT id FROM ins)),"
 	"se AS (INSERT INTO seats (game_id, seat, side, player_id)"
 	"  SELECT s.id, ss.seat, ss.side, p.id FROM ff_stage_seats ss"
 	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name"
@@ -43,9 +54,12 @@ static const char insert_sql[] =
 /* The stored games that hold the keys of the staged games $1 (an array
    of seq) that the INSERT skipped: a statement of its own, so that it
    sees rows that a concurrent import committed while the INSERT waited
-   for it. Usually there are none, and it is not run. */
+   for it. Usually there are none, and it is not run. Each row: the
+   stored game's FGN columns (FF_PG_FGN_COLS), then seq, id, source file
+   and game number. */
 static const char taken_sql[] =
-	"SELECT s.seq, g.id, g.source_file, g.source_game, g.fgn = s.fgn"
+	"SELECT " FF_PG_FGN_COLS("g") ", s.seq, g.id,"
+	"  (SELECT path FROM sources WHERE id = g.source_id), g.source_game"
 	"  FROM ff_stage_games s JOIN games g ON g.game = s.game AND g.hash = s.hash"
 	"  WHERE s.seq = ANY ($1::integer[]) AND g.id <> s.id ORDER BY s.seq";
 
@@ -126,7 +140,9 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 	char where[4096];
 	int rc;
 
-	if (PQgetvalue(res, row, 4)[0] == 't') {
+	if (ff_pg_row_fgn(s, res, row, &s->fgn, err))
+		return -1;
+	if (s->fgn.len == t->fgn_len && memcmp(s->fgn.p, s->keep.p + t->fgn, t->fgn_len) == 0) {
 		ff_store_report(&s->base, FF_ADD_DUPLICATE, NULL);
 		return 0;
 	}
@@ -136,8 +152,10 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 	g.source_line = t->source_line;
 	g.raw = s->keep.p + t->raw;
 	g.raw_len = t->raw_len;
-	snprintf(where, sizeof where, "%s, game %s", PQgetvalue(res, row, 2), PQgetvalue(res, row, 3));
-	if (ff_store_collision(&g, t->key, atoll(PQgetvalue(res, row, 1)), where, &s->line, &r, err))
+	snprintf(where, sizeof where, "%s, game %s", PQgetvalue(res, row, FF_PG_FGN_N + 2),
+		 PQgetvalue(res, row, FF_PG_FGN_N + 3));
+	if (ff_store_collision(&g, t->key, atoll(PQgetvalue(res, row, FF_PG_FGN_N + 1)), where,
+			       &s->line, &r, err))
 		return -1;
 	if ((rc = ff_store_add_reject(&s->base, &r, err)) < 0)
 		return -1;
@@ -156,7 +174,7 @@ static int report(struct ff_pg *s, const long *stored, size_t n, const PGresult 
 	for (k = 0; k < s->nstaged; k++) {
 		if (bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long)) {
 			ff_store_report(&s->base, FF_ADD_STORED, NULL);
-		} else if (row < rows && (size_t)atol(PQgetvalue(res, row, 0)) == k) {
+		} else if (row < rows && (size_t)atol(PQgetvalue(res, row, FF_PG_FGN_N)) == k) {
 			if (taken(s, k, res, row++, err))
 				return -1;
 		} else
@@ -200,7 +218,6 @@ static int stored_ids(const PGresult *res, long **out, size_t *n)
 static void unstage(struct ff_pg *s)
 {
 	ff_buf_reset(&s->games);
-	ff_buf_reset(&s->tags);
 	ff_buf_reset(&s->seats);
 	ff_buf_reset(&s->keep);
 	s->nstaged = 0;
@@ -238,7 +255,6 @@ int ff_pg_flush(struct ff_pg *s, struct ff_error *err)
 		return 0;
 	if (with_ids(s, err) ||
 	    copy_in(s, "COPY ff_stage_games FROM STDIN", s->ids.p, s->ids.len, err) ||
-	    copy_in(s, "COPY ff_stage_tags FROM STDIN", s->tags.p, s->tags.len, err) ||
 	    copy_in(s, "COPY ff_stage_seats FROM STDIN", s->seats.p, s->seats.len, err))
 		return -1;
 	res = PQexec(s->conn, insert_sql);

@@ -3,6 +3,7 @@
    store of any size is read in constant memory. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "db/pg.h"
@@ -18,9 +19,20 @@ static int stream(struct ff_pg *s, const struct ff_pg_query *q,
 
 	if (!q->sql.p)
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	/* one snapshot for the ply codes and the games: no query can be sent
+	   while the rows stream in, so every code a game uses is read first */
+	if (ff_pg_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ", err))
+		return -1;
+	if (s->base.version >= 6 && ff_pg_load_plies(s, err)) {
+		rc = -1;
+		goto done;
+	}
 	if (!PQsendQueryParams(s->conn, q->sql.p, q->n, NULL, q->val, NULL, NULL, 0) ||
-	    !PQsetSingleRowMode(s->conn))
-		return ff_pg_fail(s, NULL, err, "reading games");
+	    !PQsetSingleRowMode(s->conn)) {
+		rc = ff_pg_fail(s, NULL, err, "reading games");
+		goto done;
+	}
+	s->streaming = 1;
 	while ((res = PQgetResult(s->conn)) != NULL) {
 		st = PQresultStatus(res);
 		if (rc == 0 && st == PGRES_SINGLE_TUPLE)
@@ -29,31 +41,66 @@ static int stream(struct ff_pg *s, const struct ff_pg_query *q,
 			rc = ff_pg_fail(s, res, err, "reading games");
 		PQclear(res);
 	}
+	s->streaming = 0;
+	if (rc == 0 && ff_pg_exec(s, "COMMIT", err))
+		rc = -1;
+done:
+	if (rc != 0)
+		PQclear(PQexec(s->conn, "ROLLBACK"));
 	return rc;
 }
 
+static const char *value(const PGresult *res, int row, int col)
+{
+	return PQgetisnull(res, row, col) ? NULL : PQgetvalue(res, row, col);
+}
+
+int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *out,
+		  struct ff_error *err)
+{
+	struct ff_compact_stored c;
+
+	ff_buf_reset(out);
+	c.tmpl = value(res, row, 0);
+	c.moves = value(res, row, 1);
+	c.moves_len = (size_t)PQgetlength(res, row, 1);
+	c.body = value(res, row, 2);
+	c.body_len = (size_t)PQgetlength(res, row, 2);
+	c.cols.seed = value(res, row, 3);
+	c.cols.event = value(res, row, 4);
+	c.cols.site = value(res, row, 5);
+	c.cols.date = value(res, row, 6);
+	c.cols.round = value(res, row, 7);
+	c.cols.result = value(res, row, 8);
+	return ff_compact_rebuild(out, &c, ff_pg_ply, s, err);
+}
+
 struct fgn_cb {
+	struct ff_pg *s;
 	int (*cb)(void *ctx, const char *fgn, size_t len);
 	void *ctx;
+	struct ff_error *err;
 };
 
 static int fgn_row(void *ctx2, const PGresult *res)
 {
 	struct fgn_cb *c = ctx2;
 
-	return c->cb(c->ctx, PQgetvalue(res, 0, 0), (size_t)PQgetlength(res, 0, 0));
+	if (ff_pg_row_fgn(c->s, res, 0, &c->s->fgn, c->err))
+		return -1;
+	return c->cb(c->ctx, c->s->fgn.p, c->s->fgn.len);
 }
 
 int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 		 int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err)
 {
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
-	struct fgn_cb c = { cb, ctx };
+	struct fgn_cb c = { ff_pg_of(base), cb, ctx, err };
 	char num[72];
 	int rc;
 
-	ff_buf_adds(&q.sql, "SELECT fgn FROM games WHERE true");
-	ff_pg_filter_sql(&q, f, num, sizeof num);
+	ff_buf_addf(&q.sql, "SELECT %s FROM games WHERE true", ff_pg_fgn_cols(c.s->base.version));
+	ff_pg_filter_sql(c.s, &q, f, num, sizeof num);
 	ff_buf_adds(&q.sql, " ORDER BY id");
 	if (f->limit) {
 		snprintf(num + 48, 24, "%ld", f->limit);
@@ -80,8 +127,10 @@ static int query(struct ff_pg *s, const char *sql, int (*row)(void *ctx2, const 
 }
 
 struct game_cb {
+	struct ff_pg *s;
 	int (*cb)(void *ctx, const struct ff_stored_game *g);
 	void *ctx;
+	struct ff_error *err;
 };
 
 static int game_row(void *ctx2, const PGresult *res)
@@ -89,21 +138,26 @@ static int game_row(void *ctx2, const PGresult *res)
 	struct game_cb *c = ctx2;
 	struct ff_stored_game g;
 
-	g.fgn = PQgetvalue(res, 0, 0);
-	g.fgn_len = (size_t)PQgetlength(res, 0, 0);
-	g.source_file = PQgetvalue(res, 0, 1);
-	g.source_game = atol(PQgetvalue(res, 0, 2));
-	g.source_line = atol(PQgetvalue(res, 0, 3));
+	if (ff_pg_row_fgn(c->s, res, 0, &c->s->fgn, c->err))
+		return -1;
+	g.fgn = c->s->fgn.p;
+	g.fgn_len = c->s->fgn.len;
+	g.source_file = PQgetvalue(res, 0, FF_PG_FGN_N);
+	g.source_game = atol(PQgetvalue(res, 0, FF_PG_FGN_N + 1));
+	g.source_line = atol(PQgetvalue(res, 0, FF_PG_FGN_N + 2));
 	return c->cb(c->ctx, &g);
 }
 
 int ff_pg_each_game(struct ff_store *base, int (*cb)(void *ctx, const struct ff_stored_game *g),
 		    void *ctx, struct ff_error *err)
 {
-	struct game_cb c = { cb, ctx };
+	struct game_cb c = { ff_pg_of(base), cb, ctx, err };
+	char sql[512];
 
-	return query(ff_pg_of(base), "SELECT fgn, source_file, source_game, source_line FROM games"
-		     " ORDER BY id", game_row, &c, err);
+	snprintf(sql, sizeof sql, "SELECT %s, %s, source_game, source_line FROM games ORDER BY id",
+		 ff_pg_fgn_cols(c.s->base.version), c.s->base.version >= 6 ?
+		 "(SELECT path FROM sources WHERE id = source_id)" : "source_file");
+	return query(c.s, sql, game_row, &c, err);
 }
 
 struct reject_cb {

@@ -2,7 +2,7 @@
    as COPY text while they come and stored at its commit with a few
    statements: COPY into temporary tables, then one INSERT ... ON
    CONFLICT DO NOTHING of the games (in key order, so that concurrent
-   importers take their locks in one order) with their tags and seats,
+   importers take their locks in one order) with their seats,
    then one query for the games whose key was taken, each compared with
    the stored row: a duplicate, or a collision kept in quarantine, as the
    SQLite backend decides one game at a time (db/sqlite_import.c). */
@@ -48,13 +48,21 @@ static int copy_num(struct ff_buf *b, long v, char sep)
 	return ff_buf_addf(b, "%ld%c", v, sep);
 }
 
-/* Stage g's row of games (without its id: ff_pg_flush puts it first). */
+/* The 32 bytes of key as a COPY text bytea field ("\\x" and hex). */
+static int copy_key(struct ff_buf *b, const char *key)
+{
+	return ff_buf_adds(b, "\\\\x") || ff_buf_add(b, key, FF_KEY_HEX) || ff_buf_addc(b, '\t');
+}
+
+/* Stage g's row of games (without its id: ff_pg_flush puts it first),
+   in compact form (s->cpt, encoded; the moves' codes in s->moves). */
 static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char *key, long seq)
 {
 	const struct ff_record *rec = g->rec;
+	const struct ff_compact *c = &s->cpt;
 	struct ff_buf *b = &s->games;
 
-	return copy_num(b, seq, '\t') || copy_str(b, key, '\t') || copy_str(b, g->ruleset, '\t') ||
+	return copy_num(b, seq, '\t') || copy_key(b, key) || copy_str(b, g->ruleset, '\t') ||
 	       copy_str(b, g->game, '\t') || copy_str(b, g->preset, '\t') ||
 	       copy_str(b, g->options, '\t') || copy_num(b, g->seats, '\t') ||
 	       copy_num(b, g->sides, '\t') || copy_num(b, g->first_seat, '\t') ||
@@ -67,22 +75,19 @@ static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char
 	       copy_str(b, ff_record_tag(rec, "Date"), '\t') ||
 	       copy_str(b, ff_record_tag(rec, "Round"), '\t') ||
 	       copy_str(b, g->source_file, '\t') || copy_num(b, g->source_game, '\t') ||
-	       copy_num(b, g->source_line, '\t') || copy_text(b, g->fgn, g->fgn_len) ||
+	       copy_num(b, g->source_line, '\t') ||
+	       copy_str(b, c->has_tmpl ? c->tmpl.p : NULL, '\t') ||
+	       (c->has_moves ? copy_text(b, s->moves.p ? s->moves.p : "", s->moves.len) ||
+			       ff_buf_adds(b, "\t\\N") :
+			       ff_buf_adds(b, "\\N\t") || copy_text(b, c->body, c->body_len)) ||
 	       ff_buf_addc(b, '\n');
 }
 
-/* Stage g's tags and seats. */
-static int stage_tags_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
+/* Stage g's seats. */
+static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
 {
-	const struct ff_record *rec = g->rec;
-	size_t i;
 	int k;
 
-	for (i = 0; i < rec->ntags; i++)
-		if (copy_num(&s->tags, seq, '\t') || copy_num(&s->tags, (long)i + 1, '\t') ||
-		    copy_str(&s->tags, ff_record_str(rec, rec->tags[i].name), '\t') ||
-		    copy_str(&s->tags, ff_record_str(rec, rec->tags[i].value), '\n'))
-			return -1;
 	for (k = 1; k <= g->seats; k++)
 		if (copy_num(&s->seats, seq, '\t') || copy_num(&s->seats, k, '\t') ||
 		    copy_num(&s->seats, g->side_of_seat[k - 1], '\t') ||
@@ -91,7 +96,65 @@ static int stage_tags_seats(struct ff_pg *s, const struct ff_store_game *g, long
 	return 0;
 }
 
-/* Keep what a collision's quarantine entry would need of g. */
+/* The code of ply p (n bytes), adding it to ply_codes when new: in a
+   transaction of its own (no batch is open yet), so that concurrent
+   importers never hold each other's new plies. Returns 0, or -1 with err. */
+static int ply_code(struct ff_pg *s, const char *p, size_t n, int64_t *code, struct ff_error *err)
+{
+	static const char sql[] =
+		"WITH ins AS (INSERT INTO ply_codes (ply) SELECT $1 WHERE NOT EXISTS"
+		"  (SELECT 1 FROM ply_codes WHERE ply = $1) ON CONFLICT (ply) DO NOTHING RETURNING code)"
+		" SELECT code FROM ins UNION ALL SELECT code FROM ply_codes WHERE ply = $1";
+	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
+	PGresult *res = NULL;
+	int rc;
+
+	if (ff_dict_find(&s->plies, p, n, code))
+		return 0;
+	if (ff_buf_add(&s->line, p, n) || ff_buf_addc(&s->line, '\0'))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	ff_buf_adds(&q.sql, sql);
+	q.val[0] = s->line.p;
+	q.n = 1;
+	rc = ff_pg_run(s, &q, &res, err);
+	if (rc == 0 && PQntuples(res) < 1) {
+		/* another importer added it after this statement's snapshot was
+		   taken: the next statement sees it */
+		PQclear(res);
+		rc = ff_pg_run(s, &q, &res, err);
+	}
+	if (rc == 0) {
+		if (PQntuples(res) < 1)
+			rc = ff_error_set(err, FF_EIO, "store '%s': ply '%s' has no code",
+					  s->base.name, s->line.p);
+		else if (ff_dict_put(&s->plies, p, n, *code = atoll(PQgetvalue(res, 0, 0))))
+			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	PQclear(res);
+	ff_buf_free(&q.sql);
+	ff_buf_reset(&s->line);
+	return rc;
+}
+
+/* g's plies as codes, into s->moves. */
+static int code_moves(struct ff_pg *s, struct ff_error *err)
+{
+	const struct ff_compact *c = &s->cpt;
+	int64_t code;
+	size_t i;
+
+	ff_buf_reset(&s->moves);
+	for (i = 0; c->has_moves && i < c->nplies; i++) {
+		if (ply_code(s, c->plies[i].p, c->plies[i].n, &code, err))
+			return -1;
+		if (ff_compact_add_code(&s->moves, (uint32_t)code))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/* Keep what a collision's quarantine entry would need of g, and its
+   canonical FGN (to compare with the game that holds its key). */
 static int keep(struct ff_pg *s, const struct ff_store_game *g, const char *key)
 {
 	struct ff_pg_staged *t;
@@ -116,7 +179,9 @@ static int keep(struct ff_pg *s, const struct ff_store_game *g, const char *key)
 	t->raw_len = g->raw ? g->raw_len : g->fgn_len;
 	if (ff_buf_add(&s->keep, g->raw ? g->raw : g->fgn, t->raw_len) || ff_buf_addc(&s->keep, '\0'))
 		return -1;
-	return 0;
+	t->fgn = s->keep.len;
+	t->fgn_len = g->fgn_len;
+	return ff_buf_add(&s->keep, g->fgn, g->fgn_len) || ff_buf_addc(&s->keep, '\0') ? -1 : 0;
 }
 
 int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct ff_error *err)
@@ -129,13 +194,63 @@ int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct 
 		return ff_error_set(err, FF_EIO, "store '%s': a game added outside a batch",
 				    s->base.name);
 	ff_store_game_key(g, key);
+	if (ff_compact_encode(&s->cpt, g, err) || code_moves(s, err))
+		return -1;
 	if (keep(s, g, key))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	s->staged[seq].fgn_line = s->games.len;
-	if (stage_game(s, g, key, seq) || stage_tags_seats(s, g, seq))
+	if (stage_game(s, g, key, seq) || stage_seats(s, g, seq))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	s->nstaged++;
 	return 0;
+}
+
+int ff_pg_ply(void *ctx, uint32_t code, const char **p, size_t *n, struct ff_error *err)
+{
+	struct ff_pg *s = ctx;
+	char num[24];
+	struct ff_pg_query q = { FF_BUF_INIT, { num }, 1 };
+	PGresult *res = NULL;
+	int rc;
+
+	if ((*p = ff_dict_text(&s->plies, code, n)) != NULL)
+		return 0;
+	snprintf(num, sizeof num, "%lu", (unsigned long)code);
+	if (s->streaming)   /* the codes were read in the snapshot of the rows */
+		return ff_error_set(err, FF_EIO, "store '%s': ply code %s stands for no ply (the "
+				    "store is damaged)", s->base.name, num);
+	ff_buf_adds(&q.sql, "SELECT ply FROM ply_codes WHERE code = $1::integer");
+	if ((rc = ff_pg_run(s, &q, &res, err)) == 0) {
+		if (PQntuples(res) != 1)
+			rc = ff_error_set(err, FF_EIO, "store '%s': ply code %s stands for no ply (the "
+					  "store is damaged)", s->base.name, num);
+		else if (ff_dict_put(&s->plies, PQgetvalue(res, 0, 0),
+				     (size_t)PQgetlength(res, 0, 0), code))
+			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+		else if (!(*p = ff_dict_text(&s->plies, code, n)))
+			rc = ff_error_set(err, FF_EIO, "store '%s': ply code %s out of range",
+					  s->base.name, num);
+	}
+	PQclear(res);
+	ff_buf_free(&q.sql);
+	return rc;
+}
+
+int ff_pg_load_plies(struct ff_pg *s, struct ff_error *err)
+{
+	PGresult *res = PQexec(s->conn, "SELECT code, ply FROM ply_codes");
+	size_t len;
+	int i, rc = 0;
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		rc = ff_pg_fail(s, res, err, "reading the ply codes");
+	for (i = 0; rc == 0 && i < PQntuples(res); i++)
+		if (!ff_dict_text(&s->plies, atoll(PQgetvalue(res, i, 0)), &len) &&
+		    ff_dict_put(&s->plies, PQgetvalue(res, i, 1), (size_t)PQgetlength(res, i, 1),
+				atoll(PQgetvalue(res, i, 0))))
+			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	PQclear(res);
+	return rc;
 }
 
 /* Insert r under key: 1 inserted, 0 the key is taken, -1 with err. */

@@ -30,27 +30,38 @@ static void num_cond(struct ff_pg_query *q, const char *text, long n, char *num)
 	cond(q, text, num, "::integer");
 }
 
-void ff_pg_filter_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, char *num,
-		      size_t numsize)
+/* The game, preset and option filters of a store at schema 6 or later:
+   the ruleset ids they allow, from rulesets, which the index seeks one
+   by one; and the game's partition (rulesets' game is games' own). */
+static void ruleset_filter(struct ff_pg_query *q, const struct ff_stats_filter *f)
+{
+	if (f->game || f->preset || f->option) {
+		ff_buf_adds(&q->sql, " AND ruleset IN (SELECT ruleset FROM rulesets WHERE true");
+		cond(q, " AND game = ", f->game, "");
+		cond(q, " AND preset = ", f->preset, "");
+		cond(q, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
+		cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
+		ff_buf_adds(&q->sql, ")");
+	}
+	cond(q, " AND game = ", f->game, "");
+}
+
+/* The same for a store at schema 5, whose games rows have the columns. */
+static void ruleset_columns(struct ff_pg_query *q, const struct ff_stats_filter *f)
 {
 	cond(q, " AND game = ", f->game, "");
 	cond(q, " AND preset = ", f->preset, "");
-	/* a ruleset id starts "GAME/PRESET" and goes on with ':' or ends, so
-	   the game and preset also bound the id: a range the index seeks */
-	if (f->game && f->preset) {
-		cond(q, " AND ruleset >= ", f->game, " || '/' || ");
-		ff_pg_param(q, f->preset);
-		cond(q, " AND ruleset < ", f->game, " || '/' || ");
-		ff_pg_param(q, f->preset);
-		ff_buf_adds(&q->sql, " || ';'");
-	} else if (f->game) {
-		cond(q, " AND ruleset >= ", f->game, " || '/'");
-		cond(q, " AND ruleset < ", f->game, " || '0'");
-	}
-	if (f->option) {
-		cond(q, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
-		cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
-	}
+	cond(q, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
+	cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
+}
+
+void ff_pg_filter_sql(const struct ff_pg *s, struct ff_pg_query *q,
+		      const struct ff_stats_filter *f, char *num, size_t numsize)
+{
+	if (s->base.version >= 6)
+		ruleset_filter(q, f);
+	else
+		ruleset_columns(q, f);
 	cond(q, " AND origin = ", f->origin, "");
 	cond(q, " AND date >= ", f->since, "");
 	cond(q, " AND date <= ", f->until, "");
@@ -58,8 +69,11 @@ void ff_pg_filter_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, ch
 	cond(q, " AND strpos(players, ' ' || (SELECT id FROM players WHERE name = ", f->player,
 	     ")::text || ' ') > 0");
 	cond(q, " AND result = ", f->result, "");
-	cond(q, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed' AND value = ", f->seed,
-	     ")");
+	if (s->base.version >= 6)
+		cond(q, " AND seed = ", f->seed, "");
+	else
+		cond(q, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed' AND value = ",
+		     f->seed, ")");
 	if (numsize >= 48) {   /* num: room for two numbers */
 		num_cond(q, " AND plies >= ", f->min_plies, num);
 		num_cond(q, " AND plies <= ", f->max_plies, num + 24);
@@ -67,12 +81,12 @@ void ff_pg_filter_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, ch
 }
 
 /* The statistics query for f. */
-static void stats_sql(struct ff_pg_query *q, const struct ff_stats_filter *f, char *num,
-		      size_t numsize)
+static void stats_sql(const struct ff_pg *s, struct ff_pg_query *q,
+		      const struct ff_stats_filter *f, char *num, size_t numsize)
 {
 	ff_buf_adds(&q->sql, "SELECT ruleset, seats, plies, sides, first_side,"
 			     " coalesce(winner_side, 0), result = '*', count(*) FROM games WHERE true");
-	ff_pg_filter_sql(q, f, num, numsize);
+	ff_pg_filter_sql(s, q, f, num, numsize);
 	ff_buf_adds(&q->sql, " GROUP BY ruleset, seats, plies, sides, first_side, winner_side, result"
 			     " ORDER BY ruleset, seats, plies");
 }
@@ -87,7 +101,7 @@ static PGresult *run_stats(struct ff_pg *s, const struct ff_stats_filter *f, con
 	PGresult *res = NULL;
 
 	ff_buf_adds(&q.sql, prefix);
-	stats_sql(&q, f, num, sizeof num);
+	stats_sql(s, &q, f, num, sizeof num);
 	ff_pg_run(s, &q, &res, err);
 	ff_buf_free(&q.sql);
 	return res;

@@ -117,8 +117,11 @@ static void pg_close(struct ff_store *base)
 		return;
 	PQfinish(s->conn);   /* an open transaction rolls back */
 	ff_buf_free(&s->games);
-	ff_buf_free(&s->tags);
 	ff_buf_free(&s->seats);
+	ff_buf_free(&s->moves);
+	ff_buf_free(&s->fgn);
+	ff_compact_free(&s->cpt);
+	ff_dict_free(&s->plies);
 	ff_buf_free(&s->keep);
 	ff_buf_free(&s->line);
 	ff_buf_free(&s->ids);
@@ -144,14 +147,12 @@ static int connect_db(struct ff_pg *s, const char *url, struct ff_error *err)
 /* The staging tables of a connection that writes: a batch's rows are
    copied into them and stored with a few statements at its commit. */
 static const char staging_sql[] =
-	"CREATE TEMP TABLE ff_stage_games (id bigint, seq integer, hash text, ruleset text,"
+	"CREATE TEMP TABLE ff_stage_games (id bigint, seq integer, hash bytea, ruleset text,"
 	"  game text, preset text, options text, seats integer, sides integer,"
 	"  first_seat integer, first_side integer, result text, winner_side integer,"
 	"  termination text, plies integer, seed text, origin text, event text, site text,"
 	"  date text, round text, source_file text, source_game bigint, source_line bigint,"
-	"  fgn text) ON COMMIT DELETE ROWS;"
-	"CREATE TEMP TABLE ff_stage_tags (seq integer, pos integer, name text, value text)"
-	"  ON COMMIT DELETE ROWS;"
+	"  template text, moves text, body text) ON COMMIT DELETE ROWS;"
 	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text)"
 	"  ON COMMIT DELETE ROWS;";
 
@@ -185,7 +186,8 @@ static int pg_open(struct ff_store **out, const char *db, int read_only, struct 
 				     "version)", s->base.name);
 			goto fail;
 		}
-	} else if (ff_pg_migrate(s, err) || ff_pg_exec(s, staging_sql, err))
+	} else if (ff_pg_migrate(s, err) || ff_pg_exec(s, staging_sql, err) ||
+		   ff_pg_load_plies(s, err))
 		goto fail;
 	*out = &s->base;
 	return 0;
@@ -202,11 +204,8 @@ static int pg_exists(const char *db)
 
 static int pg_begin(struct ff_store *base, struct ff_error *err)
 {
-	struct ff_pg *s = ff_pg_of(base);
-
-	if (ff_pg_exec(s, "BEGIN", err))
-		return -1;
-	s->in_batch = 1;
+	(void)err;
+	ff_pg_of(base)->in_batch = 1;   /* the transaction opens at the commit */
 	return 0;
 }
 
@@ -214,8 +213,10 @@ static int pg_commit(struct ff_store *base, struct ff_error *err)
 {
 	struct ff_pg *s = ff_pg_of(base);
 
-	if (ff_pg_flush(s, err) || ff_pg_exec(s, "COMMIT", err))
+	if (ff_pg_exec(s, "BEGIN", err) || ff_pg_flush(s, err) || ff_pg_exec(s, "COMMIT", err)) {
+		PQclear(PQexec(s->conn, "ROLLBACK"));
 		return -1;
+	}
 	s->in_batch = 0;
 	return 0;
 }

@@ -4,12 +4,14 @@
 # as a SQLite file, and the two must agree byte for byte: import's counts
 # and diagnostics, every table's rows, stats (every filter, --compare,
 # every format), export; then what PostgreSQL must do on its own: the key
-# is the SHA-256 of the stored FGN, the quarantine keeps raw bytes, a hash
+# is the SHA-256 of the stored FGN, the plies are kept as codes, the
+# quarantine keeps raw bytes, a hash
 # collision is quarantined, not dropped; store copy to and from SQLite
 # without loss; an import killed with SIGKILL at several points and run
 # again gives the store an uninterrupted import gives; four importers at
 # once of overlapping files lose nothing and store nothing twice; a newer
-# schema and a database that is no store are refused; every stats filter
+# schema and a database that is no store are refused; a version-5 store
+# (made by the previous fivefold) is read and upgraded; every stats filter
 # is served by an index (tests/test_store with FF_TEST_PG_URL). Skipped,
 # saying why, only when the PostgreSQL server binaries are missing.
 srcdir=${srcdir:-.}
@@ -28,22 +30,25 @@ command -v sqlite3 >/dev/null || { echo "store_pg: the sqlite3 shell is needed";
 pg_start
 case $? in 0) ;; 77) exit 77 ;; *) echo "store_pg: cannot start a PostgreSQL server"; exit 1 ;; esac
 
-# the same rows of a store, for comparisons: games, tags, seats (with the
-# player's name) and the quarantine (raw text in hex), in id order, ids left
-# out (a PostgreSQL import numbers the duplicates it skips too)
-games_sql="SELECT hash, ruleset, game, preset, options, seats, sides, first_seat, first_side,
-	result, winner_side, termination, plies, seed, origin, event, site, date, round,
-	source_file, source_game, source_line, fgn FROM games ORDER BY id"
-tags_sql="SELECT g.hash, t.pos, t.name, t.value FROM tags t JOIN games g ON g.id = t.game_id
-	ORDER BY g.id, t.pos"
-seats_sql="SELECT g.hash, s.seat, s.side, p.name FROM seats s JOIN games g ON g.id = s.game_id
+# the same rows of a store, for comparisons: games (its template and
+# source by text, its FGN through the games_fgn view), rulesets, seats
+# (with the player's name) and the quarantine (raw text in hex), in id
+# order, ids left out (a PostgreSQL import numbers the duplicates it skips
+# too), codes left out (an import killed part way may leave one unused)
+cols="ruleset, seats, sides, first_seat, first_side, result, winner_side, termination, plies,
+	seed, origin, event, site, date, round, (SELECT path FROM sources WHERE id = source_id),
+	source_game, source_line, (SELECT template FROM headers WHERE id = header), body"
+rest_sql="SELECT fgn FROM games_fgn ORDER BY id; SELECT * FROM rulesets ORDER BY ruleset"
+seats_sql="s.seat, s.side, p.name FROM seats s JOIN games g ON g.id = s.game_id
 	LEFT JOIN players p ON p.id = s.player_id ORDER BY g.id, s.seat"
 dump_sqlite() {
-	sqlite3 "$1" "$games_sql; $tags_sql; $seats_sql; SELECT hash, source_file, source_game,
+	sqlite3 "$1" "SELECT lower(hex(hash)), $cols FROM games ORDER BY id; $rest_sql;
+		SELECT lower(hex(g.hash)), $seats_sql; SELECT hash, source_file, source_game,
 		source_line, verdict, code, diagnostics, lower(hex(raw)) FROM quarantine ORDER BY id"
 }
 dump_pg() {
-	pg_psql "$1" -At -F '|' -c "$games_sql" -c "$tags_sql" -c "$seats_sql" -c "SELECT hash,
+	pg_psql "$1" -At -F '|' -c "SELECT encode(hash, 'hex'), $cols FROM games ORDER BY id" \
+		-c "$rest_sql" -c "SELECT encode(g.hash, 'hex'), $seats_sql" -c "SELECT hash,
 		source_file, source_game, source_line, verdict, code, diagnostics, encode(raw, 'hex')
 		FROM quarantine ORDER BY id"
 }
@@ -66,8 +71,12 @@ check "import counts the same" $?
 dump_sqlite "$tmp/s.db" >"$tmp/ds"
 dump_pg one >"$tmp/dp"
 [ "$(wc -l <"$tmp/dp")" -gt 2000 ] && cmp -s "$tmp/ds" "$tmp/dp"; check "the same rows in every table" $?
-[ "$(pg_psql one -At -c "SELECT count(*) FROM games WHERE hash <> encode(sha256(convert_to(fgn, 'UTF8')), 'hex')")" = 0 ]
+[ "$(pg_psql one -At -c "SELECT count(*) FROM games_fgn WHERE hash <> encode(sha256(convert_to(fgn, 'UTF8')), 'hex')")" = 0 ]
 check "key = SHA-256 of the stored FGN" $?
+sqlite3 "$tmp/s.db" "SELECT code, ply, (SELECT count(*) FROM games WHERE moves IS NOT NULL) FROM ply_codes ORDER BY code" >"$tmp/cs"
+pg_psql one -At -F '|' -c "SELECT code, ply, (SELECT count(*) FROM games WHERE moves IS NOT NULL) FROM ply_codes ORDER BY code" |
+	cmp -s - "$tmp/cs" && [ "$(pg_psql one -At -c "SELECT count(*) FROM games g JOIN games_fgn f USING (id) WHERE g.moves IS NOT NULL")" = 290 ]
+check "the same ply codes; every game's plies kept as codes" $?
 [ "$(pg_psql one -At -c "SELECT encode(raw, 'hex') FROM quarantine WHERE source_file LIKE '%bytes.fgn'")" = "$(od -An -tx1 -v "$tmp/bytes.fgn" | tr -d ' \n')" ]
 check "quarantine keeps raw bytes (a NUL, a byte not UTF-8)" $?
 [ "$(pg_psql one -At -c "SELECT count(*) FROM pg_inherits WHERE inhparent = 'games'::regclass")" = 5 ]
@@ -120,14 +129,14 @@ check "store copy onto itself: usage error" $?
 
 # 5. a hash collision is kept in quarantine, with the same diagnostic as
 # SQLite's: game 2 taken out, and its key given to game 1
-k2=$(sqlite3 "$tmp/s.db" 'SELECT hash FROM games WHERE id = 2')
+k2=$(sqlite3 "$tmp/s.db" 'SELECT lower(hex(hash)) FROM games WHERE id = 2')
 u3=$(pg_newdb three)
 "$ff" import -q --db "$u3" "$tmp/a.fgn" >/dev/null 2>&1
 cp "$tmp/s.db" "$tmp/col.db"
-sqlite3 "$tmp/col.db" "DELETE FROM tags WHERE game_id = 2; DELETE FROM seats WHERE game_id = 2;
-	DELETE FROM games WHERE id = 2; UPDATE games SET hash = '$k2' WHERE id = 1"
-pg_psql three -c "DELETE FROM tags WHERE game_id = 2; DELETE FROM seats WHERE game_id = 2;
-	DELETE FROM games WHERE id = 2; UPDATE games SET hash = '$k2' WHERE id = 1"
+sqlite3 "$tmp/col.db" "DELETE FROM seats WHERE game_id = 2;
+	DELETE FROM games WHERE id = 2; UPDATE games SET hash = X'$k2' WHERE id = 1"
+pg_psql three -c "DELETE FROM seats WHERE game_id = 2;
+	DELETE FROM games WHERE id = 2; UPDATE games SET hash = decode('$k2', 'hex') WHERE id = 1"
 (cd "$tmp" && "$ff" import --db col.db a.fgn >col1.out 2>col1.err)
 (cd "$tmp" && "$ff" import --db "$u3" a.fgn >col2.out 2>col2.err)
 grep -q 'read 200 games: 1 stored, 198 duplicates, 1 quarantined' "$tmp/col2.out" &&
@@ -177,10 +186,10 @@ for i in 1 2 3 4; do eval "wait \$p$i"; rcs="$rcs$?"; done
 stored=$(cat "$tmp/o1" "$tmp/o2" "$tmp/o3" "$tmp/o4" | sed -n 's/.*: \([0-9]*\) stored.*/\1/p' | awk '{ s += $1 } END { print s }')
 "$ff" import -q --db "$tmp/all.db" "$tmp/all.fgn" >/dev/null 2>&1
 [ "$stored" = 16000 ] && [ "$(pg_psql four -At -c 'SELECT count(*), count(DISTINCT hash) FROM games')" = "16000|16000" ] &&
-	[ "$(pg_psql four -At -c 'SELECT count(*) FROM tags')" = "$(sqlite3 "$tmp/all.db" 'SELECT count(*) FROM tags')" ]
+	[ "$(pg_psql four -At -c 'SELECT count(*) FROM seats')" = "$(sqlite3 "$tmp/all.db" 'SELECT count(*) FROM seats')" ]
 check "concurrent importers: every game stored once ($stored stored in all)" $?
-sqlite3 "$tmp/all.db" 'SELECT hash FROM games ORDER BY hash' >"$tmp/h1"
-pg_psql four -At -c 'SELECT hash FROM games ORDER BY hash' | cmp -s - "$tmp/h1"
+sqlite3 "$tmp/all.db" 'SELECT lower(hex(hash)) FROM games ORDER BY 1' >"$tmp/h1"
+pg_psql four -At -c "SELECT encode(hash, 'hex') FROM games ORDER BY 1" | cmp -s - "$tmp/h1"
 check "concurrent importers: the games are the file's" $?
 
 # 8. refusals: a newer schema, a database that is no store, no server
@@ -198,7 +207,27 @@ check "stats of a database that is no store: refused, nothing made" $?
 "$ff" stats --db "postgresql://fivefold:secret@localhost:1/x" >/dev/null 2>"$tmp/pw"
 [ $? = 1 ] && ! grep -q secret "$tmp/pw"; check "a password in the URL is not printed" $?
 
-# 9. every stats filter is served by an index (the plan check of test_store)
+# 9. a version-5 store made by the previous fivefold on PostgreSQL
+# (tests/cli/store_v5_pg.sql: the games of the SQLite fixture
+# tests/cli/store_v5.sql): read as it is, the same as the SQLite store;
+# its first import upgrades it to 6, and its games read back the same
+# through export and the games_fgn view
+u5=$(pg_newdb five)
+pg_psql five -f "$cli/store_v5_pg.sql" >/dev/null 2>&1
+sqlite3 "$tmp/v5.db" <"$cli/store_v5.sql"
+"$ff" export --db "$tmp/v5.db" >"$tmp/v5s.fgn"
+"$ff" stats --db "$tmp/v5.db" --format csv >"$tmp/v5s.stats"
+"$ff" export --db "$u5" | cmp -s - "$tmp/v5s.fgn" && "$ff" stats --db "$u5" --format csv | cmp -s - "$tmp/v5s.stats"
+check "version-5 store: read as the SQLite fixture reads" $?
+"$ff" import -q --db "$u5" "$tmp/v5s.fgn" | grep -qx 'read 9 games: 0 stored, 9 duplicates, 0 quarantined' &&
+	[ "$(pg_psql five -At -c 'SELECT version FROM fivefold_schema')" = 6 ]
+check "version-5 store: its games found again, upgraded to 6" $?
+pg_psql five -At -c "SELECT string_agg(fgn, '' ORDER BY id) FROM games_fgn" >"$tmp/v5p.view"
+printf '\n' | cat "$tmp/v5s.fgn" - | cmp -s - "$tmp/v5p.view" && "$ff" export --db "$u5" | cmp -s - "$tmp/v5s.fgn" &&
+	"$ff" stats --db "$u5" --format csv | cmp -s - "$tmp/v5s.stats"
+check "version-5 store: export, games_fgn and stats as before the upgrade" $?
+
+# 10. every stats filter is served by an index (the plan check of test_store)
 FF_TEST_PG_URL=$u1 "$top_builddir/tests/test_store" >"$tmp/plan" 2>&1
 [ $? = 0 ] && grep -q 'postgresql: every stats filter' "$tmp/plan"; check "PostgreSQL plans: every filter served by an index" $?
 [ $? = 0 ] || cat "$tmp/plan"
