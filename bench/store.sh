@@ -23,28 +23,33 @@ cat "$dir/import.out"
 printf 'fivefold import: %8.2f s  %8.0f games/s  peak RSS %s KB\n' "$ti" \
 	"$(awk -v n="$games" -v t="$ti" 'BEGIN { print n / t }')" "$(field maxrss_kb "$r")"
 
-# the same rows as CSV, and an empty store of the same schema
-for t in games tags players seats; do
-	sqlite3 -csv "$dir/f.db" "SELECT * FROM $t" >"$dir/$t.csv"
+# the same rows as CSV, and an empty store of the same schema. The keys go
+# in as their 64 hex digits (.import cannot write bytes: the floor's rows
+# are 32 bytes longer, its key index twice as wide), and the floor does
+# not check constraints (.import gives '' for NULL)
+tables="games players seats rulesets sources headers ply_codes"
+for t in $tables; do
+	cols='*'
+	[ "$t" = games ] && cols=$(sqlite3 "$dir/f.db" "SELECT group_concat(CASE name WHEN 'hash'
+		THEN 'lower(hex(hash))' ELSE name END, ', ') FROM pragma_table_info('games')")
+	sqlite3 -csv "$dir/f.db" "SELECT $cols FROM $t" >"$dir/$t.csv"
 done
 "$ff" import -q --db "$dir/s.db" </dev/null >/dev/null   # an empty store of the same schema
-rows=$(sqlite3 "$dir/f.db" "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM tags) +
-	(SELECT count(*) FROM players) + (SELECT count(*) FROM seats)")
-cat >"$dir/import.sql" <<SQL
-PRAGMA journal_mode = WAL;
-PRAGMA synchronous = NORMAL;
-BEGIN;
-.import --csv $dir/games.csv games
-.import --csv $dir/tags.csv tags
-.import --csv $dir/players.csv players
-.import --csv $dir/seats.csv seats
-COMMIT;
-SQL
+rows=$(for t in $tables; do sqlite3 "$dir/f.db" "SELECT count(*) FROM $t"; done |
+	awk '{ s += $1 } END { print s }')
+{
+	echo 'PRAGMA journal_mode = WAL;'
+	echo 'PRAGMA synchronous = NORMAL;'
+	echo 'PRAGMA ignore_check_constraints = ON;'
+	echo 'BEGIN;'
+	for t in $tables; do echo ".import --csv $dir/$t.csv $t"; done
+	echo 'COMMIT;'
+} >"$dir/import.sql"
 r=$("$fb" -i "$dir/import.sql" -o /dev/null -- sqlite3 "$dir/s.db")
 [ "$(field status "$r")" = 0 ] || { echo "sqlite3 .import failed: $r"; exit 1; }
 ts=$(field wall "$r")
 [ "$(sqlite3 "$dir/s.db" 'SELECT count(*) FROM games')" = "$games" ] || { echo "sqlite3 .import lost rows"; exit 1; }
-printf 'sqlite3 .import: %8.2f s  (%s rows of 4 tables from CSV into the same schema)\n' "$ts" "$rows"
+printf 'sqlite3 .import: %8.2f s  (%s rows of 7 tables from CSV into the same schema)\n' "$ts" "$rows"
 x=$(awk -v a="$ti" -v b="$ts" 'BEGIN { printf "%.2f", a / b }')
 printf 'ratio import / .import: %s  (target: at most 1.2)\n' "$x"
 row "import $games games" - "$ti s" "sqlite3 .import ${ts} s" "${x}x .import" "<= 1.2x .import"

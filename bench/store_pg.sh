@@ -36,25 +36,23 @@ printf 'fivefold import: %8.2f s  %8.0f games/s  peak RSS %s KB\n' "$ti" \
 # the same rows, COPYed into an empty store of the same schema
 floor=$(pg_newdb floor)
 "$ff" import -q --db "$floor" </dev/null >/dev/null
-for t in games tags players seats; do
+tables="games players seats rulesets sources headers ply_codes"
+for t in $tables; do
 	pg_psql bench -c "\\copy (SELECT * FROM $t) TO '$dir/$t.copy'"
 done
-cat >"$dir/copy.sql" <<SQL
-BEGIN;
-\\copy games FROM '$dir/games.copy'
-\\copy tags FROM '$dir/tags.copy'
-\\copy players FROM '$dir/players.copy'
-\\copy seats FROM '$dir/seats.copy'
-COMMIT;
-SQL
+{
+	echo 'BEGIN;'
+	for t in $tables; do printf '\\copy %s FROM %s\n' "$t" "'$dir/$t.copy'"; done
+	echo 'COMMIT;'
+} >"$dir/copy.sql"
 r=$("$fb" -o /dev/null -- "$FF_PG_BIN/psql" -X -q -h "$FF_PG_DIR" -U fivefold -d floor \
 	-v ON_ERROR_STOP=1 -f "$dir/copy.sql")
 [ "$(field status "$r")" = 0 ] || { echo "psql COPY failed: $r"; exit 1; }
 tc=$(field wall "$r")
 [ "$(pg_psql floor -At -c 'SELECT count(*) FROM games')" = "$games" ] || { echo "COPY lost rows"; exit 1; }
-rows=$(pg_psql bench -At -c "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM tags) +
-	(SELECT count(*) FROM players) + (SELECT count(*) FROM seats)")
-printf 'psql COPY:       %8.2f s  (%s rows of 4 tables into the same schema)\n' "$tc" "$rows"
+rows=$(for t in $tables; do pg_psql bench -At -c "SELECT count(*) FROM $t"; done |
+	awk '{ s += $1 } END { print s }')
+printf 'psql COPY:       %8.2f s  (%s rows of 7 tables into the same schema)\n' "$tc" "$rows"
 x=$(awk -v a="$ti" -v b="$tc" 'BEGIN { printf "%.2f", a / b }')
 printf 'ratio import / COPY: %s\n' "$x"
 row "PostgreSQL: import $games games" - "$ti s" "psql COPY ${tc} s" "${x}x COPY" "(a ratio; no target)"
@@ -62,12 +60,13 @@ row "PostgreSQL: import $games games" - "$ti s" "psql COPY ${tc} s" "${x}x COPY"
 # TIMES x the games: the copies under other keys (and other seeds)
 n=$((games * times))
 echo "growing the store to $n games (the games again under other keys)..."
-pg_psql bench -c "INSERT INTO games (hash, ruleset, game, preset, options, seats, sides, first_seat,
-	first_side, result, winner_side, termination, plies, seed, origin, event, site, date, round,
-	source_file, source_game, source_line, fgn, players)
-	SELECT hash || '+' || k, ruleset, game, preset, options, seats, sides, first_seat, first_side,
-	result, winner_side, termination, plies, seed, origin, event, site, date, round, source_file,
-	source_game, source_line, fgn, players FROM games, generate_series(1, $((times - 1))) AS k" \
+pg_psql bench -c "INSERT INTO games (hash, ruleset, game, seats, sides, first_seat, first_side,
+	result, winner_side, termination, plies, seed, origin, event, site, date, round, source_id,
+	source_game, source_line, players, header, moves, body)
+	SELECT hash || int4send(k), ruleset, game, seats, sides, first_seat, first_side, result,
+	winner_side, termination, plies, seed, origin, event, site, date, round, source_id,
+	source_game, source_line, players, header, moves, body
+	FROM games, generate_series(1, $((times - 1))) AS k" \
 	-c "VACUUM ANALYZE games"
 [ "$(pg_psql bench -At -c 'SELECT count(*) FROM games')" = "$n" ] || { echo "growing the store failed"; exit 1; }
 echo "the plan PostgreSQL makes for stats (no filter), as stats --explain shows it:"
