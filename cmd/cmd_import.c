@@ -5,7 +5,10 @@
    illegal games go to the quarantine table with their raw text and
    diagnostics. Nothing is lost: read = stored + duplicates + quarantined.
    Work is committed in batches, so a killed import leaves the store
-   consistent and running it again completes it. */
+   consistent and running it again completes it. With --threads N the
+   games are read in order, replayed and rewritten by N workers (the
+   ordered pipeline of lib/pool.h) and stored in order by this thread:
+   the store and the output are the same whatever N. */
 #include "config.h"
 
 #include <stdio.h>
@@ -21,16 +24,20 @@
 #include "cmd/store_game.h"
 #include "db/store.h"
 #include "formats/fgn.h"
+#include "lib/pool.h"
 #include "lib/replay.h"
 #include "lib/text.h"
 
 #define BATCH 4096
+#define CHUNK 16          /* games a unit of work holds (with 2 or more threads) */
+#define MAX_THREADS 64
 
 /* What the options say. */
 struct iset {
 	struct ff_input_opts in;
 	const char *db;
 	int quiet;
+	long threads;
 };
 
 #define S struct iset
@@ -39,6 +46,8 @@ static const struct ff_opt opts[] = {
 	       .help = "the store: a SQLite file (made when missing), or a postgresql:// URL"),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT(QUIET, S, quiet, .help = "no diagnostics for quarantined games, only the counts"),
+	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1",
+	       .help = "replay the games with N threads (the store gets the same)"),
 	FF_OPT_DONE
 };
 #undef S
@@ -47,15 +56,38 @@ struct counts {
 	unsigned long long read, stored, dups, quarantined, requarantined;
 };
 
+/* One game of a unit: as read, then (worker) replayed. */
+struct unit_game {
+	struct ff_record rec;       /* as read */
+	struct ff_record canon;     /* its canonical record, when valid */
+	struct ff_game_facts facts;
+	struct ff_store_game sg;    /* its facts, when valid */
+	struct ff_error why;        /* why it is not valid */
+	int rc;                     /* ff_input_next's: 1, -1 or -2 */
+	int valid;                  /* 1 valid, 0 not, -1 no memory */
+	const char *file;
+	size_t raw, raw_len;        /* its text as read, in the unit's raw */
+};
+
+/* A unit of work: n games in input order. */
+struct unit {
+	struct unit_game g[CHUNK];
+	int n;
+	struct ff_buf raw;
+};
+
 struct importer {
 	struct ff_store *store;
-	struct ff_game game;
-	struct ff_record canon;
-	struct ff_game_facts facts;
+	struct ff_input in;
+	struct ff_game games[MAX_THREADS];   /* a replay per worker */
 	struct ff_buf diag;
+	struct ff_progress prog;
+	int chunk;                /* games per unit: 1 with one thread */
 	int quiet;
+	int in_batch;
 	int failed_files;         /* files that could not be read */
 	struct counts c;
+	struct ff_error err;      /* why the store failed */
 	const char *named;        /* the file as given ... */
 	char *where;              /* ... and its absolute path, as stored */
 };
@@ -71,20 +103,6 @@ static const char *stored_path(struct importer *im, const char *file)
 		im->named = file;
 	}
 	return im->where ? im->where : file;
-}
-
-static int store_valid(struct importer *im, const struct ff_input *in, const struct ff_record *rec,
-		       const char *file, struct ff_error *err)
-{
-	struct ff_store_game sg;
-
-	if (ff_game_facts_fill(&im->facts, &im->game, rec, &im->canon, &sg))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	sg.source_file = stored_path(im, file);
-	sg.source_game = rec->number;
-	sg.source_line = rec->line;
-	sg.raw = in->fmt->raw(in->reader, &sg.raw_len);
-	return ff_store_add_game(im->store, &sg, err);
 }
 
 /* What the store did with a game (ff_store_on_added): counted, and a
@@ -107,28 +125,25 @@ static void added(void *ctx, enum ff_store_added what, const char *diag)
 	}
 }
 
-static int quarantine(struct importer *im, const struct ff_input *in, const char *file,
-		      const struct ff_record *rec, const struct ff_error *why, struct ff_error *err)
+static int quarantine(struct importer *im, const struct unit *u, const struct unit_game *ug)
 {
 	struct ff_store_reject r;
-	size_t len = 0;
-	const char *raw = in->fmt->raw(in->reader, &len);
 	int rc;
 
 	ff_buf_reset(&im->diag);
-	if (ff_diag_format(&im->diag, file, why))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	if (ff_diag_format(&im->diag, ug->file, &ug->why))
+		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
 	if (!im->quiet)
 		fputs(im->diag.p, stderr);
-	r.source_file = stored_path(im, file);
-	r.source_game = why->game ? why->game : rec->number;
-	r.source_line = rec->line;
-	r.raw = raw ? raw : "";
-	r.raw_len = raw ? len : 0;
-	r.code = ff_code_name(why->code);
-	r.verdict = ff_verdict_of(why->code) == FF_ILLEGAL ? "illegal" : "malformed";
+	r.source_file = stored_path(im, ug->file);
+	r.source_game = ug->why.game ? ug->why.game : ug->rec.number;
+	r.source_line = ug->rec.line;
+	r.raw = u->raw.p ? u->raw.p + ug->raw : "";
+	r.raw_len = ug->raw_len;
+	r.code = ff_code_name(ug->why.code);
+	r.verdict = ff_verdict_of(ug->why.code) == FF_ILLEGAL ? "illegal" : "malformed";
 	r.diagnostics = im->diag.p;
-	rc = ff_store_add_reject(im->store, &r, err);
+	rc = ff_store_add_reject(im->store, &r, &im->err);
 	if (rc < 0)
 		return -1;
 	im->c.quarantined++;
@@ -137,96 +152,186 @@ static int quarantine(struct importer *im, const struct ff_input *in, const char
 	return 0;
 }
 
-/* Import one game read (rc: ff_input_next's return, why its error).
-   Returns 0, or -1 with err when the store failed. */
-static int import_one(struct importer *im, const struct ff_input *in, int rc, const char *file,
-		      struct ff_record *rec, struct ff_error *why, struct ff_error *err)
+static int store_valid(struct importer *im, const struct unit *u, struct unit_game *ug)
 {
-	im->c.read++;
-	if (rc == -1 ||
-	    ff_game_rewrite(&im->game, rec, FF_FORM_LONG, &im->canon, why) != FF_VALID)
-		return quarantine(im, in, file, rec, why, err);
-	return store_valid(im, in, rec, file, err);
+	if (ug->valid < 0)
+		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
+	ug->sg.source_file = stored_path(im, ug->file);
+	ug->sg.source_game = ug->rec.number;
+	ug->sg.source_line = ug->rec.line;
+	ug->sg.raw = u->raw.p + ug->raw;
+	ug->sg.raw_len = ug->raw_len;
+	return ff_store_add_game(im->store, &ug->sg, &im->err);
 }
 
-/* Import every game of files[0, n), committing every BATCH games.
-   Returns 0, or -1 with err when the store failed. */
-static int import_all(struct importer *im, const struct ff_input_opts *io, char **files, int n,
-		      struct ff_error *err)
+static int slot_init(void *ctx, void *p)
 {
-	struct ff_input in;
-	struct ff_record rec;
-	struct ff_error why;
-	struct ff_progress prog;
-	const char *file = "";
-	int rc, status = 0, in_batch = 0;
+	struct unit *u = p;
+	int i;
 
-	if (ff_record_init(&rec))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	ff_progress_init(&prog, files, n, 0, 0);
-	ff_input_init(&in, files, n, io);
-	while (status == 0) {
-		ff_error_clear(&why);
-		if ((rc = ff_input_next(&in, &rec, &why, &file)) == 0)
+	(void)ctx;
+	memset(u, 0, sizeof *u);
+	for (i = 0; i < CHUNK; i++)
+		if (ff_record_init(&u->g[i].rec) || ff_record_init(&u->g[i].canon))
+			return -1;
+	return 0;
+}
+
+static void slot_free(void *ctx, void *p)
+{
+	struct unit *u = p;
+	int i;
+
+	(void)ctx;
+	for (i = 0; i < CHUNK; i++) {
+		ff_record_free(&u->g[i].rec);
+		ff_record_free(&u->g[i].canon);
+		ff_game_facts_free(&u->g[i].facts);
+	}
+	ff_buf_free(&u->raw);
+}
+
+/* Read the next games into u, each with its text as read. */
+static int produce(void *ctx, void *p, size_t seq)
+{
+	struct importer *im = ctx;
+	struct unit *u = p;
+	struct unit_game *ug;
+	const char *raw;
+	size_t len;
+	int rc;
+
+	(void)seq;
+	u->n = 0;
+	ff_buf_reset(&u->raw);
+	while (u->n < im->chunk) {
+		ug = &u->g[u->n];
+		ff_error_clear(&ug->why);
+		if ((rc = ff_input_next(&im->in, &ug->rec, &ug->why, &ug->file)) == 0)
 			break;
-		if (rc == -2) {
-			fprintf(stderr, "fivefold import: %s\n", why.msg);
+		ug->rc = rc;
+		raw = rc == -2 ? NULL : im->in.fmt->raw(im->in.reader, &len);
+		ug->raw = u->raw.len;
+		ug->raw_len = raw ? len : 0;
+		if (raw && ff_buf_add(&u->raw, raw, len))
+			return -1;
+		u->n++;
+	}
+	return u->n > 0;
+}
+
+/* Replay and rewrite u's games on worker w. */
+static void work(void *ctx, void *p, int w)
+{
+	struct importer *im = ctx;
+	struct unit *u = p;
+	struct unit_game *ug;
+	int i;
+
+	for (i = 0; i < u->n; i++) {
+		ug = &u->g[i];
+		ug->valid = ug->rc == 1 && ff_game_rewrite(&im->games[w], &ug->rec, FF_FORM_LONG,
+							    &ug->canon, &ug->why) == FF_VALID;
+		if (ug->valid && ff_game_facts_fill(&ug->facts, &im->games[w], &ug->rec, &ug->canon,
+						     &ug->sg))
+			ug->valid = -1;
+	}
+}
+
+/* Store or quarantine u's games, in order, committing every BATCH. */
+static int consume(void *ctx, void *p)
+{
+	struct importer *im = ctx;
+	struct unit *u = p;
+	struct unit_game *ug;
+	int i;
+
+	for (i = 0; i < u->n; i++) {
+		ug = &u->g[i];
+		if (ug->rc == -2) {
+			fprintf(stderr, "fivefold import: %s\n", ug->why.msg);
 			im->failed_files++;
 			continue;
 		}
-		if (!in_batch && (status = ff_store_begin(im->store, err)) != 0)
-			break;
-		in_batch = 1;
-		status = import_one(im, &in, rc, file, &rec, &why, err);
-		if (status == 0 && im->c.read % BATCH == 0) {
-			status = ff_store_commit(im->store, err);
-			in_batch = 0;
+		if (!im->in_batch && ff_store_begin(im->store, &im->err))
+			return -1;
+		im->in_batch = 1;
+		im->c.read++;
+		if (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug))
+			return -1;
+		if (im->c.read % BATCH == 0) {
+			if (ff_store_commit(im->store, &im->err))
+				return -1;
+			im->in_batch = 0;
 		}
 		if ((im->c.read & 255) == 0)
-			ff_progress_show(&prog, im->c.read, ff_input_offset(&in), 0);
+			ff_progress_show(&im->prog, im->c.read, ff_input_offset(&im->in), 0);
 	}
-	if (status == 0 && in_batch)
-		status = ff_store_commit(im->store, err);
+	return 0;
+}
+
+static const struct ff_pool_ops ops = {
+	sizeof(struct unit), slot_init, slot_free, produce, work, consume
+};
+
+/* Import every game of files[0, n) with threads workers. Returns 0, or
+   -1 with im->err set (or empty: no memory, or a thread not started). */
+static int import_all(struct importer *im, const struct ff_input_opts *io, char **files, int n,
+		      int threads)
+{
+	int status;
+
+	ff_progress_init(&im->prog, files, n, 0, 0);
+	ff_input_init(&im->in, files, n, io);
+	im->chunk = threads == 1 ? 1 : CHUNK;
+	status = ff_pool_run(&ops, im, threads);
+	if (status == 0 && im->in_batch)
+		status = ff_store_commit(im->store, &im->err);
 	if (status == 0)
-		ff_progress_show(&prog, im->c.read, prog.bytes, 1);
-	ff_input_close(&in);
-	ff_record_free(&rec);
+		ff_progress_show(&im->prog, im->c.read, im->prog.bytes, 1);
+	ff_input_close(&im->in);
 	return status;
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct iset *o = set;
-	struct importer im;
-	struct ff_error err;
-	int rc;
+	struct importer *im = calloc(1, sizeof *im);
+	int rc, i;
 
-	memset(&im, 0, sizeof im);
-	im.quiet = o->quiet;
-	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im.store)) != 0)
+	if (!im) {
+		fputs("fivefold import: out of memory\n", stderr);
+		return FF_EXIT_FAIL;
+	}
+	im->quiet = o->quiet;
+	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im->store)) != 0) {
+		free(im);
 		return rc;
-	ff_store_on_added(im.store, added, &im);
-	ff_game_init(&im.game);
-	ff_error_clear(&err);
-	if (ff_record_init(&im.canon) || import_all(&im, &o->in, argv, argc, &err)) {
-		fprintf(stderr, "fivefold import: %s\n", err.msg[0] ? err.msg : "out of memory");
+	}
+	ff_store_on_added(im->store, added, im);
+	for (i = 0; i < MAX_THREADS; i++)
+		ff_game_init(&im->games[i]);
+	ff_error_clear(&im->err);
+	if (import_all(im, &o->in, argv, argc, (int)o->threads)) {
+		fprintf(stderr, "fivefold import: %s\n",
+			im->err.msg[0] ? im->err.msg : "out of memory, or a thread could not start");
 		rc = FF_EXIT_FAIL;
 	} else {
-		printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined", im.c.read,
-		       im.c.read == 1 ? "" : "s", im.c.stored, im.c.dups, im.c.dups == 1 ? "" : "s",
-		       im.c.quarantined);
-		if (im.c.requarantined)
-			printf(" (%llu of them already in quarantine)", im.c.requarantined);
+		printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined",
+		       im->c.read, im->c.read == 1 ? "" : "s", im->c.stored, im->c.dups,
+		       im->c.dups == 1 ? "" : "s", im->c.quarantined);
+		if (im->c.requarantined)
+			printf(" (%llu of them already in quarantine)", im->c.requarantined);
 		printf("\n");
 		/* as validate: some game was not valid */
-		rc = im.failed_files || im.c.quarantined ? FF_EXIT_FAIL : FF_EXIT_OK;
+		rc = im->failed_files || im->c.quarantined ? FF_EXIT_FAIL : FF_EXIT_OK;
 	}
-	ff_game_free(&im.game);
-	ff_record_free(&im.canon);
-	ff_game_facts_free(&im.facts);
-	ff_buf_free(&im.diag);
-	free(im.where);
-	ff_store_close(im.store);
+	for (i = 0; i < MAX_THREADS; i++)
+		ff_game_free(&im->games[i]);
+	ff_buf_free(&im->diag);
+	free(im->where);
+	ff_store_close(im->store);
+	free(im);
 	return rc;
 }
 

@@ -52,6 +52,11 @@ cp "$cli/illegal.fgn" "$cli/syntax.fgn" "$tmp/"
 [ $? = 1 ]; check "import exits 1: games went to quarantine" $?
 grep -qx 'read 202 games: 200 stored, 0 duplicates, 2 quarantined' "$tmp/out"; check "import counts" $?
 grep -q 'illegal.fgn:8:23: error: game 1, ply 5 (seat 1)' "$tmp/err"; check "import prints diagnostics" $?
+# with two threads replaying: the same output, diagnostics and rows
+(cd "$tmp" && "$ff" import --threads 2 --db s2.db a.fgn illegal.fgn syntax.fgn >out2 2>err2)
+[ $? = 1 ] && cmp -s "$tmp/out" "$tmp/out2" && cmp -s "$tmp/err" "$tmp/err2" &&
+	[ "$(dump "$tmp/s.db")" = "$(dump "$tmp/s2.db")" ]
+check "import --threads 2: the same output, diagnostics and rows as one thread" $?
 [ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 6 ]; check "schema version 6" $?
 [ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE origin = 'simulated'")" = 200 ]; check "origin simulated" $?
 # compact: the 200 games share one header template, and every one keeps
