@@ -372,6 +372,7 @@ struct gen {
 	unsigned home;        /* bit j - 1: its home hole j holds a peg */
 	int free;             /* free home holes from H.1 */
 	unsigned near;        /* movers at home or within 12 holes of the in-spot */
+	unsigned trk;         /* movers on the track */
 	uint64_t gaps[2];     /* [0 back, 1 forward]: byte i the gap of mover i, capped at 127 */
 	uint8_t homes[16];    /* [n]: movers that may go n holes into or within home */
 	int np;
@@ -472,6 +473,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->start = NOWHERE;
 	g->home = 0;
 	g->near = 0;
+	g->trk = 0;
 	g->np = 0;
 	g->tmpl = play_tmpl;
 	for (i = 0; i < PEGS; i++) {
@@ -485,6 +487,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 			m->nf = m->nb = -1;
 		} else if (is_track(loc)) {
 			m->in = dist(loc, inspot(b, c), 1, len);
+			g->trk |= 1u << g->np;
 			for (k = nt++; k > 0 && g->m[tr[k - 1]].loc > loc; k--)
 				tr[k] = tr[k - 1];
 			tr[k] = g->np;
@@ -735,12 +738,25 @@ static void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs
 	emit_seconds(g, a, da, n2, dir2, tm, hm);
 }
 
+/* The first counts (bits) that may leave a second part for a mover other
+   than a: none back without another peg on the track (no first part,
+   not even a bump chain, takes a peg from home to the track or back);
+   with only pegs at home, at most 4 holes, forward within home. */
+static unsigned first_counts(const struct gen *g, int a, int total, int dir2)
+{
+	unsigned others = bits(0, g->np - 1) & ~(1u << a);
+
+	if (others & g->trk)
+		return bits(1, total - 1);
+	return dir2 > 0 ? bits(total - 4, total - 1) : 0;
+}
+
 /* Splits of total holes between two movable pegs: the first part n1 holes
    in dir1, the second the rest in dir2, in the written order. */
 static void splits(struct gen *g, int total, int dir1, int dir2)
 {
 	int a, n1, n2, da, bs;
-	unsigned tr, hm, any, lim = bits(1, total - 1);
+	unsigned tr, hm, any, lim;
 
 	if (g->np < 2)
 		return;
@@ -748,6 +764,8 @@ static void splits(struct gen *g, int total, int dir1, int dir2)
 		const struct mover *ma = &g->m[a];
 		int la = ma->loc;
 
+		if (!(lim = first_counts(g, a, total, dir2)))
+			continue;
 		tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & lim;
 		hm = dir1 > 0 ? ma->fwd_home & lim : 0;
 		bs = is_track(la) ? (dir2 > 0 ? ma->nb : ma->nf) : -1;
