@@ -412,19 +412,12 @@ static int dist(int x, int y, int dir, int len)
 	return d < 0 ? d + len : d;
 }
 
-/* Fill g->gaps and g->homes from the movers. */
-static void set_reach(struct gen *g)
+/* Fill g->homes from the movers. */
+static void set_homes(struct gen *g)
 {
-	int i, d;
+	int i;
 	unsigned all, f;
 
-	g->gaps[0] = g->gaps[1] = 0;
-	for (i = 0; i < g->np; i++)
-		for (d = 0; d < 2; d++) {
-			int gap = d ? g->m[i].fgap : g->m[i].bgap;
-
-			g->gaps[d] |= (uint64_t)(gap < 127 ? gap : 127) << (8 * i);
-		}
 	memset(g->homes, 0, sizeof g->homes);
 	for (all = g->near; all; all &= all - 1)
 		for (i = __builtin_ctz(all), f = g->m[i].fwd_home; f; f &= f - 1)
@@ -437,11 +430,13 @@ static const struct ff_ply play_tmpl = {
 };
 
 /* Set each track mover's gaps and nearest movers from the track movers
-   tr[0..nt), which are in ascending hole order. */
+   tr[0..nt), which are in ascending hole order, and g->gaps (the movers
+   at home have gaps 0). */
 static void set_gaps(struct gen *g, const int *tr, int nt)
 {
 	int i, len = g->len;
 
+	g->gaps[0] = g->gaps[1] = 0;
 	for (i = 0; i < nt; i++) {
 		struct mover *m = &g->m[tr[i]];
 		int next = tr[i + 1 < nt ? i + 1 : 0], prev = tr[i ? i - 1 : nt - 1];
@@ -449,12 +444,14 @@ static void set_gaps(struct gen *g, const int *tr, int nt)
 		if (nt == 1) {
 			m->fgap = m->bgap = len;
 			m->nf = m->nb = -1;
-			continue;
+		} else {
+			m->nf = next;
+			m->nb = prev;
+			m->fgap = dist(m->loc, g->m[next].loc, 1, len);
+			m->bgap = dist(m->loc, g->m[prev].loc, -1, len);
 		}
-		m->nf = next;
-		m->nb = prev;
-		m->fgap = dist(m->loc, g->m[next].loc, 1, len);
-		m->bgap = dist(m->loc, g->m[prev].loc, -1, len);
+		g->gaps[0] |= (uint64_t)(m->bgap < 127 ? m->bgap : 127) << (8 * tr[i]);
+		g->gaps[1] |= (uint64_t)(m->fgap < 127 ? m->fgap : 127) << (8 * tr[i]);
 	}
 }
 
@@ -511,7 +508,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 		if (h || m->in <= 12)
 			g->near |= 1u << i;
 	}
-	set_reach(g);
+	set_homes(g);
 }
 
 /* The track movers whose gap in dir is over n (0 <= n < 127): the bytes
