@@ -106,10 +106,10 @@ static int peg_at(const struct board *b, int loc)
 		return loc < b->len ? b->track[loc] : NOWHERE;
 	if (is_home(loc))
 		return b->home[home_seat(loc)][home_j(loc) - 1];
-	for (s = 0; s < b->seats; s++)
-		for (i = 0; i < PEGS; i++)
-			if (b->loc[s][i] == loc)
-				return s * PEGS + i;
+	s = loc - LOC_START;   /* only seat s's pegs wait in its start area */
+	for (i = 0; s >= 0 && s < b->seats && i < PEGS; i++)
+		if (b->loc[s][i] == loc)
+			return s * PEGS + i;
 	return NOWHERE;
 }
 
@@ -580,7 +580,7 @@ static int step(const struct gen *g, int loc, int n, int dir)
 
 /* Single moves of n holes (dir +1 forward, -1 backward) for every movable
    peg: along the track, then into or within home. */
-static void single_moves(struct gen *g, int n, int dir)
+static inline void single_moves(struct gen *g, int n, int dir)
 {
 	unsigned tm = reach(g, n, dir), hm = dir > 0 ? g->homes[n] : 0, all;
 	int i, t;
@@ -1294,7 +1294,9 @@ static int pj_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	ff_hands_discard(&s->h, seat, p->w[1]);
 	s->plies++;
 	s->turn = (uint8_t)((seat + 1) % s->seats);
-	if (p->w[0] == K_PLAY && side_home(s, side)) {
+	/* only a move into home completes a side */
+	if (p->w[0] == K_PLAY && (is_home(p->w[3]) || (p->w[6] && is_home(p->w[5]))) &&
+	    side_home(s, side)) {
 		s->term = FF_TERM_NORMAL;
 		s->winner = (int8_t)side;
 		if (p->post[0] != FF_NO_CARD)
