@@ -128,15 +128,25 @@ static void place(struct board *b, int peg, int loc)
 		b->home[home_seat(loc)][home_j(loc) - 1] = (int8_t)peg;
 }
 
-/* Append the decimal digits of v (0 <= v < 1000) at p; returns the end. */
+/* Append the decimal digits of v (0 <= v < 1000) at p; returns the end.
+   Two digits at a time from the pairs 00..99. */
 static char *put_num(char *p, int v)
 {
-	if (v >= 100)
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+
+	if (v >= 100) {
 		*p++ = (char)('0' + v / 100);
-	if (v >= 10)
-		*p++ = (char)('0' + v / 10 % 10);
-	*p++ = (char)('0' + v % 10);
-	return p;
+		v %= 100;
+	} else if (v < 10) {
+		*p++ = (char)('0' + v);
+		return p;
+	}
+	p[0] = pairs[2 * v];
+	p[1] = pairs[2 * v + 1];
+	return p + 2;
 }
 
 /* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL;
