@@ -598,7 +598,8 @@ static inline void single_moves(struct gen *g, int n, int dir)
 	for (all = tm | hm; all; all &= all - 1) {
 		const struct mover *m = &g->m[i = __builtin_ctz(all)];
 
-		if (tm >> i & 1 && gen_can_land(g, m->peg, t = step(g, m->loc, n, dir)))
+		if (tm >> i & 1 && (!partner_at(g, t = step(g, m->loc, n, dir)) ||
+				    can_land(g->b, g->s, m->peg, t)))
 			emit(g, m->loc, t, 0, 0, 0);
 		if (hm >> i & 1)
 			emit(g, m->loc, m->hbase + n, 0, 0, 0);
@@ -759,16 +760,20 @@ static unsigned first_counts(const struct gen *g, int a, int total, int dir2)
 }
 
 /* Splits of total holes between two movable pegs: the first part n1 holes
-   in dir1, the second the rest in dir2, in the written order. */
+   in dir1, the second the rest in dir2, in the written order. Only a peg
+   on the track, or one that may go 1 to total - 1 holes into or within
+   home, makes a first part. */
 static void splits(struct gen *g, int total, int dir1, int dir2)
 {
 	int a, n1, n2, da, bs;
-	unsigned tr, hm, any, lim;
+	unsigned tr, hm, any, lim, first = g->trk, all;
 
 	if (g->np < 2)
 		return;
-	for (a = 0; a < g->np; a++) {
-		const struct mover *ma = &g->m[a];
+	for (n1 = 1; dir1 > 0 && n1 < total; n1++)   /* or into or within home */
+		first |= g->homes[n1];
+	for (all = first; all; all &= all - 1) {
+		const struct mover *ma = &g->m[a = __builtin_ctz(all)];
 		int la = ma->loc;
 
 		if (!(lim = first_counts(g, a, total, dir2)))
