@@ -397,14 +397,11 @@ static unsigned bits(int lo, int hi)
 	return hi < lo ? 0 : (2u << hi) - (1u << lo);
 }
 
-/* Free home holes after hole j (0: from H.1) given the occupied mask. */
+/* Free home holes after hole j (0: from H.1) given the occupied mask:
+   up to its next set bit, bit 5 standing for the end of home. */
 static int home_run(unsigned mask, int j)
 {
-	int k = j;
-
-	while (k < 5 && !(mask >> k & 1))
-		k++;
-	return k - j;
+	return __builtin_ctz((mask | 32u) >> j);
 }
 
 /* The counts a track peg with gap ahead, in holes to the in-spot, may
