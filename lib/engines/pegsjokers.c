@@ -106,10 +106,10 @@ static int peg_at(const struct board *b, int loc)
 		return loc < b->len ? b->track[loc] : NOWHERE;
 	if (is_home(loc))
 		return b->home[home_seat(loc)][home_j(loc) - 1];
-	for (s = 0; s < b->seats; s++)
-		for (i = 0; i < PEGS; i++)
-			if (b->loc[s][i] == loc)
-				return s * PEGS + i;
+	s = loc - LOC_START;   /* only seat s's pegs wait in its start area */
+	for (i = 0; s >= 0 && s < b->seats && i < PEGS; i++)
+		if (b->loc[s][i] == loc)
+			return s * PEGS + i;
 	return NOWHERE;
 }
 
@@ -128,15 +128,25 @@ static void place(struct board *b, int peg, int loc)
 		b->home[home_seat(loc)][home_j(loc) - 1] = (int8_t)peg;
 }
 
-/* Append the decimal digits of v (0 <= v < 1000) at p; returns the end. */
+/* Append the decimal digits of v (0 <= v < 1000) at p; returns the end.
+   Two digits at a time from the pairs 00..99. */
 static char *put_num(char *p, int v)
 {
-	if (v >= 100)
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+
+	if (v >= 100) {
 		*p++ = (char)('0' + v / 100);
-	if (v >= 10)
-		*p++ = (char)('0' + v / 10 % 10);
-	*p++ = (char)('0' + v % 10);
-	return p;
+		v %= 100;
+	} else if (v < 10) {
+		*p++ = (char)('0' + v);
+		return p;
+	}
+	p[0] = pairs[2 * v];
+	p[1] = pairs[2 * v + 1];
+	return p + 2;
 }
 
 /* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL;
@@ -372,6 +382,7 @@ struct gen {
 	unsigned home;        /* bit j - 1: its home hole j holds a peg */
 	int free;             /* free home holes from H.1 */
 	unsigned near;        /* movers at home or within 12 holes of the in-spot */
+	unsigned trk;         /* movers on the track */
 	uint64_t gaps[2];     /* [0 back, 1 forward]: byte i the gap of mover i, capped at 127 */
 	uint8_t homes[16];    /* [n]: movers that may go n holes into or within home */
 	int np;
@@ -386,14 +397,11 @@ static unsigned bits(int lo, int hi)
 	return hi < lo ? 0 : (2u << hi) - (1u << lo);
 }
 
-/* Free home holes after hole j (0: from H.1) given the occupied mask. */
+/* Free home holes after hole j (0: from H.1) given the occupied mask:
+   up to its next set bit, bit 5 standing for the end of home. */
 static int home_run(unsigned mask, int j)
 {
-	int k = j;
-
-	while (k < 5 && !(mask >> k & 1))
-		k++;
-	return k - j;
+	return __builtin_ctz((mask | 32u) >> j);
 }
 
 /* The counts a track peg with gap ahead, in holes to the in-spot, may
@@ -411,19 +419,12 @@ static int dist(int x, int y, int dir, int len)
 	return d < 0 ? d + len : d;
 }
 
-/* Fill g->gaps and g->homes from the movers. */
-static void set_reach(struct gen *g)
+/* Fill g->homes from the movers. */
+static void set_homes(struct gen *g)
 {
-	int i, d;
+	int i;
 	unsigned all, f;
 
-	g->gaps[0] = g->gaps[1] = 0;
-	for (i = 0; i < g->np; i++)
-		for (d = 0; d < 2; d++) {
-			int gap = d ? g->m[i].fgap : g->m[i].bgap;
-
-			g->gaps[d] |= (uint64_t)(gap < 127 ? gap : 127) << (8 * i);
-		}
 	memset(g->homes, 0, sizeof g->homes);
 	for (all = g->near; all; all &= all - 1)
 		for (i = __builtin_ctz(all), f = g->m[i].fwd_home; f; f &= f - 1)
@@ -436,11 +437,13 @@ static const struct ff_ply play_tmpl = {
 };
 
 /* Set each track mover's gaps and nearest movers from the track movers
-   tr[0..nt), which are in ascending hole order. */
+   tr[0..nt), which are in ascending hole order, and g->gaps (the movers
+   at home have gaps 0). */
 static void set_gaps(struct gen *g, const int *tr, int nt)
 {
 	int i, len = g->len;
 
+	g->gaps[0] = g->gaps[1] = 0;
 	for (i = 0; i < nt; i++) {
 		struct mover *m = &g->m[tr[i]];
 		int next = tr[i + 1 < nt ? i + 1 : 0], prev = tr[i ? i - 1 : nt - 1];
@@ -448,12 +451,14 @@ static void set_gaps(struct gen *g, const int *tr, int nt)
 		if (nt == 1) {
 			m->fgap = m->bgap = len;
 			m->nf = m->nb = -1;
-			continue;
+		} else {
+			m->nf = next;
+			m->nb = prev;
+			m->fgap = dist(m->loc, g->m[next].loc, 1, len);
+			m->bgap = dist(m->loc, g->m[prev].loc, -1, len);
 		}
-		m->nf = next;
-		m->nb = prev;
-		m->fgap = dist(m->loc, g->m[next].loc, 1, len);
-		m->bgap = dist(m->loc, g->m[prev].loc, -1, len);
+		g->gaps[0] |= (uint64_t)(m->bgap < 127 ? m->bgap : 127) << (8 * tr[i]);
+		g->gaps[1] |= (uint64_t)(m->fgap < 127 ? m->fgap : 127) << (8 * tr[i]);
 	}
 }
 
@@ -472,6 +477,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->start = NOWHERE;
 	g->home = 0;
 	g->near = 0;
+	g->trk = 0;
 	g->np = 0;
 	g->tmpl = play_tmpl;
 	for (i = 0; i < PEGS; i++) {
@@ -485,6 +491,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 			m->nf = m->nb = -1;
 		} else if (is_track(loc)) {
 			m->in = dist(loc, inspot(b, c), 1, len);
+			g->trk |= 1u << g->np;
 			for (k = nt++; k > 0 && g->m[tr[k - 1]].loc > loc; k--)
 				tr[k] = tr[k - 1];
 			tr[k] = g->np;
@@ -508,7 +515,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 		if (h || m->in <= 12)
 			g->near |= 1u << i;
 	}
-	set_reach(g);
+	set_homes(g);
 }
 
 /* The track movers whose gap in dir is over n (0 <= n < 127): the bytes
@@ -580,7 +587,7 @@ static int step(const struct gen *g, int loc, int n, int dir)
 
 /* Single moves of n holes (dir +1 forward, -1 backward) for every movable
    peg: along the track, then into or within home. */
-static void single_moves(struct gen *g, int n, int dir)
+static inline void single_moves(struct gen *g, int n, int dir)
 {
 	unsigned tm = reach(g, n, dir), hm = dir > 0 ? g->homes[n] : 0, all;
 	int i, t;
@@ -588,7 +595,8 @@ static void single_moves(struct gen *g, int n, int dir)
 	for (all = tm | hm; all; all &= all - 1) {
 		const struct mover *m = &g->m[i = __builtin_ctz(all)];
 
-		if (tm >> i & 1 && gen_can_land(g, m->peg, t = step(g, m->loc, n, dir)))
+		if (tm >> i & 1 && (!partner_at(g, t = step(g, m->loc, n, dir)) ||
+				    can_land(g->b, g->s, m->peg, t)))
 			emit(g, m->loc, t, 0, 0, 0);
 		if (hm >> i & 1)
 			emit(g, m->loc, m->hbase + n, 0, 0, 0);
@@ -735,19 +743,38 @@ static void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs
 	emit_seconds(g, a, da, n2, dir2, tm, hm);
 }
 
+/* The first counts (bits) that may leave a second part for a mover other
+   than a: none back without another peg on the track (no first part,
+   not even a bump chain, takes a peg from home to the track or back);
+   with only pegs at home, at most 4 holes, forward within home. */
+static unsigned first_counts(const struct gen *g, int a, int total, int dir2)
+{
+	unsigned others = bits(0, g->np - 1) & ~(1u << a);
+
+	if (others & g->trk)
+		return bits(1, total - 1);
+	return dir2 > 0 ? bits(total - 4, total - 1) : 0;
+}
+
 /* Splits of total holes between two movable pegs: the first part n1 holes
-   in dir1, the second the rest in dir2, in the written order. */
+   in dir1, the second the rest in dir2, in the written order. Only a peg
+   on the track, or one that may go 1 to total - 1 holes into or within
+   home, makes a first part. */
 static void splits(struct gen *g, int total, int dir1, int dir2)
 {
 	int a, n1, n2, da, bs;
-	unsigned tr, hm, any, lim = bits(1, total - 1);
+	unsigned tr, hm, any, lim, first = g->trk, all;
 
 	if (g->np < 2)
 		return;
-	for (a = 0; a < g->np; a++) {
-		const struct mover *ma = &g->m[a];
+	for (n1 = 1; dir1 > 0 && n1 < total; n1++)   /* or into or within home */
+		first |= g->homes[n1];
+	for (all = first; all; all &= all - 1) {
+		const struct mover *ma = &g->m[a = __builtin_ctz(all)];
 		int la = ma->loc;
 
+		if (!(lim = first_counts(g, a, total, dir2)))
+			continue;
 		tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & lim;
 		hm = dir1 > 0 ? ma->fwd_home & lim : 0;
 		bs = is_track(la) ? (dir2 > 0 ? ma->nb : ma->nf) : -1;
@@ -1279,7 +1306,9 @@ static int pj_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	ff_hands_discard(&s->h, seat, p->w[1]);
 	s->plies++;
 	s->turn = (uint8_t)((seat + 1) % s->seats);
-	if (p->w[0] == K_PLAY && side_home(s, side)) {
+	/* only a move into home completes a side */
+	if (p->w[0] == K_PLAY && (is_home(p->w[3]) || (p->w[6] && is_home(p->w[5]))) &&
+	    side_home(s, side)) {
 		s->term = FF_TERM_NORMAL;
 		s->winner = (int8_t)side;
 		if (p->post[0] != FF_NO_CARD)
