@@ -42,6 +42,7 @@ struct ff_pg {
 	struct ff_pg_staged *staged;
 	size_t nstaged, cap;
 	struct ff_buf line, ids;            /* scratch */
+	struct ff_buf filt;                 /* the ruleset ids a filter allows, as an array */
 };
 
 /* The PostgreSQL store behind s. */
@@ -71,9 +72,10 @@ int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
 	      struct ff_error *err);
 /* Append the filter's conditions to q, each " AND cond" with parameters,
    as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 48 bytes)
-   holds the text of its numbers. */
-void ff_pg_filter_sql(const struct ff_pg *s, struct ff_pg_query *q,
-		      const struct ff_stats_filter *f, char *num, size_t numsize);
+   holds the text of its numbers, s->filt the ruleset ids it allows (read
+   from rulesets here). Returns 0, or -1 with err. */
+int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,
+		     char *num, size_t numsize, struct ff_error *err);
 /* Decode a bytea column's text form ("\x" and hex digits) into out.
    Returns 0 or -1 (no memory, or not that form). */
 int ff_pg_bytea(const char *text, struct ff_buf *out);

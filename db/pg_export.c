@@ -100,7 +100,10 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 	int rc;
 
 	ff_buf_addf(&q.sql, "SELECT %s FROM games WHERE true", ff_pg_fgn_cols(c.s->base.version));
-	ff_pg_filter_sql(c.s, &q, f, num, sizeof num);
+	if (ff_pg_filter_sql(c.s, &q, f, num, sizeof num, err)) {
+		ff_buf_free(&q.sql);
+		return -1;
+	}
 	ff_buf_adds(&q.sql, " ORDER BY id");
 	if (f->limit) {
 		snprintf(num + 48, 24, "%ld", f->limit);

@@ -31,19 +31,40 @@ static void num_cond(struct ff_pg_query *q, const char *text, long n, char *num)
 }
 
 /* The game, preset and option filters of a store at schema 6 or later:
-   the ruleset ids they allow, from rulesets, which the index seeks one
-   by one; and the game's partition (rulesets' game is games' own). */
-static void ruleset_filter(struct ff_pg_query *q, const struct ff_stats_filter *f)
+   the ruleset ids they allow, looked up in rulesets first and given to
+   the query as an array (ruleset = ANY), which the index seeks one by one
+   in parallel. (With the lookup as a subquery PostgreSQL joined every
+   game to rulesets by hash, in one process: 3 times the time of no
+   filter. Nor is games.game tested: it is not in the index, so the scan
+   would read every row's table page; 10.9 s against 1.4 s on 10,000,000
+   games.) The array's text is kept in s->filt. Returns 0, or -1 with
+   err. */
+static int ruleset_filter(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,
+			  struct ff_error *err)
 {
-	if (f->game || f->preset || f->option) {
-		ff_buf_adds(&q->sql, " AND ruleset IN (SELECT ruleset FROM rulesets WHERE true");
-		cond(q, " AND game = ", f->game, "");
-		cond(q, " AND preset = ", f->preset, "");
-		cond(q, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
-		cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
-		ff_buf_adds(&q->sql, ")");
+	struct ff_pg_query r = { FF_BUF_INIT, { NULL }, 0 };
+	PGresult *res = NULL;
+	int rc;
+
+	if (!f->game && !f->preset && !f->option)
+		return 0;
+	ff_buf_adds(&r.sql, "SELECT coalesce(array_agg(ruleset), '{}') FROM rulesets WHERE true");
+	cond(&r, " AND game = ", f->game, "");
+	cond(&r, " AND preset = ", f->preset, "");
+	cond(&r, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
+	cond(&r, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
+	rc = ff_pg_run(s, &r, &res, err);
+	ff_buf_free(&r.sql);
+	if (rc)
+		return -1;
+	ff_buf_reset(&s->filt);
+	if (PQntuples(res) != 1 || ff_buf_adds(&s->filt, PQgetvalue(res, 0, 0))) {
+		PQclear(res);
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
-	cond(q, " AND game = ", f->game, "");
+	PQclear(res);
+	cond(q, " AND ruleset = ANY (", s->filt.p, "::text[])");
+	return 0;
 }
 
 /* The same for a store at schema 5, whose games rows have the columns. */
@@ -55,13 +76,13 @@ static void ruleset_columns(struct ff_pg_query *q, const struct ff_stats_filter 
 	cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
 }
 
-void ff_pg_filter_sql(const struct ff_pg *s, struct ff_pg_query *q,
-		      const struct ff_stats_filter *f, char *num, size_t numsize)
+int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,
+		     char *num, size_t numsize, struct ff_error *err)
 {
-	if (s->base.version >= 6)
-		ruleset_filter(q, f);
-	else
+	if (s->base.version < 6)
 		ruleset_columns(q, f);
+	else if (ruleset_filter(s, q, f, err))
+		return -1;
 	cond(q, " AND origin = ", f->origin, "");
 	cond(q, " AND date >= ", f->since, "");
 	cond(q, " AND date <= ", f->until, "");
@@ -78,17 +99,20 @@ void ff_pg_filter_sql(const struct ff_pg *s, struct ff_pg_query *q,
 		num_cond(q, " AND plies >= ", f->min_plies, num);
 		num_cond(q, " AND plies <= ", f->max_plies, num + 24);
 	}
+	return 0;
 }
 
 /* The statistics query for f. */
-static void stats_sql(const struct ff_pg *s, struct ff_pg_query *q,
-		      const struct ff_stats_filter *f, char *num, size_t numsize)
+static int stats_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,
+		     char *num, size_t numsize, struct ff_error *err)
 {
 	ff_buf_adds(&q->sql, "SELECT ruleset, seats, plies, sides, first_side,"
 			     " coalesce(winner_side, 0), result = '*', count(*) FROM games WHERE true");
-	ff_pg_filter_sql(s, q, f, num, numsize);
+	if (ff_pg_filter_sql(s, q, f, num, numsize, err))
+		return -1;
 	ff_buf_adds(&q->sql, " GROUP BY ruleset, seats, plies, sides, first_side, winner_side, result"
 			     " ORDER BY ruleset, seats, plies");
+	return 0;
 }
 
 /* Run the statistics query for f after prefix ("" or "EXPLAIN "); its
@@ -101,8 +125,8 @@ static PGresult *run_stats(struct ff_pg *s, const struct ff_stats_filter *f, con
 	PGresult *res = NULL;
 
 	ff_buf_adds(&q.sql, prefix);
-	stats_sql(s, &q, f, num, sizeof num);
-	ff_pg_run(s, &q, &res, err);
+	if (stats_sql(s, &q, f, num, sizeof num, err) == 0)
+		ff_pg_run(s, &q, &res, err);
 	ff_buf_free(&q.sql);
 	return res;
 }

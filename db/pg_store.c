@@ -125,6 +125,7 @@ static void pg_close(struct ff_store *base)
 	ff_buf_free(&s->keep);
 	ff_buf_free(&s->line);
 	ff_buf_free(&s->ids);
+	ff_buf_free(&s->filt);
 	free(s->staged);
 	free(s->base.name);
 	free(s);
