@@ -69,10 +69,13 @@ struct unit_game {
 	size_t raw, raw_len;        /* its text as read, in the unit's raw */
 };
 
-/* A unit of work: n games in input order. */
+/* A unit of work: n games in input order, and the input's offset after
+   them (for the progress line: the consumer may not ask the input, which
+   a worker may be reading). */
 struct unit {
 	struct unit_game g[CHUNK];
 	int n;
+	unsigned long long offset;
 	struct ff_buf raw;
 };
 
@@ -217,6 +220,7 @@ static int produce(void *ctx, void *p, size_t seq)
 			return -1;
 		u->n++;
 	}
+	u->offset = ff_input_offset(&im->in);
 	return u->n > 0;
 }
 
@@ -265,7 +269,7 @@ static int consume(void *ctx, void *p)
 			im->in_batch = 0;
 		}
 		if ((im->c.read & 255) == 0)
-			ff_progress_show(&im->prog, im->c.read, ff_input_offset(&im->in), 0);
+			ff_progress_show(&im->prog, im->c.read, u->offset, 0);
 	}
 	return 0;
 }
