@@ -52,7 +52,15 @@ ts=$(field wall "$r")
 printf 'sqlite3 .import: %8.2f s  (%s rows of 7 tables from CSV into the same schema)\n' "$ts" "$rows"
 x=$(awk -v a="$ti" -v b="$ts" 'BEGIN { printf "%.2f", a / b }')
 printf 'ratio import / .import: %s  (target: at most 1.2)\n' "$x"
-row "import $games games" - "$ti s" "sqlite3 .import ${ts} s" "${x}x .import" "<= 1.2x .import"
+row "import $games games" 1 "$ti s" "sqlite3 .import ${ts} s" "${x}x .import" "<= 1.2x .import"
+# the same with two threads replaying (the store the same)
+r=$("$fb" -o /dev/null -- "$ff" import -q --threads 2 --db "$dir/f2.db" "$dir/g.fgn")
+[ "$(field status "$r")" = 0 ] || { echo "import --threads 2 failed: $r"; exit 1; }
+t2=$(field wall "$r")
+x2=$(awk -v a="$t2" -v b="$ts" 'BEGIN { printf "%.2f", a / b }')
+printf 'fivefold import --threads 2: %8.2f s  (%s x .import)\n' "$t2" "$x2"
+row "import $games games" 2 "$t2 s" "sqlite3 .import ${ts} s" "${x2}x .import" "<= 1.2x .import"
+rm -f "$dir/f2.db"*
 # bytes per game: the store file against the FGN it came from
 fgn=$(wc -c <"$dir/g.fgn")
 db=$(sqlite3 "$dir/f.db" 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null; wc -c <"$dir/f.db")
