@@ -84,6 +84,28 @@ static const unsigned char cls[256] = {
 	[']'] = C_DELIM,
 };
 
+/* The bytes a ply token mostly consists of: 0x01-0x7f but C_DELIM (a
+   NUL or a byte over 0x7f is a token byte too, but one that needs the
+   byte check). */
+static const unsigned char plain[256] = {
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,   /* 0x00 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x10 */
+	0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1,   /* 0x20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,   /* 0x30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1,   /* 0x50 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,   /* 0x70 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0x80 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0x90 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xa0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xb0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xc0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xd0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xe0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xf0 */
+};
+
 /* Results of the token scanners. */
 enum { T_OK, T_NEED, T_NOMEM };
 
@@ -92,7 +114,7 @@ enum { F_EIO = -1, F_ENOMEM = -2, F_TOOLONG = -3 };
 
 struct ff_fgn_reader {
 	FILE *fp;
-	unsigned char *buf;
+	unsigned char *buf;   /* cap bytes and a NUL after the end (buf[end]) */
 	size_t cap;
 	size_t start;      /* first byte of the current game (kept on refill) */
 	size_t pos;        /* scan position */
@@ -126,11 +148,12 @@ struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp)
 
 	if (!r)
 		return NULL;
-	r->buf = malloc(BUF_SIZE);
+	r->buf = malloc(BUF_SIZE + 1);
 	if (!r->buf) {
 		free(r);
 		return NULL;
 	}
+	r->buf[0] = '\0';
 	r->fp = fp;
 	r->cap = BUF_SIZE;
 	r->line = 1;
@@ -223,6 +246,7 @@ static int fill(struct ff_fgn_reader *r)
 		r->pos -= r->start;
 		r->cpos -= r->start;
 		r->end = keep;
+		r->buf[keep] = '\0';
 		r->start = 0;
 	}
 	if (r->end - r->start > FF_MAX_GAME_BYTES)
@@ -232,7 +256,7 @@ static int fill(struct ff_fgn_reader *r)
 
 		if (r->cap > (size_t)-1 / 2)
 			return F_ENOMEM;
-		p = realloc(r->buf, r->cap * 2);
+		p = realloc(r->buf, r->cap * 2 + 1);
 		if (!p)
 			return F_ENOMEM;
 		r->buf = p;
@@ -243,6 +267,7 @@ static int fill(struct ff_fgn_reader *r)
 		n = FF_MAX_GAME_BYTES + 1 - (r->end - r->start);
 	n = fread(r->buf + r->end, 1, n, r->fp);
 	r->end += n;
+	r->buf[r->end] = '\0';
 	if (n == 0) {
 		if (ferror(r->fp))
 			return F_EIO;
@@ -597,6 +622,8 @@ static int word(struct game *g, size_t p, long line, long col)
 		r->pos = p + 1;
 		return T_OK;
 	}
+	while (plain[b[q]])   /* buf[end] is a NUL: the scan stops there */
+		q++;
 	while (q < e && !(cls[b[q]] & C_DELIM))   /* odd: a NUL or a byte over 0x7f seen */
 		odd |= (unsigned char)(b[q++] - 1) >= 0x7f;
 	if (q == e && !r->eof)

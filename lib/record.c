@@ -45,7 +45,8 @@ void ff_record_free(struct ff_record *rec)
 	memset(rec, 0, sizeof *rec);
 }
 
-uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
+/* ff_record_intern, inline for the callers in this file (a ply each). */
+static inline uint32_t intern(struct ff_record *rec, const char *s, size_t n)
 {
 	size_t off = rec->text.len;
 
@@ -57,6 +58,11 @@ uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
 	rec->text.len = off + n + 1;
 	rec->text.p[rec->text.len] = '\0';
 	return (uint32_t)off;
+}
+
+uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
+{
+	return intern(rec, s, n);
 }
 
 int ff_record_add_tag(struct ff_record *rec, const char *name, const char *value,
@@ -131,7 +137,7 @@ int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
 
 	if (len > UINT16_MAX || GROW(rec->plies, rec->nplies, rec->plies_cap))
 		return -1;
-	off = ff_record_intern(rec, tok, len);
+	off = intern(rec, tok, len);
 	if (!off)
 		return -1;
 	push_ply(rec, off, len, suffix, line, col);

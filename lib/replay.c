@@ -192,18 +192,17 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	return 0;
 }
 
-/* ff_game_step, with ply k already parsed into *pre when pre is not NULL
-   (parsed in the same position: parse is a function of the position). */
-static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
-		     const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
+/* step_from's checks and move, for seat (0-based) to move, err not yet
+   located. Returns 0 or -1 with err. */
+static int step_at(struct ff_game *g, const struct ff_record *rec, size_t k, int seat,
+		   const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	const char *tok = ff_record_str(rec, rp->tok);
-	int seat = r->to_move(g->state), i, expect;
+	int i, expect;
 	struct ff_outcome o;
 
-	locate(err, rec, rp->line, rp->col, g->turns + 1, seat + 1);
 	r->outcome(g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		return ff_error_set(err, FF_EAFTER_END,
@@ -252,6 +251,20 @@ static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
 	return 0;
 }
 
+/* ff_game_step, with ply k already parsed into *pre when pre is not NULL
+   (parsed in the same position: parse is a function of the position).
+   err is located at the ply only when it fails. */
+static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
+		     const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
+{
+	int seat = g->rules->to_move(g->state), turns = g->turns;
+
+	if (step_at(g, rec, k, seat, pre, played, err) == 0)
+		return 0;
+	locate(err, rec, rec->plies[k].line, rec->plies[k].col, turns + 1, seat + 1);
+	return -1;
+}
+
 int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 		 struct ff_ply *played, struct ff_error *err)
 {
@@ -265,7 +278,7 @@ int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	struct ff_ply p;
-	int parsed;
+	int parsed, seat = r->to_move(g->state), turns = g->turns;
 
 	/* the decision is written in the position before the ply, what it
 	   drew only once it is applied; a ply that does not parse is left to
@@ -275,8 +288,10 @@ int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	if (step_from(g, rec, k, parsed ? &p : NULL, played, err))
 		return -1;
-	if (ff_rules_format_post(r, played, out))
+	if (ff_rules_format_post(r, played, out)) {
+		locate(err, rec, rp->line, rp->col, turns + 1, seat + 1);
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
 	return 0;
 }
 

@@ -368,27 +368,39 @@ static int move_is_legal(const struct fl_state *s, int side, int d, int from, in
 /* fl_legal's membership test without listing every move: a move is
    checked where it stands; a pass needs no move to exist; only a skip
    looks at the whole list (may_skip's conditions read it). */
+/* Is skipping with throw d allowed? (out of line: its list of moves
+   stays off the stack of the usual checks) */
+static int __attribute__((noinline)) skip_is_legal(const struct fl_state *s, int side, int d)
+{
+	struct mv mv[MAXMV];
+
+	return may_skip(s, side, d, mv, gen_moves(s, side, d, mv));
+}
+
 static int fl_is_legal(const void *st, const struct ff_ply *p)
 {
 	const struct fl_state *s = st;
-	struct mv mv[MAXMV];
-	int d = p->chance, side = s->turn, hit = 0, i;
+	int d = p->chance, side = s->turn, hit = 0;
+	uint64_t hi[2];
 
-	/* the words a ply of its kind leaves 0 (set_move, set_kind) */
-	for (i = p->w[0] == K_MOVE ? 4 : 1; i < FF_PLY_WORDS; i++)
-		if (p->w[i])
-			return 0;
+	/* the words a ply of its kind leaves 0 (set_move, set_kind): w[4..11]
+	   in two loads, and w[1..3] but for a move */
+	memcpy(hi, &p->w[4], sizeof hi);
+	if (hi[0] | hi[1] || (p->w[0] != K_MOVE && (p->w[1] | p->w[2] | p->w[3])))
+		return 0;
 	switch (p->w[0]) {
 	case K_MOVE:
 		return move_is_legal(s, side, d, p->w[1], p->w[2], &hit) && p->w[3] == hit;
 	case K_NONE:
 		return !has_move(s, side, d);
 	case K_SKIP:
-		return may_skip(s, side, d, mv, gen_moves(s, side, d, mv));
+		return skip_is_legal(s, side, d);
 	default:
 		return 0;
 	}
 }
+
+_Static_assert(FF_PLY_WORDS == 12, "fl_is_legal reads w[4..11] as 16 bytes");
 
 /* Can side move with some face of the die? */
 static int can_move(const struct fl_state *s, int side)
@@ -471,15 +483,18 @@ static int fl_roll(const void *st, struct ff_rng *chance)
 	return die(st)->roll(chance);
 }
 
-static int fl_check_chance(const void *st, int d, struct ff_error *err)
+/* The bad-roll error for a throw d the die cannot show: -1 with err. */
+static int __attribute__((noinline)) bad_roll(const struct fl_state *s, int d,
+					     struct ff_error *err)
 {
-	const struct fl_state *s = st;
-
-	if (shows(s, d))
-		return 0;
 	return ff_error_set(err, FF_EBAD_ROLL, "throw %d is not a face of the die '%s' (faces %d-%d)",
 			    d, die(s)->name, die(s)->faces[0],
 			    die(s)->faces[die(s)->nfaces - 1]);
+}
+
+static int fl_check_chance(const void *st, int d, struct ff_error *err)
+{
+	return shows(st, d) ? 0 : bad_roll(st, d, err);
 }
 
 /* The die's faces and their weights (ff_dice). */
@@ -532,19 +547,25 @@ static int parse_roll(const char *t, size_t len, int *roll)
 	return (int)i + 1;
 }
 
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static int parse_point(char c)
 {
 	if (c == 'x')
 		return HAND;
-	if (c >= '0' && c <= '9')
+	if (is_digit(c))
 		return c - '0';
 	return -1;
 }
 
-static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *out,
-		    struct ff_error *err)
+/* fl_parse for any token (out of line: the usual one needs none of it). */
+static int __attribute__((noinline)) parse_any(const struct fl_state *s, const char *t,
+					       size_t len, struct ff_ply *out,
+					       struct ff_error *err)
 {
-	const struct fl_state *s = st;
 	struct mv mv[MAXMV];
 	const char *tok = t;   /* the whole token, for messages */
 	int tlen = (int)len;
@@ -604,6 +625,23 @@ bad:
 	return ff_error_set(err, FF_ESYNTAX,
 			    "malformed ply '%.*s': expected ROLL:FROM-TO, ROLL:FROM, ROLL:- or ROLL:skip",
 			    tlen, tok);
+}
+
+static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *out,
+		    struct ff_error *err)
+{
+	const struct fl_state *s = st;
+	int hit;
+
+	/* the usual long form, R:F-T with three digits, at once (what
+	   parse_any makes of it) */
+	if (len == 5 && t[1] == ':' && t[3] == '-' && is_digit(t[0]) && is_digit(t[2]) &&
+	    is_digit(t[4]) && shows(s, t[0] - '0')) {
+		can_land(s, s->turn, t[4] - '0', &hit);
+		set_move(out, t[0] - '0', t[2] - '0', t[4] - '0', hit);
+		return 0;
+	}
+	return parse_any(s, t, len, out, err);
 }
 
 static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
