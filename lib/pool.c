@@ -22,6 +22,9 @@ struct pool {
 	int done, failed;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
+	/* held by the one worker producing: produce runs outside mu, so a
+	   worker marking its unit ready or the consumer never waits for it */
+	pthread_mutex_t produce_mu;
 };
 
 struct worker_arg {
@@ -42,26 +45,34 @@ static void *worker_main(void *arg)
 	int rc;
 
 	for (;;) {
+		pthread_mutex_lock(&p->produce_mu);
 		pthread_mutex_lock(&p->mu);
 		while (!p->done && p->produced - p->consumed >= p->nslots)
 			pthread_cond_wait(&p->cv, &p->mu);
 		if (p->done) {
 			pthread_mutex_unlock(&p->mu);
+			pthread_mutex_unlock(&p->produce_mu);
 			return NULL;
 		}
-		seq = p->produced;
+		seq = p->produced;   /* its slot is free: no one else touches it */
+		pthread_mutex_unlock(&p->mu);
 		rc = p->ops->produce(p->ctx, slot_at(p, seq), seq);
-		if (rc <= 0) {
-			p->done = 1;
-			p->total = seq;
+		pthread_mutex_lock(&p->mu);
+		if (rc <= 0 || p->done) {   /* the end, or the run stopped meanwhile */
+			if (!p->done) {
+				p->done = 1;
+				p->total = seq;
+			}
 			if (rc < 0)
 				p->failed = 1;
 			pthread_cond_broadcast(&p->cv);
 			pthread_mutex_unlock(&p->mu);
+			pthread_mutex_unlock(&p->produce_mu);
 			return NULL;
 		}
 		p->produced++;
 		pthread_mutex_unlock(&p->mu);
+		pthread_mutex_unlock(&p->produce_mu);
 
 		p->ops->work(p->ctx, slot_at(p, seq), wa->id);
 
@@ -122,6 +133,7 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 		goto out;
 	}
 	pthread_mutex_init(&p.mu, NULL);
+	pthread_mutex_init(&p.produce_mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
 	for (started = 0; started < threads; started++) {
 		args[started].p = &p;
@@ -162,6 +174,7 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 	if (p.failed)
 		rc = -1;
 	pthread_mutex_destroy(&p.mu);
+	pthread_mutex_destroy(&p.produce_mu);
 	pthread_cond_destroy(&p.cv);
 out:
 	for (i = 0; i < inited; i++)
