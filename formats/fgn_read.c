@@ -124,6 +124,7 @@ struct ff_fgn_reader {
 	long line;         /* line of pos */
 	size_t cpos;       /* a position on the line of pos ... */
 	long ccol;         /* ... and its column */
+	int hi;            /* a byte over 0x7f may stand on the line before pos */
 	long number;       /* games started so far */
 	int bol;           /* only blanks since the start of the line */
 	int bom;           /* BOM check still to do */
@@ -191,8 +192,9 @@ unsigned long long ff_fgn_offset(const void *reader)
 
 /* The column of buf[i], i on the line of pos and not before cpos: a
    character is a byte that is not a UTF-8 continuation byte (10xxxxxx).
-   Counted a word at a time: w & ~(w << 1) keeps bit 7 of each byte whose
-   bit 6 is clear (the span between two plies fits in one word). */
+   On a line of ASCII so far (!hi, i <= pos) a byte is a character;
+   otherwise counted a word at a time: w & ~(w << 1) keeps bit 7 of each
+   byte whose bit 6 is clear (the span between two plies fits in one word). */
 static inline long colat(struct ff_fgn_reader *r, size_t i)
 {
 	const uint64_t tops = 0x8080808080808080u;
@@ -200,6 +202,10 @@ static inline long colat(struct ff_fgn_reader *r, size_t i)
 	long c = r->ccol;
 	uint64_t w;
 
+	if (!r->hi) {
+		r->cpos = i;
+		return r->ccol = c + (e - p);
+	}
 	for (; e - p >= 8; p += 8) {
 		memcpy(&w, p, sizeof w);
 		c += 8 - (w & tops ? ff_popcount64(w & ~(w << 1) & tops) : 0);
@@ -400,6 +406,7 @@ static int tag_line(struct game *g, size_t p, long line, long col)
 	long vcol;
 	char what[8];
 
+	r->hi = 1;   /* the line's bytes are not checked to be ASCII: count columns */
 	nl = memchr(b + p, '\n', r->end - p);
 	if (!nl && !r->eof)
 		return T_NEED;
@@ -487,6 +494,7 @@ static int brace(struct game *g, size_t p, long line, long col)
 	const unsigned char *b = r->buf;
 	size_t e = r->end, q = p + 1, k;
 
+	r->hi = 1;   /* as in tag_line */
 	for (;;) {
 		while (q < e && b[q] != '}' && b[q] != '\n')
 			q++;
@@ -527,6 +535,7 @@ static int semi(struct game *g, size_t p, long line, long col)
 	const unsigned char *b = r->buf, *nl;
 	size_t le, te;
 
+	r->hi = 1;   /* as in tag_line */
 	nl = memchr(b + p + 1, '\n', r->end - p - 1);
 	if (!nl && !r->eof)
 		return T_NEED;
@@ -626,6 +635,7 @@ static int word(struct game *g, size_t p, long line, long col)
 		q++;
 	while (q < e && !(cls[b[q]] & C_DELIM))   /* odd: a NUL or a byte over 0x7f seen */
 		odd |= (unsigned char)(b[q++] - 1) >= 0x7f;
+	r->hi |= odd;
 	if (q == e && !r->eof)
 		return T_NEED;
 	r->pos = q;
@@ -775,6 +785,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				r->line++;
 				r->cpos = p + 1;
 				r->ccol = 1;
+				r->hi = 0;
 				r->bol = 1;
 				if (g.after) {
 					r->pos = p + 1;

@@ -45,8 +45,7 @@ void ff_record_free(struct ff_record *rec)
 	memset(rec, 0, sizeof *rec);
 }
 
-/* ff_record_intern, inline for the callers in this file (a ply each). */
-static inline uint32_t intern(struct ff_record *rec, const char *s, size_t n)
+uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
 {
 	size_t off = rec->text.len;
 
@@ -58,11 +57,6 @@ static inline uint32_t intern(struct ff_record *rec, const char *s, size_t n)
 	rec->text.len = off + n + 1;
 	rec->text.p[rec->text.len] = '\0';
 	return (uint32_t)off;
-}
-
-uint32_t ff_record_intern(struct ff_record *rec, const char *s, size_t n)
-{
-	return intern(rec, s, n);
 }
 
 int ff_record_add_tag(struct ff_record *rec, const char *name, const char *value,
@@ -112,36 +106,10 @@ const char *ff_record_tag(const struct ff_record *rec, const char *name)
 	return NULL;
 }
 
-/* Append the ply whose token is at text offset off (len bytes, NUL
-   after). The room for it is there (GROW). */
-static void push_ply(struct ff_record *rec, uint32_t off, size_t len, const char *suffix,
-		     long line, long col)
+int ff_record_room(struct ff_record *rec, size_t bytes)
 {
-	struct ff_rec_ply *p = &rec->plies[rec->nplies++];
-
-	p->tok = off;
-	p->len = (uint16_t)len;
-	p->suffix[0] = p->suffix[1] = p->suffix[2] = '\0';
-	if (suffix && suffix[0]) {
-		p->suffix[0] = suffix[0];
-		p->suffix[1] = suffix[1];
-	}
-	p->line = line;
-	p->col = col;
-}
-
-int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
-		      const char *suffix, long line, long col)
-{
-	uint32_t off;
-
-	if (len > UINT16_MAX || GROW(rec->plies, rec->nplies, rec->plies_cap))
-		return -1;
-	off = intern(rec, tok, len);
-	if (!off)
-		return -1;
-	push_ply(rec, off, len, suffix, line, col);
-	return 0;
+	return GROW(rec->plies, rec->nplies, rec->plies_cap) ||
+	       ff_buf_reserve(&rec->text, bytes) ? -1 : 0;
 }
 
 int ff_record_add_ply_text(struct ff_record *rec, size_t start)
@@ -154,7 +122,7 @@ int ff_record_add_ply_text(struct ff_record *rec, size_t start)
 		return -1;
 	rec->text.p[rec->text.len++] = '\0';
 	rec->text.p[rec->text.len] = '\0';
-	push_ply(rec, (uint32_t)start, len, NULL, 0, 0);
+	ff_record_push_ply(rec, (uint32_t)start, len, NULL, 0, 0);
 	return 0;
 }
 
