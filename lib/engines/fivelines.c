@@ -106,11 +106,12 @@ static inline int shows(const struct fl_state *s, int d)
 	return d > 0 && d < 8 && s->faces >> d & 1;
 }
 
-/* x mod POINTS for x >= 0; cheap for the usual x < 2 * POINTS, still
-   right for the odd throw of a malformed record. */
+/* x mod POINTS for x >= 0; cheap and without a branch on the data for
+   the usual x < 2 * POINTS, still right for the odd throw of a malformed
+   record. */
 static inline int ring(int x)
 {
-	return x < POINTS ? x : x < 2 * POINTS ? x - POINTS : x % POINTS;
+	return x < 2 * POINTS ? x - POINTS * (x >= POINTS) : x % POINTS;
 }
 
 static const int goal_of[2] = { 7, 2 };
@@ -154,8 +155,8 @@ static inline int can_land(const struct fl_state *s, int side, int to, int *hit)
 
 	*hit = 0;
 	switch (s->preset) {
-	case SCHAEDLER:
-		return to == 2 || to == 7 || own + e == 0;
+	case SCHAEDLER:   /* | not ||: no branch on where a random game goes */
+		return (to == 2) | (to == 7) | (own + e == 0);
 	case KIDD:
 		if (e >= 2)
 			return 0;
@@ -313,7 +314,7 @@ static int fl_legal_pick(const void *st, int d, int (*pick)(void *ctx, int n), v
 }
 
 /* Can the piece(s) on from (or HAND) move with throw d? */
-static int piece_can_move(const struct fl_state *s, int side, int from, int d)
+static inline int piece_can_move(const struct fl_state *s, int side, int from, int d)
 {
 	int start = from == HAND ? virt_of[side] : from, hit, k;
 
