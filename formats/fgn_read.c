@@ -714,6 +714,39 @@ static int word(struct game *g, size_t p, long line, long col)
 	return T_OK;
 }
 
+/* The usual movetext, plain plies one space apart ("2:0-2 6:9-5 4:-"),
+   from buf[p] on (a token's start on the line of pos), taken as word()
+   would take them one by one, without going back to the main loop in
+   between: a token of plain bytes (no byte check to do) whose first is a
+   digit and second a colon (so no move number, result or NAG), without
+   a suffix, ended by a space or a newline. Stops before the first token
+   that is not such (word() then reads it) and at a newline (the main
+   loop's). Returns how many it took (pos after the last), or -1 when
+   memory runs out. */
+static long plain_plies(struct game *g, size_t p)
+{
+	struct ff_fgn_reader *r = g->r;
+	const unsigned char *b = r->buf;
+	size_t q;
+	long n = 0;
+
+	while (is_digit(b[p]) && b[p + 1] == ':') {   /* buf[end] is a NUL */
+		for (q = p + 2; plain[b[q]]; q++)
+			;
+		if ((b[q] != ' ' && b[q] != '\n') || q - p > FF_MAX_TOKEN || b[q - 1] == '!' ||
+		    b[q - 1] == '?')
+			break;
+		if (ff_record_add_ply(g->rec, (const char *)b + p, q - p, NULL, r->line, colat(r, p)))
+			return -1;
+		r->pos = q;
+		n++;
+		if (b[q] != ' ')
+			break;
+		p = q + 1;
+	}
+	return n;
+}
+
 /* Reading failed: report it and return 0 from now on. */
 static int failure(struct game *g, int code)
 {
@@ -747,7 +780,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 	struct ff_error dummy;
 	struct game g;
 	int started = 0, rc = 0;
-	long line, col;
+	long line, col, n;
 
 	if (!err)
 		err = &dummy;
@@ -835,6 +868,8 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				rc = brace(&g, p, line, col);
 			else if (c == ';')
 				rc = semi(&g, p, line, col);
+			else if (!g.bad && (n = plain_plies(&g, p)) != 0)
+				rc = n > 0 ? T_OK : T_NOMEM;
 			else
 				rc = word(&g, p, line, col);
 		}

@@ -739,15 +739,39 @@ int ff_jsonl_read(void *reader, struct ff_record *rec, struct ff_error *err)
 
 /* --- writing --- */
 
+/* Does a JSON string escape c (a control, " or \\)? With | not ||: one
+   branch a byte. */
+static inline int escaped(unsigned char c)
+{
+	return (c < 0x20) | (c == '"') | (c == '\\');
+}
+
+/* s[0, n) as a JSON string. */
 static int str(struct ff_buf *out, const char *s, size_t n)
 {
 	static const char hexd[] = "0123456789abcdef";
 	size_t i = 0, j;
 	unsigned char c;
-	int rc = ff_buf_addc(out, '"');
+	char *q;
+	int rc;
+
+	for (j = 0; j < n && !escaped((unsigned char)s[j]); j++)
+		;
+	if (j == n) {   /* the usual string, with nothing to escape: at once */
+		if (ff_buf_room(out, n + 2))
+			return -1;
+		q = out->p + out->len;
+		q[0] = '"';
+		ff_copy(q + 1, s, n);
+		q[n + 1] = '"';
+		q[n + 2] = '\0';
+		out->len += n + 2;
+		return 0;
+	}
+	rc = ff_buf_addc(out, '"');
 
 	while (i < n && !rc) {
-		for (j = i; j < n && (unsigned char)s[j] >= 0x20 && s[j] != '"' && s[j] != '\\'; j++)
+		for (j = i; j < n && !escaped((unsigned char)s[j]); j++)
 			;
 		if (j > i) {   /* a run that needs no escape, copied whole */
 			rc = ff_buf_add(out, s + i, j - i);

@@ -112,7 +112,8 @@ int ff_record_room(struct ff_record *rec, size_t bytes)
 	       ff_buf_reserve(&rec->text, bytes) ? -1 : 0;
 }
 
-int ff_record_add_ply_text(struct ff_record *rec, size_t start)
+int ff_record_add_ply_text(struct ff_record *rec, size_t start, const char *suffix, long line,
+			   long col)
 {
 	size_t len = rec->text.len - start;
 
@@ -122,7 +123,7 @@ int ff_record_add_ply_text(struct ff_record *rec, size_t start)
 		return -1;
 	rec->text.p[rec->text.len++] = '\0';
 	rec->text.p[rec->text.len] = '\0';
-	ff_record_push_ply(rec, (uint32_t)start, len, NULL, 0, 0);
+	ff_record_push_ply(rec, (uint32_t)start, len, suffix, line, col);
 	return 0;
 }
 

@@ -130,9 +130,11 @@ static inline int ff_record_add_ply(struct ff_record *rec, const char *tok, size
 }
 /* Append a ply whose token the caller wrote straight into rec->text:
    the bytes from offset start (rec->text.len before writing; never 0)
-   to its end (no copy; for writers of many plies, as the simulator).
+   to its end (no copy; for writers of many plies, as the simulator and
+   ff_game_rewrite), with suffix (may be NULL) and where it stands.
    Returns 0 or -1. */
-int ff_record_add_ply_text(struct ff_record *rec, size_t start);
+int ff_record_add_ply_text(struct ff_record *rec, size_t start, const char *suffix, long line,
+			   long col);
 /* Append a note after the current last ply. Returns 0 or -1. */
 int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len);
 /* Append to out the notes of rec that stand after ply `after`, from

@@ -124,7 +124,7 @@ static int locus(const struct fl_state *s)
 
 static int is_goal(const struct fl_state *s, int side, int p)
 {
-	return s->either ? (p == 2 || p == 7) : p == goal_of[side];
+	return s->either ? (p == 2) | (p == 7) : p == goal_of[side];
 }
 
 static int on_goal(const struct fl_state *s, int side)
@@ -317,21 +317,18 @@ static int fl_legal_pick(const void *st, int d, int (*pick)(void *ctx, int n), v
 static inline int piece_can_move(const struct fl_state *s, int side, int from, int d)
 {
 	int start = from == HAND ? virt_of[side] : from, hit, k;
+	int ok = can_land(s, side, ring(start + d), &hit);
 
-	if (can_land(s, side, ring(start + d), &hit))
-		return 1;
 	for (k = 1; s->nonexact && k < d; k++)
-		if (is_goal(s, side, ring(start + k)) &&
-		    can_land(s, side, ring(start + k), &hit))
-			return 1;
-	return 0;
+		ok |= is_goal(s, side, ring(start + k)) & can_land(s, side, ring(start + k), &hit);
+	return ok;
 }
 
 /* Has side a move for throw d? gen_moves' rules, stopping at the first
    move and building no plies (this runs after every ply). */
 static int has_move(const struct fl_state *s, int side, int d)
 {
-	int p;
+	int p, any = 0;
 
 	if (s->hand[side]) {
 		if (piece_can_move(s, side, HAND, d))
@@ -339,10 +336,11 @@ static int has_move(const struct fl_state *s, int side, int d)
 		if (s->forced)
 			return 0;
 	}
+	/* every point, with & and |: which ones can move is random in a game,
+	   a branch on it mispredicted */
 	for (p = 0; p < POINTS; p++)
-		if (s->n[side][p] && piece_can_move(s, side, p, d))
-			return 1;
-	return 0;
+		any |= (s->n[side][p] != 0) & piece_can_move(s, side, p, d);
+	return any;
 }
 
 /* Is the move from (or HAND) to, with throw d, among gen_moves' moves?
@@ -382,12 +380,18 @@ static int fl_is_legal(const void *st, const struct ff_ply *p)
 {
 	const struct fl_state *s = st;
 	int d = p->chance, side = s->turn, hit = 0;
-	uint64_t hi[2];
+	uint32_t w45, wab;
+	uint64_t w69;
 
 	/* the words a ply of its kind leaves 0 (set_move, set_kind): w[4..11]
-	   in two loads, and w[1..3] but for a move */
-	memcpy(hi, &p->w[4], sizeof hi);
-	if (hi[0] | hi[1] || (p->w[0] != K_MOVE && (p->w[1] | p->w[2] | p->w[3])))
+	   in three loads, and w[1..3] but for a move. The loads are 4, 8, 4
+	   bytes at offsets 12, 16, 24: each inside one of the 8- or 16-byte
+	   stores that just cleared the ply, so the store forwards to it (a
+	   load across two stores waits until they are written) */
+	memcpy(&w45, &p->w[4], sizeof w45);
+	memcpy(&w69, &p->w[6], sizeof w69);
+	memcpy(&wab, &p->w[10], sizeof wab);
+	if (w45 | w69 | wab || (p->w[0] != K_MOVE && (p->w[1] | p->w[2] | p->w[3])))
 		return 0;
 	switch (p->w[0]) {
 	case K_MOVE:
@@ -401,7 +405,8 @@ static int fl_is_legal(const void *st, const struct ff_ply *p)
 	}
 }
 
-_Static_assert(FF_PLY_WORDS == 12, "fl_is_legal reads w[4..11] as 16 bytes");
+_Static_assert(FF_PLY_WORDS == 12 && offsetof(struct ff_ply, w) == 4,
+	       "fl_is_legal reads w[4..11] at offsets 12, 16, 24");
 
 /* Can side move with some face of the die? */
 static int can_move(const struct fl_state *s, int side)
@@ -650,9 +655,14 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 {
 	const struct fl_state *s = st;
 	struct mv mv[MAXMV];
-	char t[16], *q = t;
+	char *q;
 	int n, k, same = 0, d = ply->chance;
 
+	/* written in place: bytes stored one by one and loaded again as a
+	   word at once (a copy) would stall the load */
+	if (ff_buf_room(out, 16))
+		return -1;
+	q = out->p + out->len;
 	if (d >= 10)
 		*q++ = (char)('0' + d / 10 % 10);
 	*q++ = (char)('0' + d % 10);
@@ -676,7 +686,9 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 		if (ply->w[3] || ply->w[4])
 			*q++ = '*';
 	}
-	return ff_buf_add(out, t, (size_t)(q - t));
+	*q = '\0';
+	out->len = (size_t)(q - out->p);
+	return 0;
 }
 
 static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *out)
