@@ -48,12 +48,13 @@ static inline uint64_t ff_rng_next(struct ff_rng *g)
    die) needs no division at run time. */
 static inline uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n)
 {
-	uint64_t threshold = (0 - n) % n;  /* (2^64 - n) mod n */
 	uint64_t x;
 
+	/* threshold (2^64 - n) mod n is below n: only an x below n can be
+	   rejected, so the division for it is made in that rare case only */
 	do
 		x = ff_rng_next(g);
-	while (x < threshold);
+	while (x < n && x < (0 - n) % n);
 	return x % n;
 }
 /* Fisher-Yates: for i = n-1 down to 1, swap a[i] with a[bounded(i+1)].

@@ -198,15 +198,17 @@ struct mv {
 	int8_t from, to, hit;
 };
 
-/* Append the moves of the piece(s) on from (or HAND) for throw d. */
+/* Append the moves of the piece(s) on from (or HAND) for throw d. The
+   plain move is stored at out[0] whether or not it counts (the count
+   says): no branch on the position, which a random game mispredicts. */
 static inline int piece_moves(const struct fl_state *s, int side, int from, int d,
 			      struct mv *out)
 {
 	int start = from == HAND ? virt_of[side] : from;
-	int base = ring(start + d), n = 0, hit, k;
+	int base = ring(start + d), n, hit, k;
 
-	if (can_land(s, side, base, &hit))
-		out[n++] = (struct mv){ (int8_t)from, (int8_t)base, (int8_t)hit };
+	n = can_land(s, side, base, &hit);
+	out[0] = (struct mv){ (int8_t)from, (int8_t)base, (int8_t)hit };
 	if (s->nonexact) {
 		for (k = 1; k < d; k++) {
 			int to = ring(start + k);
@@ -229,9 +231,10 @@ static int gen_moves(const struct fl_state *s, int side, int d, struct mv *out)
 		if (n || s->forced)
 			return n;
 	}
+	/* every point: an empty one's moves are stored past the count and
+	   not counted (out has room: MAXMV) */
 	for (p = 0; p < POINTS; p++)
-		if (s->n[side][p])
-			n += piece_moves(s, side, p, d, out + n);
+		n += piece_moves(s, side, p, d, out + n) & -(int)(s->n[side][p] != 0);
 	return n;
 }
 
