@@ -190,22 +190,16 @@ unsigned long long ff_fgn_offset(const void *reader)
 	return r->base + r->pos;
 }
 
-/* The column of buf[i], i on the line of pos and not before cpos: a
-   character is a byte that is not a UTF-8 continuation byte (10xxxxxx).
-   On a line of ASCII so far (!hi, i <= pos) a byte is a character;
-   otherwise counted a word at a time: w & ~(w << 1) keeps bit 7 of each
+/* colat on a line that may hold bytes over 0x7f, out of line: the
+   characters counted a word at a time: w & ~(w << 1) keeps bit 7 of each
    byte whose bit 6 is clear (the span between two plies fits in one word). */
-static inline long colat(struct ff_fgn_reader *r, size_t i)
+static long __attribute__((noinline)) count_col(struct ff_fgn_reader *r, size_t i)
 {
 	const uint64_t tops = 0x8080808080808080u;
 	const unsigned char *p = r->buf + r->cpos, *e = r->buf + i;
 	long c = r->ccol;
 	uint64_t w;
 
-	if (!r->hi) {
-		r->cpos = i;
-		return r->ccol = c + (e - p);
-	}
 	for (; e - p >= 8; p += 8) {
 		memcpy(&w, p, sizeof w);
 		c += 8 - (w & tops ? ff_popcount64(w & ~(w << 1) & tops) : 0);
@@ -220,6 +214,18 @@ static inline long colat(struct ff_fgn_reader *r, size_t i)
 	r->cpos = i;
 	r->ccol = c;
 	return c;
+}
+
+/* The column of buf[i], i on the line of pos and not before cpos: a
+   character is a byte that is not a UTF-8 continuation byte (10xxxxxx).
+   On a line of ASCII so far (!hi, i <= pos) a byte is a character. */
+static inline long colat(struct ff_fgn_reader *r, size_t i)
+{
+	if (r->hi)
+		return count_col(r, i);
+	r->ccol += (long)(i - r->cpos);
+	r->cpos = i;
+	return r->ccol;
 }
 
 /* Count the newlines in buf[a, z) into the line position. */

@@ -112,21 +112,6 @@ int ff_record_room(struct ff_record *rec, size_t bytes)
 	       ff_buf_reserve(&rec->text, bytes) ? -1 : 0;
 }
 
-int ff_record_add_ply_text(struct ff_record *rec, size_t start, const char *suffix, long line,
-			   long col)
-{
-	size_t len = rec->text.len - start;
-
-	if (start == 0 || start > rec->text.len || start > UINT32_MAX - 1 || len > UINT16_MAX ||
-	    GROW(rec->plies, rec->nplies, rec->plies_cap) ||
-	    (rec->text.len + 2 > rec->text.cap && ff_buf_reserve(&rec->text, 1)))
-		return -1;
-	rec->text.p[rec->text.len++] = '\0';
-	rec->text.p[rec->text.len] = '\0';
-	ff_record_push_ply(rec, (uint32_t)start, len, suffix, line, col);
-	return 0;
-}
-
 int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len)
 {
 	struct ff_note *n;

@@ -132,9 +132,21 @@ static inline int ff_record_add_ply(struct ff_record *rec, const char *tok, size
    the bytes from offset start (rec->text.len before writing; never 0)
    to its end (no copy; for writers of many plies, as the simulator and
    ff_game_rewrite), with suffix (may be NULL) and where it stands.
-   Returns 0 or -1. */
-int ff_record_add_ply_text(struct ff_record *rec, size_t start, const char *suffix, long line,
-			   long col);
+   Returns 0 or -1. Inline, as ff_record_add_ply. */
+static inline int ff_record_add_ply_text(struct ff_record *rec, size_t start, const char *suffix,
+					 long line, long col)
+{
+	size_t len = rec->text.len - start;
+
+	if (start == 0 || start > rec->text.len || start > UINT32_MAX - 1 || len > UINT16_MAX ||
+	    ((rec->nplies == rec->plies_cap || rec->text.len + 2 > rec->text.cap) &&
+	     ff_record_room(rec, 1)))
+		return -1;
+	rec->text.p[rec->text.len++] = '\0';
+	rec->text.p[rec->text.len] = '\0';
+	ff_record_push_ply(rec, (uint32_t)start, len, suffix, line, col);
+	return 0;
+}
 /* Append a note after the current last ply. Returns 0 or -1. */
 int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len);
 /* Append to out the notes of rec that stand after ply `after`, from

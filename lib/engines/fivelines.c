@@ -653,13 +653,25 @@ static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *ou
 	return parse_any(s, t, len, out, err);
 }
 
+/* How many moves for throw d start on from (short form: one means the
+   destination goes without saying)? Out of line: fl_format's usual long
+   form needs no list on its stack. */
+static int __attribute__((noinline)) moves_from(const struct fl_state *s, int d, int from)
+{
+	struct mv mv[MAXMV];
+	int n = gen_moves(s, s->turn, d, mv), k, same = 0;
+
+	for (k = 0; k < n; k++)
+		same += mv[k].from == from;
+	return same;
+}
+
 static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
 		     struct ff_buf *out)
 {
 	const struct fl_state *s = st;
-	struct mv mv[MAXMV];
 	char *q;
-	int n, k, same = 0, d = ply->chance;
+	int same = 0, d = ply->chance;
 
 	/* written in place: bytes stored one by one and loaded again as a
 	   word at once (a copy) would stall the load */
@@ -677,11 +689,8 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 		q += 4;
 	} else {
 		*q++ = ply->w[1] == HAND ? 'x' : (char)('0' + ply->w[1]);
-		if (form == FF_FORM_SHORT) {
-			n = gen_moves(s, s->turn, d, mv);
-			for (k = 0; k < n; k++)
-				same += mv[k].from == ply->w[1];
-		}
+		if (form == FF_FORM_SHORT)
+			same = moves_from(s, d, ply->w[1]);
 		if (same != 1) {
 			*q++ = '-';
 			*q++ = (char)('0' + ply->w[2]);
