@@ -123,6 +123,7 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_input_opts *
 	if (ff_record_init(&rec))
 		return -1;
 	ff_input_init(&in, *files, *nfiles, io);
+	in.flags |= FF_FMT_TAGS_ONLY;   /* the plies are read in the real pass */
 	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
 		if (rc < 0)
 			continue;   /* reported by the real pass */

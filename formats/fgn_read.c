@@ -130,6 +130,7 @@ struct ff_fgn_reader {
 	int bom;           /* BOM check still to do */
 	int eof;
 	int failed;
+	int tags_only;     /* FF_FMT_TAGS_ONLY: no plies, notes or result stored */
 	struct ff_buf tmp; /* tag name and value */
 };
 
@@ -287,6 +288,12 @@ static int fill(struct ff_fgn_reader *r)
 		return 0;
 	}
 	return 1;
+}
+
+/* Is the game's movetext still stored (no error so far, and wanted)? */
+static int keep(const struct game *g)
+{
+	return !g->bad && !g->r->tags_only;
 }
 
 /* Record the first problem of the game. */
@@ -511,7 +518,7 @@ static int brace(struct game *g, size_t p, long line, long col)
 		}
 		if (b[q] == '}') {
 			if (!bad_bytes(g, p + 1, q, line, col + 1, g->rec->nplies, "a comment") &&
-			    !g->bad && ff_record_add_note(g->rec, FF_NOTE_BRACE,
+			    keep(g) && ff_record_add_note(g->rec, FF_NOTE_BRACE,
 							  (const char *)b + p + 1, q - p - 1))
 				return T_NOMEM;
 			lines(r, p + 1, q);
@@ -549,7 +556,7 @@ static int semi(struct game *g, size_t p, long line, long col)
 	te = le;
 	while (te > p + 1 && b[te - 1] == '\r')   /* CRs before the line end are white space */
 		te--;
-	if (!bad_bytes(g, p + 1, te, line, col + 1, g->rec->nplies, "a comment") && !g->bad &&
+	if (!bad_bytes(g, p + 1, te, line, col + 1, g->rec->nplies, "a comment") && keep(g) &&
 	    ff_record_add_note(g->rec, FF_NOTE_LINE, (const char *)b + p + 1, te - p - 1))
 		return T_NOMEM;
 	r->pos = le;
@@ -666,7 +673,7 @@ static int word(struct game *g, size_t p, long line, long col)
 		char tok[24];
 
 		g->after = 1;
-		if (g->bad)
+		if (!keep(g))
 			return T_OK;
 		memcpy(tok, b + s, len);
 		tok[len] = '\0';
@@ -682,7 +689,7 @@ static int word(struct game *g, size_t p, long line, long col)
 			return T_OK;
 		}
 		snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
-		if (!g->bad && ff_record_add_note(rec, FF_NOTE_NAG, digits, strlen(digits)))
+		if (keep(g) && ff_record_add_note(rec, FF_NOTE_NAG, digits, strlen(digits)))
 			return T_NOMEM;
 		return T_OK;
 	}
@@ -713,7 +720,7 @@ static int word(struct game *g, size_t p, long line, long col)
 	}
 	if (odd && bad_bytes(g, s, s + len, line, col, rec->nplies + 1, "a ply token"))
 		return T_OK;
-	if (g->bad)
+	if (!keep(g))
 		return T_OK;
 	if (ff_record_add_ply(rec, (const char *)b + s, len, suffix, line, col))
 		return T_NOMEM;
@@ -727,8 +734,8 @@ static int word(struct game *g, size_t p, long line, long col)
    digit and second a colon (so no move number, result or NAG), without
    a suffix, ended by a space or a newline. Stops before the first token
    that is not such (word() then reads it) and at a newline (the main
-   loop's). Returns how many it took (pos after the last), or -1 when
-   memory runs out. */
+   loop's). Returns how many it took (pos after the last; stored unless
+   the reader is tags_only), or -1 when memory runs out. */
 static long plain_plies(struct game *g, size_t p)
 {
 	struct ff_fgn_reader *r = g->r;
@@ -742,7 +749,8 @@ static long plain_plies(struct game *g, size_t p)
 		if ((b[q] != ' ' && b[q] != '\n') || q - p > FF_MAX_TOKEN || b[q - 1] == '!' ||
 		    b[q - 1] == '?')
 			break;
-		if (ff_record_add_ply(g->rec, (const char *)b + p, q - p, NULL, r->line, colat(r, p)))
+		if (!r->tags_only &&
+		    ff_record_add_ply(g->rec, (const char *)b + p, q - p, NULL, r->line, colat(r, p)))
 			return -1;
 		r->pos = q;
 		n++;
@@ -895,8 +903,11 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 
 static void *fgn_new(FILE *fp, unsigned flags)
 {
-	(void)flags;
-	return ff_fgn_reader_new(fp);
+	struct ff_fgn_reader *r = ff_fgn_reader_new(fp);
+
+	if (r)
+		r->tags_only = (flags & FF_FMT_TAGS_ONLY) != 0;
+	return r;
 }
 
 /* No sniff: FGN is what an input is read as when no format claims it. */
