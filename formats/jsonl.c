@@ -827,6 +827,22 @@ static inline int str(struct ff_buf *out, const char *s, size_t n)
 	return 0;
 }
 
+/* ,{"ply":"tok"} for a token with nothing to escape, in one piece.
+   Returns 0 or -1. */
+static int plain_ply(struct ff_buf *out, const char *tok, size_t n)
+{
+	char *q;
+
+	if (ff_buf_room(out, n + 11))
+		return -1;
+	q = out->p + out->len;
+	memcpy(q, ",{\"ply\":\"", 9);
+	ff_copy(q + 9, tok, n);
+	memcpy(q + 9 + n, "\"}", 3);   /* and the NUL */
+	out->len += n + 11;
+	return 0;
+}
+
 /* Notes with after == k, from index *j on, as a JSON array (the key
    included), or nothing when there are none. */
 static int put_notes(const struct ff_record *rec, size_t *j, size_t k, struct ff_buf *out)
@@ -869,9 +885,14 @@ int ff_jsonl_write(const struct ff_record *rec, struct ff_buf *out)
 	rc |= ff_buf_adds(out, ",\"plies\":[");
 	for (i = 0; i < rec->nplies; i++) {
 		const struct ff_rec_ply *p = &rec->plies[i];
+		const char *tok = ff_record_str(rec, p->tok);
 
-		rc |= ff_buf_adds(out, i ? ",{\"ply\":" : "{\"ply\":") ||
-		      str(out, ff_record_str(rec, p->tok), p->len);
+		if (i && !p->suffix[0] && (j >= rec->nnotes || rec->notes[j].after != i + 1) &&
+		    plain_str(tok, p->len)) {   /* the usual ply, whole: ,{"ply":"TOK"} */
+			rc |= plain_ply(out, tok, p->len);
+			continue;
+		}
+		rc |= ff_buf_adds(out, i ? ",{\"ply\":" : "{\"ply\":") || str(out, tok, p->len);
 		if (p->suffix[0])
 			rc |= ff_buf_adds(out, ",\"suffix\":") || str(out, p->suffix, strlen(p->suffix));
 		rc |= put_notes(rec, &j, i + 1, out);
