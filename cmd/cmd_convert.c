@@ -67,6 +67,7 @@ struct slot {
 	struct ff_buf out, err, diag;
 	long written, bad, unwritable;
 	int failed;
+	unsigned long long at;   /* input read when the batch was made (progress) */
 };
 
 /* A conversion under way. */
@@ -123,6 +124,7 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_input_opts *
 	if (ff_record_init(&rec))
 		return -1;
 	ff_input_init(&in, *files, *nfiles, io);
+	in.flags |= FF_FMT_TAGS_ONLY;   /* the plies are read in the real pass */
 	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
 		if (rc < 0)
 			continue;   /* reported by the real pass */
@@ -179,6 +181,7 @@ static int produce(void *ctx, void *p, size_t seq)
 			break;
 		s->rstat[s->n] = rc;
 	}
+	s->at = ff_input_offset(&c->in);   /* here: consume() runs while the next is read */
 	return s->n > 0;
 }
 
@@ -296,7 +299,7 @@ static int consume(void *ctx, void *p)
 	c->unwritable += s->unwritable;
 	c->failed |= s->failed;
 	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
-			 ff_input_offset(&c->in), 0);
+			 s->at, 0);
 	return 0;
 fail:
 	fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));

@@ -55,6 +55,7 @@ struct slot {
 	struct ff_buf out, err;
 	long valid, illegal, malformed, failed;
 	unsigned long long plies;
+	unsigned long long at;   /* input read when the batch was made (progress) */
 };
 
 struct vctx {
@@ -112,6 +113,7 @@ static int produce(void *ctx, void *p, size_t seq)
 			break;
 		s->rstat[s->n++] = rc;
 	}
+	s->at = ff_input_offset(&v->in);   /* here: consume() runs while the next is read */
 	return s->n > 0;
 }
 
@@ -273,7 +275,7 @@ static int consume(void *ctx, void *p)
 	v->failed += s->failed;
 	v->plies += s->plies;
 	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
-			 ff_input_offset(&v->in), 0);
+			 s->at, 0);
 	return 0;
 }
 

@@ -67,8 +67,9 @@ static int guarded(const char *s, size_t n)
    unless raw. */
 static int field_as(struct ff_buf *out, const char *s, size_t n, int first, int raw)
 {
-	size_t i;
+	size_t i, j;
 	int quote = n && (s[0] == ' ' || s[n - 1] == ' '), rc = 0, guard = !raw && guarded(s, n);
+	const char *dq;
 
 	for (i = 0; i < n && !quote; i++)
 		quote = s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r';
@@ -77,8 +78,11 @@ static int field_as(struct ff_buf *out, const char *s, size_t n, int first, int 
 	if (!quote)
 		return rc | (guard ? ff_buf_addc(out, '\'') : 0) | ff_buf_add(out, s, n);
 	rc |= ff_buf_addc(out, '"') | (guard ? ff_buf_addc(out, '\'') : 0);
-	for (i = 0; i < n; i++)
-		rc |= s[i] == '"' ? ff_buf_add(out, "\"\"", 2) : ff_buf_addc(out, s[i]);
+	for (i = 0; i < n; i = j + 1) {   /* the runs between quotes whole, each " doubled */
+		dq = memchr(s + i, '"', n - i);
+		j = dq ? (size_t)(dq - s) : n;
+		rc |= ff_buf_add(out, s + i, j - i) | (dq ? ff_buf_add(out, "\"\"", 2) : 0);
+	}
 	return rc | ff_buf_addc(out, '"');
 }
 

@@ -84,6 +84,28 @@ static const unsigned char cls[256] = {
 	[']'] = C_DELIM,
 };
 
+/* The bytes a ply token mostly consists of: 0x01-0x7f but C_DELIM (a
+   NUL or a byte over 0x7f is a token byte too, but one that needs the
+   byte check). */
+static const unsigned char plain[256] = {
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,   /* 0x00 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x10 */
+	0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1,   /* 0x20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,   /* 0x30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1,   /* 0x50 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,   /* 0x70 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0x80 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0x90 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xa0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xb0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xc0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xd0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xe0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0xf0 */
+};
+
 /* Results of the token scanners. */
 enum { T_OK, T_NEED, T_NOMEM };
 
@@ -92,7 +114,7 @@ enum { F_EIO = -1, F_ENOMEM = -2, F_TOOLONG = -3 };
 
 struct ff_fgn_reader {
 	FILE *fp;
-	unsigned char *buf;
+	unsigned char *buf;   /* cap bytes and a NUL after the end (buf[end]) */
 	size_t cap;
 	size_t start;      /* first byte of the current game (kept on refill) */
 	size_t pos;        /* scan position */
@@ -102,11 +124,13 @@ struct ff_fgn_reader {
 	long line;         /* line of pos */
 	size_t cpos;       /* a position on the line of pos ... */
 	long ccol;         /* ... and its column */
+	int hi;            /* a byte over 0x7f may stand on the line before pos */
 	long number;       /* games started so far */
 	int bol;           /* only blanks since the start of the line */
 	int bom;           /* BOM check still to do */
 	int eof;
 	int failed;
+	int tags_only;     /* FF_FMT_TAGS_ONLY: no plies, notes or result stored */
 	struct ff_buf tmp; /* tag name and value */
 };
 
@@ -126,11 +150,12 @@ struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp)
 
 	if (!r)
 		return NULL;
-	r->buf = malloc(BUF_SIZE);
+	r->buf = malloc(BUF_SIZE + 1);
 	if (!r->buf) {
 		free(r);
 		return NULL;
 	}
+	r->buf[0] = '\0';
 	r->fp = fp;
 	r->cap = BUF_SIZE;
 	r->line = 1;
@@ -166,11 +191,10 @@ unsigned long long ff_fgn_offset(const void *reader)
 	return r->base + r->pos;
 }
 
-/* The column of buf[i], i on the line of pos and not before cpos: a
-   character is a byte that is not a UTF-8 continuation byte (10xxxxxx).
-   Counted a word at a time: w & ~(w << 1) keeps bit 7 of each byte whose
-   bit 6 is clear (the span between two plies fits in one word). */
-static inline long colat(struct ff_fgn_reader *r, size_t i)
+/* colat on a line that may hold bytes over 0x7f, out of line: the
+   characters counted a word at a time: w & ~(w << 1) keeps bit 7 of each
+   byte whose bit 6 is clear (the span between two plies fits in one word). */
+static long __attribute__((noinline)) count_col(struct ff_fgn_reader *r, size_t i)
 {
 	const uint64_t tops = 0x8080808080808080u;
 	const unsigned char *p = r->buf + r->cpos, *e = r->buf + i;
@@ -191,6 +215,18 @@ static inline long colat(struct ff_fgn_reader *r, size_t i)
 	r->cpos = i;
 	r->ccol = c;
 	return c;
+}
+
+/* The column of buf[i], i on the line of pos and not before cpos: a
+   character is a byte that is not a UTF-8 continuation byte (10xxxxxx).
+   On a line of ASCII so far (!hi, i <= pos) a byte is a character. */
+static inline long colat(struct ff_fgn_reader *r, size_t i)
+{
+	if (r->hi)
+		return count_col(r, i);
+	r->ccol += (long)(i - r->cpos);
+	r->cpos = i;
+	return r->ccol;
 }
 
 /* Count the newlines in buf[a, z) into the line position. */
@@ -223,6 +259,7 @@ static int fill(struct ff_fgn_reader *r)
 		r->pos -= r->start;
 		r->cpos -= r->start;
 		r->end = keep;
+		r->buf[keep] = '\0';
 		r->start = 0;
 	}
 	if (r->end - r->start > FF_MAX_GAME_BYTES)
@@ -232,7 +269,7 @@ static int fill(struct ff_fgn_reader *r)
 
 		if (r->cap > (size_t)-1 / 2)
 			return F_ENOMEM;
-		p = realloc(r->buf, r->cap * 2);
+		p = realloc(r->buf, r->cap * 2 + 1);
 		if (!p)
 			return F_ENOMEM;
 		r->buf = p;
@@ -243,6 +280,7 @@ static int fill(struct ff_fgn_reader *r)
 		n = FF_MAX_GAME_BYTES + 1 - (r->end - r->start);
 	n = fread(r->buf + r->end, 1, n, r->fp);
 	r->end += n;
+	r->buf[r->end] = '\0';
 	if (n == 0) {
 		if (ferror(r->fp))
 			return F_EIO;
@@ -250,6 +288,12 @@ static int fill(struct ff_fgn_reader *r)
 		return 0;
 	}
 	return 1;
+}
+
+/* Is the game's movetext still stored (no error so far, and wanted)? */
+static int keep(const struct game *g)
+{
+	return !g->bad && !g->r->tags_only;
 }
 
 /* Record the first problem of the game. */
@@ -375,6 +419,7 @@ static int tag_line(struct game *g, size_t p, long line, long col)
 	long vcol;
 	char what[8];
 
+	r->hi = 1;   /* the line's bytes are not checked to be ASCII: count columns */
 	nl = memchr(b + p, '\n', r->end - p);
 	if (!nl && !r->eof)
 		return T_NEED;
@@ -462,6 +507,7 @@ static int brace(struct game *g, size_t p, long line, long col)
 	const unsigned char *b = r->buf;
 	size_t e = r->end, q = p + 1, k;
 
+	r->hi = 1;   /* as in tag_line */
 	for (;;) {
 		while (q < e && b[q] != '}' && b[q] != '\n')
 			q++;
@@ -472,7 +518,7 @@ static int brace(struct game *g, size_t p, long line, long col)
 		}
 		if (b[q] == '}') {
 			if (!bad_bytes(g, p + 1, q, line, col + 1, g->rec->nplies, "a comment") &&
-			    !g->bad && ff_record_add_note(g->rec, FF_NOTE_BRACE,
+			    keep(g) && ff_record_add_note(g->rec, FF_NOTE_BRACE,
 							  (const char *)b + p + 1, q - p - 1))
 				return T_NOMEM;
 			lines(r, p + 1, q);
@@ -502,6 +548,7 @@ static int semi(struct game *g, size_t p, long line, long col)
 	const unsigned char *b = r->buf, *nl;
 	size_t le, te;
 
+	r->hi = 1;   /* as in tag_line */
 	nl = memchr(b + p + 1, '\n', r->end - p - 1);
 	if (!nl && !r->eof)
 		return T_NEED;
@@ -509,7 +556,7 @@ static int semi(struct game *g, size_t p, long line, long col)
 	te = le;
 	while (te > p + 1 && b[te - 1] == '\r')   /* CRs before the line end are white space */
 		te--;
-	if (!bad_bytes(g, p + 1, te, line, col + 1, g->rec->nplies, "a comment") && !g->bad &&
+	if (!bad_bytes(g, p + 1, te, line, col + 1, g->rec->nplies, "a comment") && keep(g) &&
 	    ff_record_add_note(g->rec, FF_NOTE_LINE, (const char *)b + p + 1, te - p - 1))
 		return T_NOMEM;
 	r->pos = le;
@@ -597,8 +644,11 @@ static int word(struct game *g, size_t p, long line, long col)
 		r->pos = p + 1;
 		return T_OK;
 	}
+	while (plain[b[q]])   /* buf[end] is a NUL: the scan stops there */
+		q++;
 	while (q < e && !(cls[b[q]] & C_DELIM))   /* odd: a NUL or a byte over 0x7f seen */
 		odd |= (unsigned char)(b[q++] - 1) >= 0x7f;
+	r->hi |= odd;
 	if (q == e && !r->eof)
 		return T_NEED;
 	r->pos = q;
@@ -623,7 +673,7 @@ static int word(struct game *g, size_t p, long line, long col)
 		char tok[24];
 
 		g->after = 1;
-		if (g->bad)
+		if (!keep(g))
 			return T_OK;
 		memcpy(tok, b + s, len);
 		tok[len] = '\0';
@@ -639,7 +689,7 @@ static int word(struct game *g, size_t p, long line, long col)
 			return T_OK;
 		}
 		snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
-		if (!g->bad && ff_record_add_note(rec, FF_NOTE_NAG, digits, strlen(digits)))
+		if (keep(g) && ff_record_add_note(rec, FF_NOTE_NAG, digits, strlen(digits)))
 			return T_NOMEM;
 		return T_OK;
 	}
@@ -670,11 +720,45 @@ static int word(struct game *g, size_t p, long line, long col)
 	}
 	if (odd && bad_bytes(g, s, s + len, line, col, rec->nplies + 1, "a ply token"))
 		return T_OK;
-	if (g->bad)
+	if (!keep(g))
 		return T_OK;
 	if (ff_record_add_ply(rec, (const char *)b + s, len, suffix, line, col))
 		return T_NOMEM;
 	return T_OK;
+}
+
+/* The usual movetext, plain plies one space apart ("2:0-2 6:9-5 4:-"),
+   from buf[p] on (a token's start on the line of pos), taken as word()
+   would take them one by one, without going back to the main loop in
+   between: a token of plain bytes (no byte check to do) whose first is a
+   digit and second a colon (so no move number, result or NAG), without
+   a suffix, ended by a space or a newline. Stops before the first token
+   that is not such (word() then reads it) and at a newline (the main
+   loop's). Returns how many it took (pos after the last; stored unless
+   the reader is tags_only), or -1 when memory runs out. */
+static long plain_plies(struct game *g, size_t p)
+{
+	struct ff_fgn_reader *r = g->r;
+	const unsigned char *b = r->buf;
+	size_t q;
+	long n = 0;
+
+	while (is_digit(b[p]) && b[p + 1] == ':') {   /* buf[end] is a NUL */
+		for (q = p + 2; plain[b[q]]; q++)
+			;
+		if ((b[q] != ' ' && b[q] != '\n') || q - p > FF_MAX_TOKEN || b[q - 1] == '!' ||
+		    b[q - 1] == '?')
+			break;
+		if (!r->tags_only &&
+		    ff_record_add_ply(g->rec, (const char *)b + p, q - p, NULL, r->line, colat(r, p)))
+			return -1;
+		r->pos = q;
+		n++;
+		if (b[q] != ' ')
+			break;
+		p = q + 1;
+	}
+	return n;
 }
 
 /* Reading failed: report it and return 0 from now on. */
@@ -710,7 +794,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 	struct ff_error dummy;
 	struct game g;
 	int started = 0, rc = 0;
-	long line, col;
+	long line, col, n;
 
 	if (!err)
 		err = &dummy;
@@ -748,6 +832,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				r->line++;
 				r->cpos = p + 1;
 				r->ccol = 1;
+				r->hi = 0;
 				r->bol = 1;
 				if (g.after) {
 					r->pos = p + 1;
@@ -797,6 +882,8 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				rc = brace(&g, p, line, col);
 			else if (c == ';')
 				rc = semi(&g, p, line, col);
+			else if (!g.bad && (n = plain_plies(&g, p)) != 0)
+				rc = n > 0 ? T_OK : T_NOMEM;
 			else
 				rc = word(&g, p, line, col);
 		}
@@ -816,8 +903,11 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 
 static void *fgn_new(FILE *fp, unsigned flags)
 {
-	(void)flags;
-	return ff_fgn_reader_new(fp);
+	struct ff_fgn_reader *r = ff_fgn_reader_new(fp);
+
+	if (r)
+		r->tags_only = (flags & FF_FMT_TAGS_ONLY) != 0;
+	return r;
 }
 
 /* No sniff: FGN is what an input is read as when no format claims it. */

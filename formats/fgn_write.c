@@ -76,27 +76,31 @@ static void sep(struct writer *w, size_t first)
 }
 
 /* A ply: its separator, its token (which holds no white space:
-   ff_fgn_ply_token) and its suffix, in one append when short. */
+   ff_fgn_ply_token) and its suffix, written at once into the buffer (not
+   built on the stack first: copying bytes just stored one by one stalls). */
 static void put_ply(struct writer *w, const char *tok, size_t n, const char *suffix, size_t slen)
 {
-	char one[64];
-	size_t k;
+	size_t k = 1 + n + slen;
+	char *q;
 	int nl;
 
-	if (w->col == 0 || 1 + n + slen > sizeof one) {
-		sep(w, n + slen);
+	if (w->col == 0) {
 		put_line(w, tok, n);
 		if (slen)
 			put_line(w, suffix, slen);
 		return;
 	}
-	nl = w->col + 1 + n + slen > WIDTH;
-	one[0] = nl ? '\n' : ' ';
-	ff_copy(one + 1, tok, n);
-	ff_copy(one + 1 + n, suffix, slen);
-	k = 1 + n + slen;
-	if (ff_buf_add(w->out, one, k))
+	if (ff_buf_room(w->out, k)) {
 		w->fail = 1;
+		return;
+	}
+	nl = w->col + k > WIDTH;
+	q = w->out->p + w->out->len;
+	q[0] = nl ? '\n' : ' ';
+	ff_copy(q + 1, tok, n);
+	ff_copy(q + 1 + n, suffix, slen);
+	q[k] = '\0';
+	w->out->len += k;
 	w->col = nl ? k - 1 : w->col + k;
 }
 

@@ -15,6 +15,9 @@
 
 /* Flags for readers and writers. */
 #define FF_FMT_RAW_CSV 1u   /* CSV cells as they are: no spreadsheet guard (formats/csv.c) */
+/* Only the tags and whether each game reads are wanted: a reader may
+   leave plies, notes and the result out of the records (FGN does). */
+#define FF_FMT_TAGS_ONLY 2u
 
 /* What a format's sniff method says of an input's first bytes. */
 enum ff_sniff {

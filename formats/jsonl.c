@@ -739,7 +739,49 @@ int ff_jsonl_read(void *reader, struct ff_record *rec, struct ff_error *err)
 
 /* --- writing --- */
 
-static int str(struct ff_buf *out, const char *s, size_t n)
+/* Does a JSON string escape c (a control, " or \\)? With | not ||: one
+   branch a byte. */
+static inline int escaped(unsigned char c)
+{
+	return (c < 0x20) | (c == '"') | (c == '\\');
+}
+
+/* Has any byte of w an escape? Word-wide (bit 7 of a byte marked below
+   0x20, equal to " or to \\): a test marks bytes only at or after one it
+   is true for, so w has none exactly when nothing is marked. */
+static inline int escape_in(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, tops = 0x8080808080808080u;
+	uint64_t q = w ^ 0x22 * ones, b = w ^ 0x5c * ones;
+
+	return ((((w - 0x20 * ones) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & tops) != 0;
+}
+
+/* Does s[0, n) need no escape? A short string in two overlapping loads
+   (a ply token: no loop, no branch on its bytes). */
+static inline int plain_str(const char *s, size_t n)
+{
+	uint64_t a8, b8;
+	uint32_t a4, b4;
+	size_t j;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&a8, s, 8);
+		memcpy(&b8, s + n - 8, 8);
+		return !escape_in(a8) && !escape_in(b8);
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(&a4, s, 4);
+		memcpy(&b4, s + n - 4, 4);
+		return !escape_in(a4 | (uint64_t)b4 << 32);
+	}
+	for (j = 0; j < n && !escaped((unsigned char)s[j]); j++)
+		;
+	return j == n;
+}
+
+/* s[0, n) as a JSON string with escapes (str's; out of line). */
+static int __attribute__((noinline)) str_escaped(struct ff_buf *out, const char *s, size_t n)
 {
 	static const char hexd[] = "0123456789abcdef";
 	size_t i = 0, j;
@@ -747,7 +789,7 @@ static int str(struct ff_buf *out, const char *s, size_t n)
 	int rc = ff_buf_addc(out, '"');
 
 	while (i < n && !rc) {
-		for (j = i; j < n && (unsigned char)s[j] >= 0x20 && s[j] != '"' && s[j] != '\\'; j++)
+		for (j = i; j < n && !escaped((unsigned char)s[j]); j++)
 			;
 		if (j > i) {   /* a run that needs no escape, copied whole */
 			rc = ff_buf_add(out, s + i, j - i);
@@ -765,6 +807,40 @@ static int str(struct ff_buf *out, const char *s, size_t n)
 		}
 	}
 	return rc || ff_buf_addc(out, '"');
+}
+
+/* s[0, n) as a JSON string. */
+static inline int str(struct ff_buf *out, const char *s, size_t n)
+{
+	char *q;
+
+	if (!plain_str(s, n))
+		return str_escaped(out, s, n);
+	if (ff_buf_room(out, n + 2))   /* the usual string: at once */
+		return -1;
+	q = out->p + out->len;
+	q[0] = '"';
+	ff_copy(q + 1, s, n);
+	q[n + 1] = '"';
+	q[n + 2] = '\0';
+	out->len += n + 2;
+	return 0;
+}
+
+/* ,{"ply":"tok"} for a token with nothing to escape, in one piece.
+   Returns 0 or -1. */
+static int plain_ply(struct ff_buf *out, const char *tok, size_t n)
+{
+	char *q;
+
+	if (ff_buf_room(out, n + 11))
+		return -1;
+	q = out->p + out->len;
+	memcpy(q, ",{\"ply\":\"", 9);
+	ff_copy(q + 9, tok, n);
+	memcpy(q + 9 + n, "\"}", 3);   /* and the NUL */
+	out->len += n + 11;
+	return 0;
 }
 
 /* Notes with after == k, from index *j on, as a JSON array (the key
@@ -809,9 +885,14 @@ int ff_jsonl_write(const struct ff_record *rec, struct ff_buf *out)
 	rc |= ff_buf_adds(out, ",\"plies\":[");
 	for (i = 0; i < rec->nplies; i++) {
 		const struct ff_rec_ply *p = &rec->plies[i];
+		const char *tok = ff_record_str(rec, p->tok);
 
-		rc |= ff_buf_adds(out, i ? ",{\"ply\":" : "{\"ply\":") ||
-		      str(out, ff_record_str(rec, p->tok), p->len);
+		if (i && !p->suffix[0] && (j >= rec->nnotes || rec->notes[j].after != i + 1) &&
+		    plain_str(tok, p->len)) {   /* the usual ply, whole: ,{"ply":"TOK"} */
+			rc |= plain_ply(out, tok, p->len);
+			continue;
+		}
+		rc |= ff_buf_adds(out, i ? ",{\"ply\":" : "{\"ply\":") || str(out, tok, p->len);
 		if (p->suffix[0])
 			rc |= ff_buf_adds(out, ",\"suffix\":") || str(out, p->suffix, strlen(p->suffix));
 		rc |= put_notes(rec, &j, i + 1, out);

@@ -40,11 +40,6 @@ int ff_buf_add_slow(struct ff_buf *b, const void *s, size_t n)
 	return 0;
 }
 
-int ff_buf_adds(struct ff_buf *b, const char *s)
-{
-	return ff_buf_add(b, s, strlen(s));
-}
-
 int ff_buf_addf(struct ff_buf *b, const char *fmt, ...)
 {
 	va_list ap;

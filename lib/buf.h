@@ -20,6 +20,12 @@ struct ff_buf {
 /* Make room for n more bytes (plus the terminator). Returns 0, or -1 when
    memory runs out (the buffer is unchanged then). */
 int ff_buf_reserve(struct ff_buf *b, size_t n);
+/* ff_buf_reserve, inline when the room is there: for writers that fill
+   p + len themselves (then set len and the terminator). */
+static inline int ff_buf_room(struct ff_buf *b, size_t n)
+{
+	return n < b->cap - b->len ? 0 : ff_buf_reserve(b, n);
+}
 /* Append n bytes / a string / one byte / a formatted string. Return 0 or -1
    on allocation failure. */
 int ff_buf_add_slow(struct ff_buf *b, const void *s, size_t n);
@@ -61,7 +67,11 @@ static inline int ff_buf_add(struct ff_buf *b, const void *s, size_t n)
 	b->p[b->len] = '\0';
 	return 0;
 }
-int ff_buf_adds(struct ff_buf *b, const char *s);
+/* (inline: the length of a literal is then known at compile time) */
+static inline int ff_buf_adds(struct ff_buf *b, const char *s)
+{
+	return ff_buf_add(b, s, strlen(s));
+}
 static inline int ff_buf_addc(struct ff_buf *b, char c)
 {
 	return ff_buf_add(b, &c, 1);

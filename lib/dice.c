@@ -31,7 +31,7 @@ static int roll_painted(struct ff_rng *g)
 	return map[ff_rng_bounded(g, 6)];
 }
 
-static const struct ff_dice dice_table[] = {
+const struct ff_dice ff_dice_table[FF_NDICE] = {
 	{ "d6", "one six-sided die, 1-6 each 1/6", 6, { 1, 2, 3, 4, 5, 6 }, roll_d6,
 	  { 1, 1, 1, 1, 1, 1 }, 6 },
 	{ "knuckle", "knucklebone, 1/2/3/4 with 10/40/40/10%", 4, { 1, 2, 3, 4 }, roll_knuckle,
@@ -45,17 +45,10 @@ const struct ff_dice *ff_dice_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof dice_table / sizeof dice_table[0]; i++)
-		if (strcmp(dice_table[i].name, name) == 0)
-			return &dice_table[i];
+	for (i = 0; i < FF_NDICE; i++)
+		if (strcmp(ff_dice_table[i].name, name) == 0)
+			return &ff_dice_table[i];
 	return NULL;
-}
-
-const struct ff_dice *ff_dice_at(int i)
-{
-	if (i < 0 || (size_t)i >= sizeof dice_table / sizeof dice_table[0])
-		return NULL;
-	return &dice_table[i];
 }
 
 int ff_dice_can_show(const struct ff_dice *d, int v)

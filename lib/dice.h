@@ -20,8 +20,16 @@ struct ff_dice {
 
 /* The die called name, or NULL. */
 const struct ff_dice *ff_dice_find(const char *name);
-/* The i-th die of the table (NULL past the end), for listings. */
-const struct ff_dice *ff_dice_at(int i);
+/* The dice, FF_NDICE of them (read them through ff_dice_at). */
+#define FF_NDICE 4
+extern const struct ff_dice ff_dice_table[FF_NDICE];
+
+/* The i-th die of the table (NULL past the end), for listings; inline,
+   as engines keep the index of theirs and look it up at every throw. */
+static inline const struct ff_dice *ff_dice_at(int i)
+{
+	return i < 0 || i >= FF_NDICE ? NULL : &ff_dice_table[i];
+}
 /* 1 when v is one of the die's faces. */
 int ff_dice_can_show(const struct ff_dice *d, int v);
 

@@ -21,7 +21,11 @@ struct pool {
 	size_t produced, consumed, total;
 	int done, failed;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t slot_cv;   /* the producer waits here for a free slot */
+	pthread_cond_t ready_cv;  /* the consumer waits here for unit `consumed` */
+	/* held by the one worker producing: produce runs outside mu, so a
+	   worker marking its unit ready or the consumer never waits for it */
+	pthread_mutex_t produce_mu;
 };
 
 struct worker_arg {
@@ -42,32 +46,41 @@ static void *worker_main(void *arg)
 	int rc;
 
 	for (;;) {
+		pthread_mutex_lock(&p->produce_mu);
 		pthread_mutex_lock(&p->mu);
 		while (!p->done && p->produced - p->consumed >= p->nslots)
-			pthread_cond_wait(&p->cv, &p->mu);
+			pthread_cond_wait(&p->slot_cv, &p->mu);
 		if (p->done) {
 			pthread_mutex_unlock(&p->mu);
+			pthread_mutex_unlock(&p->produce_mu);
 			return NULL;
 		}
-		seq = p->produced;
+		seq = p->produced;   /* its slot is free: no one else touches it */
+		pthread_mutex_unlock(&p->mu);
 		rc = p->ops->produce(p->ctx, slot_at(p, seq), seq);
-		if (rc <= 0) {
-			p->done = 1;
-			p->total = seq;
+		pthread_mutex_lock(&p->mu);
+		if (rc <= 0 || p->done) {   /* the end, or the run stopped meanwhile */
+			if (!p->done) {
+				p->done = 1;
+				p->total = seq;
+			}
 			if (rc < 0)
 				p->failed = 1;
-			pthread_cond_broadcast(&p->cv);
+			pthread_cond_broadcast(&p->ready_cv);
 			pthread_mutex_unlock(&p->mu);
+			pthread_mutex_unlock(&p->produce_mu);
 			return NULL;
 		}
 		p->produced++;
 		pthread_mutex_unlock(&p->mu);
+		pthread_mutex_unlock(&p->produce_mu);
 
 		p->ops->work(p->ctx, slot_at(p, seq), wa->id);
 
 		pthread_mutex_lock(&p->mu);
 		p->ready[seq % p->nslots] = 1;
-		pthread_cond_broadcast(&p->cv);
+		if (seq == p->consumed)   /* the one the consumer waits for */
+			pthread_cond_signal(&p->ready_cv);
 		pthread_mutex_unlock(&p->mu);
 	}
 }
@@ -122,7 +135,9 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 		goto out;
 	}
 	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
+	pthread_mutex_init(&p.produce_mu, NULL);
+	pthread_cond_init(&p.slot_cv, NULL);
+	pthread_cond_init(&p.ready_cv, NULL);
 	for (started = 0; started < threads; started++) {
 		args[started].p = &p;
 		args[started].id = started;
@@ -131,7 +146,7 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 			p.done = 1;
 			p.failed = 1;
 			p.total = p.produced;
-			pthread_cond_broadcast(&p.cv);
+			pthread_cond_broadcast(&p.slot_cv);
 			pthread_mutex_unlock(&p.mu);
 			break;
 		}
@@ -139,7 +154,7 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 	for (seq = 0;; seq++) {
 		pthread_mutex_lock(&p.mu);
 		while (!p.ready[seq % p.nslots] && !(p.done && seq >= p.total))
-			pthread_cond_wait(&p.cv, &p.mu);
+			pthread_cond_wait(&p.ready_cv, &p.mu);
 		if (!p.ready[seq % p.nslots]) {
 			pthread_mutex_unlock(&p.mu);
 			break;
@@ -153,8 +168,10 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 		if (rc && !p.done) {
 			p.done = 1;
 			p.total = p.produced;
+			pthread_cond_broadcast(&p.slot_cv);
+		} else {
+			pthread_cond_signal(&p.slot_cv);   /* a slot is free */
 		}
-		pthread_cond_broadcast(&p.cv);
 		pthread_mutex_unlock(&p.mu);
 	}
 	for (i = 0; i < (size_t)started; i++)
@@ -162,7 +179,9 @@ int ff_pool_run(const struct ff_pool_ops *ops, void *ctx, int threads)
 	if (p.failed)
 		rc = -1;
 	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.cv);
+	pthread_mutex_destroy(&p.produce_mu);
+	pthread_cond_destroy(&p.slot_cv);
+	pthread_cond_destroy(&p.ready_cv);
 out:
 	for (i = 0; i < inited; i++)
 		ops->slot_free(ctx, p.slots + i * p.stride);

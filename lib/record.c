@@ -106,50 +106,10 @@ const char *ff_record_tag(const struct ff_record *rec, const char *name)
 	return NULL;
 }
 
-/* Append the ply whose token is at text offset off (len bytes, NUL
-   after). The room for it is there (GROW). */
-static void push_ply(struct ff_record *rec, uint32_t off, size_t len, const char *suffix,
-		     long line, long col)
+int ff_record_room(struct ff_record *rec, size_t bytes)
 {
-	struct ff_rec_ply *p = &rec->plies[rec->nplies++];
-
-	p->tok = off;
-	p->len = (uint16_t)len;
-	p->suffix[0] = p->suffix[1] = p->suffix[2] = '\0';
-	if (suffix && suffix[0]) {
-		p->suffix[0] = suffix[0];
-		p->suffix[1] = suffix[1];
-	}
-	p->line = line;
-	p->col = col;
-}
-
-int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
-		      const char *suffix, long line, long col)
-{
-	uint32_t off;
-
-	if (len > UINT16_MAX || GROW(rec->plies, rec->nplies, rec->plies_cap))
-		return -1;
-	off = ff_record_intern(rec, tok, len);
-	if (!off)
-		return -1;
-	push_ply(rec, off, len, suffix, line, col);
-	return 0;
-}
-
-int ff_record_add_ply_text(struct ff_record *rec, size_t start)
-{
-	size_t len = rec->text.len - start;
-
-	if (start == 0 || start > rec->text.len || start > UINT32_MAX - 1 || len > UINT16_MAX ||
-	    GROW(rec->plies, rec->nplies, rec->plies_cap) ||
-	    (rec->text.len + 2 > rec->text.cap && ff_buf_reserve(&rec->text, 1)))
-		return -1;
-	rec->text.p[rec->text.len++] = '\0';
-	rec->text.p[rec->text.len] = '\0';
-	push_ply(rec, (uint32_t)start, len, NULL, 0, 0);
-	return 0;
+	return GROW(rec->plies, rec->nplies, rec->plies_cap) ||
+	       ff_buf_reserve(&rec->text, bytes) ? -1 : 0;
 }
 
 int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len)

@@ -88,14 +88,65 @@ int ff_record_set_tag(struct ff_record *rec, const char *name, const char *value
 /* The value of the first tag called name (case-sensitive), or NULL. */
 const char *ff_record_tag(const struct ff_record *rec, const char *name);
 
-/* Append a ply token (copied; suffix may be NULL). Returns 0 or -1. */
-int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
-		      const char *suffix, long line, long col);
+/* Make room for one more ply and `bytes` more bytes of text (plus the
+   arena's NUL). Returns 0 or -1 (no memory). */
+int ff_record_room(struct ff_record *rec, size_t bytes);
+
+/* Append the ply whose token is at text offset off (len bytes, NUL after;
+   suffix may be NULL) to the plies, which have room for it. */
+static inline void ff_record_push_ply(struct ff_record *rec, uint32_t off, size_t len,
+				      const char *suffix, long line, long col)
+{
+	struct ff_rec_ply *p = &rec->plies[rec->nplies++];
+
+	p->tok = off;
+	p->len = (uint16_t)len;
+	p->suffix[0] = p->suffix[1] = p->suffix[2] = '\0';
+	if (suffix && suffix[0]) {
+		p->suffix[0] = suffix[0];
+		p->suffix[1] = suffix[1];
+	}
+	p->line = line;
+	p->col = col;
+}
+
+/* Append a ply token (copied; suffix may be NULL). Returns 0 or -1.
+   Inline: readers add a ply per token. */
+static inline int ff_record_add_ply(struct ff_record *rec, const char *tok, size_t len,
+				    const char *suffix, long line, long col)
+{
+	size_t off = rec->text.len;
+
+	if (len > UINT16_MAX || off > UINT32_MAX - len - 1 ||
+	    ((rec->nplies == rec->plies_cap || off + len + 2 > rec->text.cap) &&
+	     ff_record_room(rec, len + 1)))
+		return -1;
+	ff_copy(rec->text.p + off, tok, len);
+	rec->text.p[off + len] = '\0';
+	rec->text.len = off + len + 1;
+	rec->text.p[rec->text.len] = '\0';
+	ff_record_push_ply(rec, (uint32_t)off, len, suffix, line, col);
+	return 0;
+}
 /* Append a ply whose token the caller wrote straight into rec->text:
    the bytes from offset start (rec->text.len before writing; never 0)
-   to its end (no copy; for writers of many plies, as the simulator).
-   Returns 0 or -1. */
-int ff_record_add_ply_text(struct ff_record *rec, size_t start);
+   to its end (no copy; for writers of many plies, as the simulator and
+   ff_game_rewrite), with suffix (may be NULL) and where it stands.
+   Returns 0 or -1. Inline, as ff_record_add_ply. */
+static inline int ff_record_add_ply_text(struct ff_record *rec, size_t start, const char *suffix,
+					 long line, long col)
+{
+	size_t len = rec->text.len - start;
+
+	if (start == 0 || start > rec->text.len || start > UINT32_MAX - 1 || len > UINT16_MAX ||
+	    ((rec->nplies == rec->plies_cap || rec->text.len + 2 > rec->text.cap) &&
+	     ff_record_room(rec, 1)))
+		return -1;
+	rec->text.p[rec->text.len++] = '\0';
+	rec->text.p[rec->text.len] = '\0';
+	ff_record_push_ply(rec, (uint32_t)start, len, suffix, line, col);
+	return 0;
+}
 /* Append a note after the current last ply. Returns 0 or -1. */
 int ff_record_add_note(struct ff_record *rec, char kind, const char *text, size_t len);
 /* Append to out the notes of rec that stand after ply `after`, from

@@ -192,25 +192,25 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	return 0;
 }
 
-/* ff_game_step, with ply k already parsed into *pre when pre is not NULL
-   (parsed in the same position: parse is a function of the position). */
-static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
-		     const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
+/* step_from's checks and move, for seat (0-based) to move, err not yet
+   located. Returns 0 or -1 with err. */
+static int step_at(struct ff_game *g, const struct ff_record *rec, size_t k, int seat,
+		   const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	const char *tok = ff_record_str(rec, rp->tok);
-	int seat = r->to_move(g->state), i, expect;
+	int i, expect;
 	struct ff_outcome o;
 
-	locate(err, rec, rp->line, rp->col, g->turns + 1, seat + 1);
 	r->outcome(g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		return ff_error_set(err, FF_EAFTER_END,
 				    "ply '%s' comes after the game ended", tok);
-	if (pre)
-		*played = *pre;
-	else if (r->parse(g->state, tok, rp->len, played, err))
+	if (pre) {
+		if (pre != played)
+			*played = *pre;
+	} else if (r->parse(g->state, tok, rp->len, played, err))
 		return -1;
 	if (played->chance != FF_NO_CHANCE) {
 		if (ff_rules_check_chance(r, g->state, played->chance, err))
@@ -252,6 +252,20 @@ static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
 	return 0;
 }
 
+/* ff_game_step, with ply k already parsed into *pre when pre is not NULL
+   (parsed in the same position: parse is a function of the position; pre
+   may be played itself). err is located at the ply only when it fails. */
+static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
+		     const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
+{
+	int seat = g->rules->to_move(g->state), turns = g->turns;
+
+	if (step_at(g, rec, k, seat, pre, played, err) == 0)
+		return 0;
+	locate(err, rec, rec->plies[k].line, rec->plies[k].col, turns + 1, seat + 1);
+	return -1;
+}
+
 int ff_game_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 		 struct ff_ply *played, struct ff_error *err)
 {
@@ -264,20 +278,21 @@ int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
-	struct ff_ply p;
-	int parsed;
+	int parsed, seat = r->to_move(g->state), turns = g->turns;
 
 	/* the decision is written in the position before the ply, what it
 	   drew only once it is applied; a ply that does not parse is left to
 	   step_from, which says why */
-	parsed = r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, NULL) == 0;
-	if (parsed && r->format(g->state, &p, form, out))
+	parsed = r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, played, NULL) == 0;
+	if (parsed && r->format(g->state, played, form, out))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	if (step_from(g, rec, k, parsed ? &p : NULL, played, err))
-		return -1;
-	if (ff_rules_format_post(r, played, out))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	return 0;
+	if (step_at(g, rec, k, seat, parsed ? played : NULL, played, err) == 0) {
+		if (!ff_rules_format_post(r, played, out))
+			return 0;
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+	}
+	locate(err, rec, rp->line, rp->col, turns + 1, seat + 1);   /* as step_from */
+	return -1;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -445,13 +460,14 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 	}
 	for (k = 0; k < rec->nplies; k++) {
 		const struct ff_rec_ply *rp = &rec->plies[k];
+		size_t start;
 
 		if (ff_record_copy_notes(rec, &j, k, out))
 			goto nomem;
-		ff_buf_reset(&g->scratch);
-		if (ff_game_step_text(g, rec, k, form, &g->scratch, &p, err))
+		start = out->text.len;   /* the ply is written straight into out's text */
+		if (ff_game_step_text(g, rec, k, form, &out->text, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
-		if (ff_record_add_ply(out, g->scratch.p, g->scratch.len, rp->suffix, rp->line, rp->col))
+		if (ff_record_add_ply_text(out, start, rp->suffix, rp->line, rp->col))
 			goto nomem;
 	}
 	if (ff_record_copy_notes(rec, &j, rec->nplies, out))

@@ -30,26 +30,6 @@ void ff_rng_set_state(struct ff_rng *g, uint64_t s0, uint64_t s1, uint64_t s2, u
 	g->s[3] = s3;
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-uint64_t ff_rng_next(struct ff_rng *g)
-{
-	uint64_t *s = g->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
 void ff_rng_shuffle(struct ff_rng *g, void *a, uint64_t n, uint64_t size)
 {
 	unsigned char tmp[64], *p = a;

@@ -22,19 +22,39 @@ uint64_t ff_splitmix64(uint64_t *state);
 void ff_rng_seed(struct ff_rng *g, uint64_t seed);
 /* Seed g from explicit state words (for known-answer tests). */
 void ff_rng_set_state(struct ff_rng *g, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);
-/* The next 64-bit output. */
-uint64_t ff_rng_next(struct ff_rng *g);
+/* x rotated left by k bits, 0 < k < 64. */
+static inline uint64_t ff_rng_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* The next 64-bit output (inline: a throw or an agent's pick each). */
+static inline uint64_t ff_rng_next(struct ff_rng *g)
+{
+	uint64_t *s = g->s;
+	uint64_t result = ff_rng_rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = ff_rng_rotl(s[3], 45);
+	return result;
+}
 /* Uniform in [0, n), n >= 1, by rejection: draw x until
    x >= (2^64 - n) mod n, return x mod n. Inline, so that a constant n (a
    die) needs no division at run time. */
 static inline uint64_t ff_rng_bounded(struct ff_rng *g, uint64_t n)
 {
-	uint64_t threshold = (0 - n) % n;  /* (2^64 - n) mod n */
 	uint64_t x;
 
+	/* threshold (2^64 - n) mod n is below n: only an x below n can be
+	   rejected, so the division for it is made in that rare case only */
 	do
 		x = ff_rng_next(g);
-	while (x < threshold);
+	while (x < n && x < (0 - n) % n);
 	return x % n;
 }
 /* Fisher-Yates: for i = n-1 down to 1, swap a[i] with a[bounded(i+1)].

@@ -136,7 +136,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		if (r->apply(state, &legal[i], &chance, err))
 			return -1;
-		if (ff_rules_format_post(r, &legal[i], &rec->text) || ff_record_add_ply_text(rec, start))
+		if (ff_rules_format_post(r, &legal[i], &rec->text) || ff_record_add_ply_text(rec, start, NULL, 0, 0))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		plies++;
 	}

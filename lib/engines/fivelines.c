@@ -106,11 +106,12 @@ static inline int shows(const struct fl_state *s, int d)
 	return d > 0 && d < 8 && s->faces >> d & 1;
 }
 
-/* x mod POINTS for x >= 0; cheap for the usual x < 2 * POINTS, still
-   right for the odd throw of a malformed record. */
+/* x mod POINTS for x >= 0; cheap and without a branch on the data for
+   the usual x < 2 * POINTS, still right for the odd throw of a malformed
+   record. */
 static inline int ring(int x)
 {
-	return x < POINTS ? x : x < 2 * POINTS ? x - POINTS : x % POINTS;
+	return x < 2 * POINTS ? x - POINTS * (x >= POINTS) : x % POINTS;
 }
 
 static const int goal_of[2] = { 7, 2 };
@@ -123,7 +124,7 @@ static int locus(const struct fl_state *s)
 
 static int is_goal(const struct fl_state *s, int side, int p)
 {
-	return s->either ? (p == 2 || p == 7) : p == goal_of[side];
+	return s->either ? (p == 2) | (p == 7) : p == goal_of[side];
 }
 
 static int on_goal(const struct fl_state *s, int side)
@@ -154,8 +155,8 @@ static inline int can_land(const struct fl_state *s, int side, int to, int *hit)
 
 	*hit = 0;
 	switch (s->preset) {
-	case SCHAEDLER:
-		return to == 2 || to == 7 || own + e == 0;
+	case SCHAEDLER:   /* | not ||: no branch on where a random game goes */
+		return (to == 2) | (to == 7) | (own + e == 0);
 	case KIDD:
 		if (e >= 2)
 			return 0;
@@ -197,15 +198,17 @@ struct mv {
 	int8_t from, to, hit;
 };
 
-/* Append the moves of the piece(s) on from (or HAND) for throw d. */
+/* Append the moves of the piece(s) on from (or HAND) for throw d. The
+   plain move is stored at out[0] whether or not it counts (the count
+   says): no branch on the position, which a random game mispredicts. */
 static inline int piece_moves(const struct fl_state *s, int side, int from, int d,
 			      struct mv *out)
 {
 	int start = from == HAND ? virt_of[side] : from;
-	int base = ring(start + d), n = 0, hit, k;
+	int base = ring(start + d), n, hit, k;
 
-	if (can_land(s, side, base, &hit))
-		out[n++] = (struct mv){ (int8_t)from, (int8_t)base, (int8_t)hit };
+	n = can_land(s, side, base, &hit);
+	out[0] = (struct mv){ (int8_t)from, (int8_t)base, (int8_t)hit };
 	if (s->nonexact) {
 		for (k = 1; k < d; k++) {
 			int to = ring(start + k);
@@ -228,9 +231,10 @@ static int gen_moves(const struct fl_state *s, int side, int d, struct mv *out)
 		if (n || s->forced)
 			return n;
 	}
+	/* every point: an empty one's moves are stored past the count and
+	   not counted (out has room: MAXMV) */
 	for (p = 0; p < POINTS; p++)
-		if (s->n[side][p])
-			n += piece_moves(s, side, p, d, out + n);
+		n += piece_moves(s, side, p, d, out + n) & -(int)(s->n[side][p] != 0);
 	return n;
 }
 
@@ -313,24 +317,21 @@ static int fl_legal_pick(const void *st, int d, int (*pick)(void *ctx, int n), v
 }
 
 /* Can the piece(s) on from (or HAND) move with throw d? */
-static int piece_can_move(const struct fl_state *s, int side, int from, int d)
+static inline int piece_can_move(const struct fl_state *s, int side, int from, int d)
 {
 	int start = from == HAND ? virt_of[side] : from, hit, k;
+	int ok = can_land(s, side, ring(start + d), &hit);
 
-	if (can_land(s, side, ring(start + d), &hit))
-		return 1;
 	for (k = 1; s->nonexact && k < d; k++)
-		if (is_goal(s, side, ring(start + k)) &&
-		    can_land(s, side, ring(start + k), &hit))
-			return 1;
-	return 0;
+		ok |= is_goal(s, side, ring(start + k)) & can_land(s, side, ring(start + k), &hit);
+	return ok;
 }
 
 /* Has side a move for throw d? gen_moves' rules, stopping at the first
    move and building no plies (this runs after every ply). */
 static int has_move(const struct fl_state *s, int side, int d)
 {
-	int p;
+	int p, any = 0;
 
 	if (s->hand[side]) {
 		if (piece_can_move(s, side, HAND, d))
@@ -338,10 +339,11 @@ static int has_move(const struct fl_state *s, int side, int d)
 		if (s->forced)
 			return 0;
 	}
+	/* every point, with & and |: which ones can move is random in a game,
+	   a branch on it mispredicted */
 	for (p = 0; p < POINTS; p++)
-		if (s->n[side][p] && piece_can_move(s, side, p, d))
-			return 1;
-	return 0;
+		any |= (s->n[side][p] != 0) & piece_can_move(s, side, p, d);
+	return any;
 }
 
 /* Is the move from (or HAND) to, with throw d, among gen_moves' moves?
@@ -368,27 +370,46 @@ static int move_is_legal(const struct fl_state *s, int side, int d, int from, in
 /* fl_legal's membership test without listing every move: a move is
    checked where it stands; a pass needs no move to exist; only a skip
    looks at the whole list (may_skip's conditions read it). */
+/* Is skipping with throw d allowed? (out of line: its list of moves
+   stays off the stack of the usual checks) */
+static int __attribute__((noinline)) skip_is_legal(const struct fl_state *s, int side, int d)
+{
+	struct mv mv[MAXMV];
+
+	return may_skip(s, side, d, mv, gen_moves(s, side, d, mv));
+}
+
 static int fl_is_legal(const void *st, const struct ff_ply *p)
 {
 	const struct fl_state *s = st;
-	struct mv mv[MAXMV];
-	int d = p->chance, side = s->turn, hit = 0, i;
+	int d = p->chance, side = s->turn, hit = 0;
+	uint32_t w45, wab;
+	uint64_t w69;
 
-	/* the words a ply of its kind leaves 0 (set_move, set_kind) */
-	for (i = p->w[0] == K_MOVE ? 4 : 1; i < FF_PLY_WORDS; i++)
-		if (p->w[i])
-			return 0;
+	/* the words a ply of its kind leaves 0 (set_move, set_kind): w[4..11]
+	   in three loads, and w[1..3] but for a move. The loads are 4, 8, 4
+	   bytes at offsets 12, 16, 24: each inside one of the 8- or 16-byte
+	   stores that just cleared the ply, so the store forwards to it (a
+	   load across two stores waits until they are written) */
+	memcpy(&w45, &p->w[4], sizeof w45);
+	memcpy(&w69, &p->w[6], sizeof w69);
+	memcpy(&wab, &p->w[10], sizeof wab);
+	if (w45 | w69 | wab || (p->w[0] != K_MOVE && (p->w[1] | p->w[2] | p->w[3])))
+		return 0;
 	switch (p->w[0]) {
 	case K_MOVE:
 		return move_is_legal(s, side, d, p->w[1], p->w[2], &hit) && p->w[3] == hit;
 	case K_NONE:
 		return !has_move(s, side, d);
 	case K_SKIP:
-		return may_skip(s, side, d, mv, gen_moves(s, side, d, mv));
+		return skip_is_legal(s, side, d);
 	default:
 		return 0;
 	}
 }
+
+_Static_assert(FF_PLY_WORDS == 12 && offsetof(struct ff_ply, w) == 4,
+	       "fl_is_legal reads w[4..11] at offsets 12, 16, 24");
 
 /* Can side move with some face of the die? */
 static int can_move(const struct fl_state *s, int side)
@@ -471,15 +492,18 @@ static int fl_roll(const void *st, struct ff_rng *chance)
 	return die(st)->roll(chance);
 }
 
-static int fl_check_chance(const void *st, int d, struct ff_error *err)
+/* The bad-roll error for a throw d the die cannot show: -1 with err. */
+static int __attribute__((noinline)) bad_roll(const struct fl_state *s, int d,
+					     struct ff_error *err)
 {
-	const struct fl_state *s = st;
-
-	if (shows(s, d))
-		return 0;
 	return ff_error_set(err, FF_EBAD_ROLL, "throw %d is not a face of the die '%s' (faces %d-%d)",
 			    d, die(s)->name, die(s)->faces[0],
 			    die(s)->faces[die(s)->nfaces - 1]);
+}
+
+static int fl_check_chance(const void *st, int d, struct ff_error *err)
+{
+	return shows(st, d) ? 0 : bad_roll(st, d, err);
 }
 
 /* The die's faces and their weights (ff_dice). */
@@ -532,19 +556,25 @@ static int parse_roll(const char *t, size_t len, int *roll)
 	return (int)i + 1;
 }
 
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static int parse_point(char c)
 {
 	if (c == 'x')
 		return HAND;
-	if (c >= '0' && c <= '9')
+	if (is_digit(c))
 		return c - '0';
 	return -1;
 }
 
-static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *out,
-		    struct ff_error *err)
+/* fl_parse for any token (out of line: the usual one needs none of it). */
+static int __attribute__((noinline)) parse_any(const struct fl_state *s, const char *t,
+					       size_t len, struct ff_ply *out,
+					       struct ff_error *err)
 {
-	const struct fl_state *s = st;
 	struct mv mv[MAXMV];
 	const char *tok = t;   /* the whole token, for messages */
 	int tlen = (int)len;
@@ -606,14 +636,48 @@ bad:
 			    tlen, tok);
 }
 
+static int fl_parse(const void *st, const char *t, size_t len, struct ff_ply *out,
+		    struct ff_error *err)
+{
+	const struct fl_state *s = st;
+	int hit;
+
+	/* the usual long form, R:F-T with three digits, at once (what
+	   parse_any makes of it) */
+	if (len == 5 && t[1] == ':' && t[3] == '-' && is_digit(t[0]) && is_digit(t[2]) &&
+	    is_digit(t[4]) && shows(s, t[0] - '0')) {
+		can_land(s, s->turn, t[4] - '0', &hit);
+		set_move(out, t[0] - '0', t[2] - '0', t[4] - '0', hit);
+		return 0;
+	}
+	return parse_any(s, t, len, out, err);
+}
+
+/* How many moves for throw d start on from (short form: one means the
+   destination goes without saying)? Out of line: fl_format's usual long
+   form needs no list on its stack. */
+static int __attribute__((noinline)) moves_from(const struct fl_state *s, int d, int from)
+{
+	struct mv mv[MAXMV];
+	int n = gen_moves(s, s->turn, d, mv), k, same = 0;
+
+	for (k = 0; k < n; k++)
+		same += mv[k].from == from;
+	return same;
+}
+
 static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
 		     struct ff_buf *out)
 {
 	const struct fl_state *s = st;
-	struct mv mv[MAXMV];
-	char t[16], *q = t;
-	int n, k, same = 0, d = ply->chance;
+	char *q;
+	int same = 0, d = ply->chance;
 
+	/* written in place: bytes stored one by one and loaded again as a
+	   word at once (a copy) would stall the load */
+	if (ff_buf_room(out, 16))
+		return -1;
+	q = out->p + out->len;
 	if (d >= 10)
 		*q++ = (char)('0' + d / 10 % 10);
 	*q++ = (char)('0' + d % 10);
@@ -625,11 +689,8 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 		q += 4;
 	} else {
 		*q++ = ply->w[1] == HAND ? 'x' : (char)('0' + ply->w[1]);
-		if (form == FF_FORM_SHORT) {
-			n = gen_moves(s, s->turn, d, mv);
-			for (k = 0; k < n; k++)
-				same += mv[k].from == ply->w[1];
-		}
+		if (form == FF_FORM_SHORT)
+			same = moves_from(s, d, ply->w[1]);
 		if (same != 1) {
 			*q++ = '-';
 			*q++ = (char)('0' + ply->w[2]);
@@ -637,7 +698,9 @@ static int fl_format(const void *st, const struct ff_ply *ply, enum ff_ply_form 
 		if (ply->w[3] || ply->w[4])
 			*q++ = '*';
 	}
-	return ff_buf_add(out, t, (size_t)(q - t));
+	*q = '\0';
+	out->len = (size_t)(q - out->p);
+	return 0;
 }
 
 static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *out)
