@@ -150,10 +150,15 @@ check "collision entry: verdict and code" $?
 "$ff" simulate --game fivelines --rules schaedler --games 30000 --seed 9 --threads 2 >"$tmp/big.fgn"
 cat "$cli/syntax.fgn" >>"$tmp/big.fgn"
 uc=$(pg_newdb clean)
+t0=$(date +%s.%N)
 "$ff" import -q --db "$uc" "$tmp/big.fgn" >/dev/null 2>&1
+t1=$(date +%s.%N)
 uk=$(pg_newdb killed)
 kills=0
-for delay in 0.4 0.9 1.6 2.5; do
+# kill after 1/8, 1/6, 1/5 and 1/4 of the uninterrupted import's time T:
+# each run reaches at most its time's share of the games past the last
+# one's, so the four together store at most 0.74 of them
+for delay in $(awk -v a="$t0" -v b="$t1" 'BEGIN { t = b - a; printf "%.2f %.2f %.2f %.2f", t / 8, t / 6, t / 5, t / 4 }'); do
 	"$ff" import -q --db "$uk" "$tmp/big.fgn" >/dev/null 2>&1 &
 	pid=$!
 	sleep "$delay"
