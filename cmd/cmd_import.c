@@ -28,7 +28,7 @@
 #include "lib/replay.h"
 #include "lib/text.h"
 
-#define BATCH 4096
+#define BATCH 32768       /* games a transaction holds (docs/store.md) */
 #define CHUNK 16          /* games a unit of work holds (with 2 or more threads) */
 #define MAX_THREADS 64
 
