@@ -280,7 +280,7 @@ static int play(const struct ff_cmd *cmd, struct sctx *c)
 	int i, rc = FF_EXIT_OK;
 
 	for (i = 0; i < c->nworkers; i++) {
-		c->w[i].state = malloc(c->sim.cfg->rules->state_size);
+		c->w[i].state = ff_rules_state_alloc(c->sim.cfg->rules);
 		if (!c->w[i].state || ff_record_init(&c->w[i].rec))
 			rc = FF_EXIT_FAIL;
 	}

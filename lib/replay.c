@@ -150,10 +150,12 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	}
 	g->rules = g->cfg.rules;
 	if (g->state_cap < g->rules->state_size) {
-		void *p = realloc(g->state, g->rules->state_size);
+		void *p = ff_rules_state_alloc(g->rules);   /* init fills it */
 
-		if (p)
+		if (p) {
+			free(g->state);
 			g->state = p;
+		}
 		if (!p) {
 			locate(err, rec, 0, 0, 0, 0);
 			return ff_error_set(err, FF_ENOMEM, "out of memory");

@@ -532,8 +532,8 @@ static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st
 	s->o = ctx;
 	s->r = r;
 	s->rng = rng;
-	s->st = malloc(r->state_size);
-	s->scratch = malloc(r->state_size);
+	s->st = ff_rules_state_alloc(r);
+	s->scratch = ff_rules_state_alloc(r);
 	s->buf = malloc(FF_MAX_LEGAL * sizeof *s->buf);
 	s->match = malloc(FF_MAX_LEGAL * sizeof *s->match);
 	s->top = malloc(FF_MAX_LEGAL * sizeof *s->top);

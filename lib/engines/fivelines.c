@@ -221,6 +221,19 @@ static inline int piece_moves(const struct fl_state *s, int side, int from, int 
 }
 
 /* The moves (no pass plies) of side for throw d; returns the count. */
+/* Are a side's moves found faster by trying every point, empty ones too,
+   than by a branch on each point? Where a point's moves cost little and
+   no branch (Schaedler's can_land; not with nonexact's loop) and the
+   pieces stand on many points, which ones changes at random in a game and
+   a branch on it is mispredicted: Schaedler. Where the pieces start in
+   hand (Locus Ludi), most points are empty and the branch is cheaper
+   (simulate Locus Ludi race, 50,000 games: 0.57 s against 0.42 s), and
+   with Kidd's branching can_land too (20,000 games: 8.34 s, 8.02 s). */
+static inline int dense(const struct fl_state *s)
+{
+	return s->preset == SCHAEDLER && !s->nonexact;
+}
+
 static int gen_moves(const struct fl_state *s, int side, int d, struct mv *out)
 {
 	int n = 0, p;
@@ -232,7 +245,13 @@ static int gen_moves(const struct fl_state *s, int side, int d, struct mv *out)
 			return n;
 	}
 	/* every point: an empty one's moves are stored past the count and
-	   not counted (out has room: MAXMV) */
+	   not counted (out has room: MAXMV) where that is cheaper (dense) */
+	if (!dense(s)) {
+		for (p = 0; p < POINTS; p++)
+			if (s->n[side][p])
+				n += piece_moves(s, side, p, d, out + n);
+		return n;
+	}
 	for (p = 0; p < POINTS; p++)
 		n += piece_moves(s, side, p, d, out + n) & -(int)(s->n[side][p] != 0);
 	return n;
@@ -339,8 +358,13 @@ static int has_move(const struct fl_state *s, int side, int d)
 		if (s->forced)
 			return 0;
 	}
-	/* every point, with & and |: which ones can move is random in a game,
-	   a branch on it mispredicted */
+	/* every point, with & and |, where dense, as gen_moves */
+	if (!dense(s)) {
+		for (p = 0; p < POINTS; p++)
+			if (s->n[side][p] && piece_can_move(s, side, p, d))
+				return 1;
+		return 0;
+	}
 	for (p = 0; p < POINTS; p++)
 		any |= (s->n[side][p] != 0) & piece_can_move(s, side, p, d);
 	return any;
