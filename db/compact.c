@@ -273,8 +273,8 @@ int ff_compact_rebuild(struct ff_buf *out, const struct ff_compact_stored *st,
 				  struct ff_error *err),
 		       void *ctx, struct ff_error *err)
 {
-	size_t i = 0, col = 0, n;
-	const char *p;
+	size_t i = 0, col = 0, n = 0;   /* ply() sets p, n; LTO warned */
+	const char *p = NULL;
 	uint32_t code;
 
 	if (st->tmpl && ff_compact_header(out, st->tmpl, &st->cols))
