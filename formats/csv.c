@@ -91,29 +91,6 @@ static int fields_as(struct ff_buf *out, const char *s, int first, int raw)
 	return field_as(out, s, strlen(s), first, raw);
 }
 
-/* The canonical FGN of rec split into its movetext (without the final
-   newline). Uses tmp as scratch. */
-static int movetext(const struct ff_record *rec, struct ff_buf *tmp, const char **p, size_t *n)
-{
-	const char *s, *end;
-	size_t i;
-
-	ff_buf_reset(tmp);
-	if (ff_fgn_write(rec, tmp))
-		return -1;
-	s = tmp->p;
-	end = tmp->p + tmp->len;
-	for (i = 0; i < rec->ntags; i++)
-		s = strchr(s, '\n') + 1;
-	s++;                        /* the empty line */
-	end -= 2;                   /* the final "\n\n" */
-	while (end > s && end[-1] != '\n')
-		end--;                  /* the result line */
-	*p = s;
-	*n = end > s ? (size_t)(end - s) - 1 : 0;
-	return 0;
-}
-
 struct ff_csv_writer {
 	char **tags;
 	size_t ntags;
@@ -172,8 +149,7 @@ static int row_fits(const struct ff_csv_writer *w, const struct ff_record *rec)
 
 static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, struct ff_buf *out)
 {
-	const char *mt;
-	size_t i, j, n;
+	size_t i, j;
 	int rc = 0;
 
 	if (!row_fits(w, rec))
@@ -195,9 +171,10 @@ static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, 
 		rc |= (j ? ff_buf_addc(&w->tmp2, ' ') : 0) |
 		      ff_buf_adds(&w->tmp2, ff_record_str(rec, rec->tags[j].name));
 	rc |= field_as(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, w->ntags == 0, w->raw);
-	if (movetext(rec, &w->tmp, &mt, &n))
+	ff_buf_reset(&w->tmp);
+	if (ff_fgn_write_movetext(rec, &w->tmp))
 		return -1;
-	rc |= field_as(out, mt, n, 0, w->raw);
+	rc |= field_as(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0, w->raw);
 	rc |= fields_as(out, rec->result ? ff_record_result(rec) : "*", 0, w->raw);
 	return rc | ff_buf_add(out, "\r\n", 2);
 }

@@ -171,11 +171,28 @@ static void note(struct writer *w, const struct ff_record *rec, const struct ff_
 	}
 }
 
+/* The movetext: notes before the first ply, then each ply and its notes. */
+static void movetext(struct writer *w, const struct ff_record *rec)
+{
+	size_t j = 0, k, slen;
+
+	for (k = 0; k <= rec->nplies; k++) {
+		if (k > 0) {
+			const struct ff_rec_ply *p = &rec->plies[k - 1];
+
+			slen = p->suffix[0] ? strnlen(p->suffix, sizeof p->suffix) : 0;
+			put_ply(w, ff_record_str(rec, p->tok), p->len, p->suffix, slen);
+		}
+		while (j < rec->nnotes && (rec->notes[j].after <= k || k == rec->nplies))
+			note(w, rec, &rec->notes[j++]);
+	}
+}
+
 int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
 {
 	struct writer w = { out, 0, 0 };
 	const char *res = ff_record_result(rec);
-	size_t i, j = 0, k, slen;
+	size_t i;
 
 	for (i = 0; i < rec->ntags; i++) {
 		put(&w, "[", 1);
@@ -186,21 +203,23 @@ int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
 		put(&w, "\"]\n", 3);
 	}
 	put(&w, "\n", 1);
-	for (k = 0; k <= rec->nplies; k++) {
-		if (k > 0) {
-			const struct ff_rec_ply *p = &rec->plies[k - 1];
-
-			slen = p->suffix[0] ? strnlen(p->suffix, sizeof p->suffix) : 0;
-			put_ply(&w, ff_record_str(rec, p->tok), p->len, p->suffix, slen);
-		}
-		while (j < rec->nnotes && (rec->notes[j].after <= k || k == rec->nplies))
-			note(&w, rec, &rec->notes[j++]);
-	}
+	movetext(&w, rec);
 	if (w.col > 0)
 		put(&w, "\n", 1);
 	if (!*res)
 		res = "*";
 	put(&w, res, strlen(res));
 	put(&w, "\n\n", 2);
+	return w.fail ? -1 : 0;
+}
+
+int ff_fgn_write_movetext(const struct ff_record *rec, struct ff_buf *out)
+{
+	struct writer w = { out, 0, 0 };
+	size_t start = out->len;
+
+	movetext(&w, rec);
+	if (!w.fail && out->len > start && out->p[out->len - 1] == '\n')
+		out->p[--out->len] = '\0';   /* a line note's */
 	return w.fail ? -1 : 0;
 }
