@@ -9,14 +9,50 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "formats/fgn.h"
+
+/* Chunks are cut at the first place a game must start from CHUNK_BYTES
+   on; with no such place in SPLIT_MAX times that, the rest of the file is
+   read game by game (a game that long, or a file of games without tags).
+   The environment variable FF_SPLIT sets the chunk size in bytes for the
+   tests (0: no chunks, every file is read game by game). */
+#define CHUNK_BYTES ((size_t)128 * 1024)
+#define SPLIT_MAX 128
+
+/* The splitter of an FGN file. It cuts at the start of a line whose first
+   non-blank byte is '[' when the last non-blank line before it holds no
+   '[' (or there is none): the FGN reader always starts a game there
+   (formats/fgn_read.c). A game in progress then has begun movetext (its
+   tag lines hold a '[', and a game that starts mid-line, after a result,
+   starts with one), so it ends at that line, and a brace comment
+   unterminated so far ends there too; between games the '[' starts one.
+   Blank is the reader's white space (\n excepted): space \t \r \f \v.
+   Invariant: p[0, n) are the file's bytes from `off` on, not given out
+   yet, starting at line `line` at a place where a game starts (or the
+   file's start); the lines of p[0, scan) have been looked at: they hold
+   `pieces` game starts, and the last non-blank one holds a '[' when nb
+   is set. */
+struct ff_split {
+	unsigned char *p;
+	size_t n, cap, scan;
+	long line, sline;        /* lines of p[0] and p[scan] */
+	long number, pieces;     /* games assumed before p[0], in p[0, scan) */
+	unsigned long long off;
+	int nb, any, bomchk, eof;
+};
 
 void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts)
 {
 	static char *stdin_only[] = { (char *)"-" };
+	const char *env;
 
 	memset(in, 0, sizeof *in);
 	in->files = n ? files : stdin_only;
 	in->nfiles = n ? n : 1;
+	in->assumed = -1;
+	in->chunk_bytes = CHUNK_BYTES;
+	if ((env = getenv("FF_SPLIT")) && *env)
+		in->chunk_bytes = strtoul(env, NULL, 10);
 	if (opts) {
 		in->forced = opts->from;
 		in->flags = opts->raw_csv ? FF_FMT_RAW_CSV : 0;
@@ -25,6 +61,13 @@ void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_inp
 
 static void close_current(struct ff_input *in)
 {
+	if (in->split) {
+		in->done += in->split->off + in->split->n;
+		free(in->split->p);
+		free(in->split);
+		in->split = NULL;
+	}
+	in->assumed = -1;
 	if (in->reader) {
 		in->done += in->fmt->offset(in->reader);
 		in->fmt->reader_free(in->reader);
@@ -123,6 +166,16 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 		close_current(in);
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
+	in->serial++;
+	if (in->chunked && in->chunk_bytes && in->fmt->read == ff_fgn_read) {
+		if (!(in->split = calloc(1, sizeof *in->split))) {
+			close_current(in);
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		}
+		in->split->line = in->split->sline = 1;
+		in->split->bomchk = 1;
+		return 0;
+	}
 	in->reader = in->fmt->reader_new(in->fp, in->flags);
 	if (!in->reader) {
 		close_current(in);
@@ -131,12 +184,15 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 	return 0;
 }
 
-int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *err,
-		  const char **file)
+/* ff_input_next, or 3 when the current file is being split. */
+static int next_game(struct ff_input *in, struct ff_record *rec, struct ff_error *err,
+		     const char **file)
 {
 	int rc;
 
 	for (;;) {
+		if (in->split)
+			return 3;
 		if (!in->reader) {
 			if (in->next >= in->nfiles)
 				return 0;
@@ -144,6 +200,7 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 				*file = in->name;
 				return -2;
 			}
+			continue;
 		}
 		ff_error_clear(err);
 		errno = 0;
@@ -172,9 +229,222 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 	}
 }
 
+int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *err,
+		  const char **file)
+{
+	return next_game(in, rec, err, file);
+}
+
+/* The rest of a split file, for a reader: p[0, n) and then src. */
+struct spilled {
+	FILE *src;
+	unsigned char *p;
+	size_t n, off;
+};
+
+static ssize_t spilled_read(void *cookie, char *buf, size_t size)
+{
+	struct spilled *sp = cookie;
+	size_t k;
+
+	if (sp->off < sp->n) {
+		k = sp->n - sp->off < size ? sp->n - sp->off : size;
+		memcpy(buf, sp->p + sp->off, k);
+		sp->off += k;
+		return (ssize_t)k;
+	}
+	k = fread(buf, 1, size, sp->src);
+	return k == 0 && ferror(sp->src) ? -1 : (ssize_t)k;
+}
+
+static int spilled_close(void *cookie)
+{
+	struct spilled *sp = cookie;
+
+	if (sp->src != stdin)
+		fclose(sp->src);
+	free(sp->p);
+	free(sp);
+	return 0;
+}
+
+/* Read the rest of the split file game by game. Returns 0 or -1 (no
+   memory: err says so, the file is closed). */
+static int unsplit(struct ff_input *in, struct ff_error *err)
+{
+	static const cookie_io_functions_t io = { spilled_read, NULL, NULL, spilled_close };
+	struct ff_split *s = in->split;
+	struct spilled *sp = malloc(sizeof *sp);
+	FILE *fp = NULL;
+
+	if (sp) {
+		sp->src = in->fp;
+		sp->p = s->p;
+		sp->n = s->n;
+		sp->off = 0;
+		fp = fopencookie(sp, "rb", io);
+	}
+	if (!fp) {
+		free(sp);
+		close_current(in);
+		return ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
+				    in->name);
+	}
+	in->fp = fp;   /* closes the stream under it */
+	in->split = NULL;
+	in->reader = in->fmt->reader_new(fp, in->flags);
+	if (!in->reader) {
+		free(s);
+		close_current(in);
+		return ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
+				    in->name);
+	}
+	ff_fgn_reader_start(in->reader, s->line, s->number, s->off);
+	in->assumed = s->number;
+	free(s);
+	return 0;
+}
+
+/* Give p[0, cut) out as a chunk, with the line start at cut through
+   p[lookz) after it; keep the rest. Returns 0 or -1 (no memory). */
+static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_t lookz)
+{
+	struct ff_split *s = in->split;
+	size_t rest = s->n - cut, need = rest + in->chunk_bytes + 1;
+	unsigned char *q = (unsigned char *)ch->p;
+	size_t qcap = ch->cap;
+
+	if (qcap < need) {   /* the chunk's old buffer becomes the splitter's */
+		if (!(q = realloc(q, need)))
+			return -1;
+		qcap = need;
+	}
+	memcpy(q, s->p + cut, rest);
+	ch->p = (char *)s->p;
+	ch->cap = s->cap;
+	ch->len = cut;
+	ch->look = lookz - cut;
+	ch->p[lookz] = '\0';
+	ch->line = s->line;
+	ch->base = s->number;
+	ch->pieces = s->pieces;
+	ch->off = s->off;
+	ch->serial = in->serial;
+	ch->file = in->name;
+	ch->flags = in->flags;
+	s->p = q;
+	s->cap = qcap;
+	s->n = rest;
+	s->scan = 0;
+	s->line = s->sline;
+	s->number += s->pieces;
+	s->pieces = 0;
+	s->off += cut;
+	return 0;
+}
+
+/* The next chunk of the split file. Returns 1 (a chunk), 0 (the file is
+   done), 2 (the rest is read game by game now) or -1 (no memory, or no
+   memory for that: err says so). */
+static int split_next(struct ff_input *in, struct ff_chunk *ch, struct ff_error *err)
+{
+	struct ff_split *s = in->split;
+	unsigned char *l, *e, *nl, *f;
+	size_t k;
+
+	for (;;) {
+		if (s->bomchk && (s->n >= 3 || s->eof)) {
+			if (s->n >= 3 && memcmp(s->p, "\xEF\xBB\xBF", 3) == 0)
+				s->scan = 3;
+			s->bomchk = 0;
+		}
+		while (!s->bomchk && s->scan < s->n) {
+			l = s->p + s->scan;
+			e = s->p + s->n;
+			nl = memchr(l, '\n', (size_t)(e - l));
+			if (!nl && !s->eof)
+				break;
+			e = nl ? nl + 1 : e;
+			for (f = l; f < e && (*f == ' ' || *f == '\t' || *f == '\r' || *f == '\f' ||
+					      *f == '\v'); f++)
+				;
+			if (f < e && *f != '\n') {
+				if (*f == '[' && !s->nb) {   /* a game starts here */
+					if (s->scan >= in->chunk_bytes)
+						return cut_chunk(in, ch, s->scan, (size_t)(f - s->p) + 1)
+						       ? -1 : 1;
+					s->pieces++;
+					s->nb = 1;
+				} else {
+					if (!s->any)   /* the file's first game starts without tags */
+						s->pieces++;
+					s->nb = *f == '[' || memchr(f, '[', (size_t)(e - f)) != NULL;
+				}
+				s->any = 1;
+			}
+			s->sline += nl != NULL;
+			s->scan = (size_t)(e - s->p);
+		}
+		if (s->eof && !s->bomchk) {
+			if (s->n == 0)
+				return 0;
+			return cut_chunk(in, ch, s->n, s->n) ? -1 : 1;
+		}
+		if (s->n >= SPLIT_MAX * in->chunk_bytes)
+			return unsplit(in, err) ? -1 : 2;
+		if (s->cap - s->n < in->chunk_bytes + 1) {
+			unsigned char *q = realloc(s->p, s->n + in->chunk_bytes + 1);
+
+			if (!q)
+				return -1;
+			s->p = q;
+			s->cap = s->n + in->chunk_bytes + 1;
+		}
+		k = fread(s->p + s->n, 1, in->chunk_bytes, in->fp);
+		s->n += k;
+		if (k == 0) {
+			if (ferror(in->fp))   /* the reader reports it where it would */
+				return unsplit(in, err) ? -1 : 2;
+			s->eof = 1;
+		}
+	}
+}
+
+int ff_input_step(struct ff_input *in, struct ff_chunk *ch, struct ff_record *rec,
+		  struct ff_error *err, const char **file)
+{
+	int rc;
+
+	for (;;) {
+		rc = next_game(in, rec, err, file);
+		if (rc != 3 || !ch)
+			return rc;
+		rc = split_next(in, ch, err);
+		*file = in->name;
+		if (rc == 1)
+			return 2;
+		if (rc == 0)
+			close_current(in);
+		if (rc < 0) {
+			if (in->split) {
+				ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
+					     in->name);
+				close_current(in);
+			}
+			return -2;
+		}
+	}
+}
+
+void ff_chunk_free(struct ff_chunk *ch)
+{
+	free(ch->p);
+	memset(ch, 0, sizeof *ch);
+}
+
 unsigned long long ff_input_offset(const struct ff_input *in)
 {
-	return in->done + (in->reader ? in->fmt->offset(in->reader) : 0);
+	return in->done + (in->reader ? in->fmt->offset(in->reader) : in->split ? in->split->off : 0);
 }
 
 void ff_input_close(struct ff_input *in)
