@@ -27,19 +27,48 @@
    starts with one), so it ends at that line, and a brace comment
    unterminated so far ends there too; between games the '[' starts one.
    Blank is the reader's white space (\n excepted): space \t \r \f \v.
+   Only the '[' bytes are looked at (memchr), and the bytes around them.
    Invariant: p[0, n) are the file's bytes from `off` on, not given out
    yet, starting at line `line` at a place where a game starts (or the
-   file's start); the lines of p[0, scan) have been looked at: they hold
-   `pieces` game starts, and the last non-blank one holds a '[' when nb
-   is set. */
+   file's start: lines start at p[lo], after a BOM); the '[' bytes of
+   p[0, scan) have been looked at: they hold `pieces` game starts, and
+   the last '[' is at p[lastbr] (none: -1). */
 struct ff_split {
 	unsigned char *p;
-	size_t n, cap, scan;
-	long line, sline;        /* lines of p[0] and p[scan] */
+	size_t n, cap, scan, lo;
+	long lastbr;
+	long line;               /* line of p[0] */
 	long number, pieces;     /* games assumed before p[0], in p[0, scan) */
 	unsigned long long off;
-	int nb, any, bomchk, eof;
+	int any, bomchk, eof;
 };
+
+static int is_blank(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* The newlines in p[0, n), 16 bytes at a time. */
+static long count_nl(const unsigned char *p, size_t n)
+{
+	typedef unsigned char v16 __attribute__((vector_size(16)));
+	size_t i = 0, k;
+	long c = 0;
+
+	while (n - i >= 16) {
+		v16 acc = { 0 }, v;
+
+		for (k = 0; k < 255 && n - i >= 16; k++, i += 16) {
+			memcpy(&v, p + i, sizeof v);
+			acc -= (v16)(v == '\n');
+		}
+		for (k = 0; k < 16; k++)
+			c += acc[k];
+	}
+	for (; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
 
 void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts)
 {
@@ -172,7 +201,8 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 			close_current(in);
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		}
-		in->split->line = in->split->sline = 1;
+		in->split->line = 1;
+		in->split->lastbr = -1;
 		in->split->bomchk = 1;
 		return 0;
 	}
@@ -332,11 +362,12 @@ static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_
 	ch->serial = in->serial;
 	ch->file = in->name;
 	ch->flags = in->flags;
+	s->line += count_nl((const unsigned char *)ch->p, cut);
 	s->p = q;
 	s->cap = qcap;
 	s->n = rest;
-	s->scan = 0;
-	s->line = s->sline;
+	s->scan = s->lo = 0;
+	s->lastbr = -1;
 	s->number += s->pieces;
 	s->pieces = 0;
 	s->off += cut;
@@ -349,45 +380,47 @@ static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_
 static int split_next(struct ff_input *in, struct ff_chunk *ch, struct ff_error *err)
 {
 	struct ff_split *s = in->split;
-	unsigned char *l, *e, *nl, *f;
-	size_t k;
+	unsigned char *x;
+	size_t k, ls, z;
+	int start;
 
 	for (;;) {
 		if (s->bomchk && (s->n >= 3 || s->eof)) {
 			if (s->n >= 3 && memcmp(s->p, "\xEF\xBB\xBF", 3) == 0)
-				s->scan = 3;
+				s->scan = s->lo = 3;
 			s->bomchk = 0;
 		}
 		while (!s->bomchk && s->scan < s->n) {
-			l = s->p + s->scan;
-			e = s->p + s->n;
-			nl = memchr(l, '\n', (size_t)(e - l));
-			if (!nl && !s->eof)
+			x = memchr(s->p + s->scan, '[', s->n - s->scan);
+			if (!x) {
+				s->scan = s->n;
 				break;
-			e = nl ? nl + 1 : e;
-			for (f = l; f < e && (*f == ' ' || *f == '\t' || *f == '\r' || *f == '\f' ||
-					      *f == '\v'); f++)
-				;
-			if (f < e && *f != '\n') {
-				if (*f == '[' && !s->nb) {   /* a game starts here */
-					if (s->scan >= in->chunk_bytes)
-						return cut_chunk(in, ch, s->scan, (size_t)(f - s->p) + 1)
-						       ? -1 : 1;
-					s->pieces++;
-					s->nb = 1;
-				} else {
-					if (!s->any)   /* the file's first game starts without tags */
-						s->pieces++;
-					s->nb = *f == '[' || memchr(f, '[', (size_t)(e - f)) != NULL;
-				}
-				s->any = 1;
 			}
-			s->sline += nl != NULL;
-			s->scan = (size_t)(e - s->p);
+			/* the first non-blank byte of its line? */
+			for (ls = (size_t)(x - s->p); ls > s->lo && is_blank(s->p[ls - 1]); ls--)
+				;
+			if (ls == s->lo || s->p[ls - 1] == '\n') {
+				/* and the last non-blank line before it (ending at
+				   p[z - 1]) holds no '[' ... */
+				for (z = ls; z > s->lo && (is_blank(s->p[z - 1]) || s->p[z - 1] == '\n'); z--)
+					;
+				start = s->lastbr < 0 || (z - 1 > (size_t)s->lastbr &&
+					memrchr(s->p + s->lastbr + 1, '\n', z - 2 - (size_t)s->lastbr));
+				if (start && ls >= in->chunk_bytes)
+					return cut_chunk(in, ch, ls, (size_t)(x - s->p) + 1) ? -1 : 1;
+				if (start) {   /* ... or there is none: a game starts here */
+					s->pieces += 1 + (!s->any && z > s->lo);   /* and one before */
+					s->any = 1;
+				}
+			}
+			s->lastbr = x - s->p;
+			s->scan = (size_t)s->lastbr + 1;
 		}
 		if (s->eof && !s->bomchk) {
 			if (s->n == 0)
 				return 0;
+			if (!s->any)   /* a game without tags, perhaps */
+				s->pieces++;
 			return cut_chunk(in, ch, s->n, s->n) ? -1 : 1;
 		}
 		if (s->n >= SPLIT_MAX * in->chunk_bytes)
