@@ -17,7 +17,6 @@
 #include "cmd/input.h"
 #include "cmd/progress.h"
 #include "cmd/tagset.h"
-#include "formats/fgn.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
 
@@ -88,7 +87,7 @@ struct conv {
 	struct ff_progress prog;
 	int batch;             /* games per slot, 1..BATCH */
 	struct ff_game games[MAX_THREADS + 1];   /* the last: the consumer's */
-	long serial, count;    /* the file consumed last, its games so far */
+	struct ff_numbering nb;   /* the games consumed so far */
 	struct ff_buf row;     /* a stateful writer's output for one game */
 	long written, bad, unwritable;
 	int failed, write_failed;
@@ -293,30 +292,19 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 static void read_chunk(struct slot *s)
 {
 	const struct ff_chunk *ch = &s->ch;
-	struct ff_fgn_reader *r = ff_fgn_reader_mem(ch->p, ch->len + ch->look, ch->line, ch->base,
-						    ch->off, ch->flags);
+	void *r = ff_chunk_reader(ch);
 	int rc;
 
 	for (s->n = 0;; s->n++) {
-		if (s->n == s->cap && slot_grow(s, s->n + 1))
-			r = (ff_fgn_reader_free(r), NULL);
-		if (!r) {
+		if (s->n == s->cap && slot_grow(s, s->n + 1)) {
+			ff_chunk_reader_free(ch, r);
+			r = NULL;
 			if (s->n == s->cap)   /* no room even for the message */
 				break;
-			rc = -2;
-			ff_error_set(&s->rerr[s->n], FF_ENOMEM,
-				     "out of memory: the rest of '%s' is not read", ch->file);
-		} else {
-			ff_error_clear(&s->rerr[s->n]);
-			rc = ff_fgn_read(r, &s->recs[s->n], &s->rerr[s->n]);
-			if (rc == 0 || ff_fgn_game_start(r) >= ch->len)
-				break;   /* the game after the chunk is the next chunk's */
-			if (rc < 0 && s->rerr[s->n].code == FF_ENOMEM) {
-				rc = -2;
-				ff_error_set(&s->rerr[s->n], FF_ENOMEM,
-					     "out of memory: the rest of '%s' is not read", ch->file);
-			}
 		}
+		rc = ff_chunk_read(ch, r, &s->recs[s->n], &s->rerr[s->n]);
+		if (rc == 0)
+			break;
 		s->rstat[s->n] = rc;
 		s->file[s->n] = ch->file;
 		if (rc == -2) {
@@ -324,7 +312,7 @@ static void read_chunk(struct slot *s)
 			break;
 		}
 	}
-	ff_fgn_reader_free(r);
+	ff_chunk_reader_free(ch, r);
 }
 
 static void work(void *ctx, void *p, int worker)
@@ -346,40 +334,17 @@ static void work(void *ctx, void *p, int worker)
 }
 
 /* Whether the game numbers of the slot are right, as the games consumed
-   so far say; makes them right where they are not (the work is to be done
-   again then). A chunk's games are numbered from its base, which the
-   splitter may have put too low; the games read one by one after a file
-   stopped being split go on from the number it had reached. */
-static int numbers_right(struct conv *c, struct slot *s)
+   so far say (ff_numbering); makes them right where they are not (the
+   work is to be done again then). */
+static int numbers_right(struct ff_numbering *nb, struct slot *s)
 {
-	long delta;
 	int i, right = 1;
 
-	if (s->chunk) {
-		if (s->ch.serial != c->serial) {
-			c->serial = s->ch.serial;
-			c->count = 0;
-		}
-		if (s->ch.base != c->count) {
-			s->ch.base = c->count;
-			right = 0;
-		}
-		c->count += s->n;
-		return right;
-	}
-	for (i = 0; i < s->n; i++) {
-		if (s->serial[i] != c->serial) {
-			c->serial = s->serial[i];
-			c->count = 0;
-		}
-		if (s->assumed[i] < 0 || (delta = c->count - s->assumed[i]) == 0)
-			continue;
-		s->assumed[i] += delta;
-		s->recs[i].number += delta;
-		if (s->rerr[i].game > 0)
-			s->rerr[i].game += delta;
-		right = 0;
-	}
+	if (s->chunk)
+		return ff_numbering_chunk(nb, &s->ch, s->n);
+	for (i = 0; i < s->n; i++)
+		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
+					   &s->rerr[i]);
 	return right;
 }
 
@@ -416,7 +381,7 @@ static int consume(void *ctx, void *p)
 	struct conv *c = ctx;
 	struct slot *s = p;
 
-	if (!numbers_right(c, s))
+	if (!numbers_right(&c->nb, s))
 		work(c, s, MAX_THREADS);
 	if (c->writer) {
 		if (put_rows(c, s))

@@ -15,7 +15,6 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
-#include "formats/fgn.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
 
@@ -75,7 +74,7 @@ struct vctx {
 	long valid, illegal, malformed, failed;
 	unsigned long long plies;
 	struct ff_progress prog;
-	long serial, count;    /* the file consumed last, its games so far */
+	struct ff_numbering nb;   /* the games consumed so far */
 };
 
 /* What the --legal hook needs while a game replays. */
@@ -269,34 +268,19 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 static void work_chunk(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_ctx *lc)
 {
 	const struct ff_chunk *ch = &s->ch;
-	struct ff_fgn_reader *r = ff_fgn_reader_mem(ch->p, ch->len + ch->look, ch->line, ch->base,
-						    ch->off, ch->flags);
+	void *r = ff_chunk_reader(ch);
 	struct ff_record *rec = &s->recs[0];
 	struct ff_error *err = &s->rerr[0];
 	int rc;
 
 	s->ngames = 0;
-	for (;;) {
-		if (!r) {
-			rc = -2;
-			ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
-				     ch->file);
-		} else {
-			rc = ff_fgn_read(r, rec, err);
-			if (rc == 0 || ff_fgn_game_start(r) >= ch->len)
-				break;   /* the game after the chunk is the next chunk's */
-			s->ngames++;
-			if (rc < 0 && err->code == FF_ENOMEM) {
-				rc = -2;
-				ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
-					     ch->file);
-			}
-		}
+	while ((rc = ff_chunk_read(ch, r, rec, err)) != 0) {
+		s->ngames += r != NULL;
 		one(v, s, g, lc, rc, rec, err, ch->file);
 		if (rc == -2)
 			break;
 	}
-	ff_fgn_reader_free(r);
+	ff_chunk_reader_free(ch, r);
 }
 
 static void work(void *ctx, void *p, int worker)
@@ -322,40 +306,17 @@ static void work(void *ctx, void *p, int worker)
 }
 
 /* Whether the game numbers of the slot are right, as the games consumed
-   so far say; makes them right where they are not (the work is to be done
-   again then). A chunk's games are numbered from its base, which the
-   splitter may have put too low; the games read one by one after a file
-   stopped being split go on from the number it had reached. */
-static int numbers_right(struct vctx *v, struct slot *s)
+   so far say (ff_numbering); makes them right where they are not (the
+   work is to be done again then). */
+static int numbers_right(struct ff_numbering *nb, struct slot *s)
 {
-	long delta;
 	int i, right = 1;
 
-	if (s->chunk) {
-		if (s->ch.serial != v->serial) {
-			v->serial = s->ch.serial;
-			v->count = 0;
-		}
-		if (s->ch.base != v->count) {
-			s->ch.base = v->count;
-			right = 0;
-		}
-		v->count += s->ngames;
-		return right;
-	}
-	for (i = 0; i < s->n; i++) {
-		if (s->serial[i] != v->serial) {
-			v->serial = s->serial[i];
-			v->count = 0;
-		}
-		if (s->assumed[i] < 0 || (delta = v->count - s->assumed[i]) == 0)
-			continue;
-		s->assumed[i] += delta;
-		s->recs[i].number += delta;
-		if (s->rerr[i].game > 0)
-			s->rerr[i].game += delta;
-		right = 0;
-	}
+	if (s->chunk)
+		return ff_numbering_chunk(nb, &s->ch, s->ngames);
+	for (i = 0; i < s->n; i++)
+		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
+					   &s->rerr[i]);
 	return right;
 }
 
@@ -365,7 +326,7 @@ static int consume(void *ctx, void *p)
 	struct vctx *v = ctx;
 	struct slot *s = p;
 
-	if (!numbers_right(v, s))
+	if (!numbers_right(&v->nb, s))
 		work(v, s, MAX_THREADS);
 	if (s->out.len && fwrite(s->out.p, 1, s->out.len, stdout) != s->out.len)
 		return -1;

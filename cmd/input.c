@@ -9,44 +9,29 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
-#include "formats/fgn.h"
 
 /* Chunks are cut at the first place a game must start from CHUNK_BYTES
    on; with no such place in SPLIT_MAX times that, the rest of the file is
    read game by game (a game that long, or a file of games without tags).
    The environment variable FF_SPLIT sets the chunk size in bytes for the
    tests (0: no chunks, every file is read game by game). */
+#define HEAD_BYTES 4096   /* read to guess a format */
 #define CHUNK_BYTES ((size_t)128 * 1024)
 #define SPLIT_MAX 128
 
-/* The splitter of an FGN file. It cuts at the start of a line whose first
-   non-blank byte is '[' when the last non-blank line before it holds no
-   '[' (or there is none): the FGN reader always starts a game there
-   (formats/fgn_read.c). A game in progress then has begun movetext (its
-   tag lines hold a '[', and a game that starts mid-line, after a result,
-   starts with one), so it ends at that line, and a brace comment
-   unterminated so far ends there too; between games the '[' starts one.
-   Blank is the reader's white space (\n excepted): space \t \r \f \v.
-   Only the '[' bytes are looked at (memchr), and the bytes around them.
+/* The splitter of a file whose format has a chunking (formats/format.h).
    Invariant: p[0, n) are the file's bytes from `off` on, not given out
-   yet, starting at line `line` at a place where a game starts (or the
-   file's start: lines start at p[lo], after a BOM); the '[' bytes of
-   p[0, scan) have been looked at: they hold `pieces` game starts, and
-   the last '[' is at p[lastbr] (none: -1). */
+   yet, starting at line `line`, after `number` games as the cutter
+   assumes them; cut is the cutter's state for them. */
 struct ff_split {
 	unsigned char *p;
-	size_t n, cap, scan, lo;
-	long lastbr;
-	long line;               /* line of p[0] */
-	long number, pieces;     /* games assumed before p[0], in p[0, scan) */
+	size_t n, cap;
+	long line;
+	long number;
 	unsigned long long off;
-	int any, bomchk, eof;
+	int eof;
+	void *cut;
 };
-
-static int is_blank(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
 
 /* The newlines in p[0, n), 16 bytes at a time. */
 static long count_nl(const unsigned char *p, size_t n)
@@ -68,6 +53,15 @@ static long count_nl(const unsigned char *p, size_t n)
 	for (; i < n; i++)
 		c += p[i] == '\n';
 	return c;
+}
+
+static void split_free(struct ff_split *s)
+{
+	if (s) {
+		free(s->p);
+		free(s->cut);
+		free(s);
+	}
 }
 
 void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts)
@@ -92,8 +86,7 @@ static void close_current(struct ff_input *in)
 {
 	if (in->split) {
 		in->done += in->split->off + in->split->n;
-		free(in->split->p);
-		free(in->split);
+		split_free(in->split);
 		in->split = NULL;
 	}
 	in->assumed = -1;
@@ -110,35 +103,46 @@ static void close_current(struct ff_input *in)
 	in->src = NULL;
 }
 
-/* A stream that gives the bytes already read from src (the head, for
-   guessing the format) and then the rest of src; closing it does not close
-   src. */
-struct peeked {
+/* A stream that gives the bytes p[0, n) already read from src (the head,
+   for guessing the format; the rest of a split file) and then the rest of
+   src. Closing it frees p unless p is head, and closes src when close_src
+   is set. */
+struct prefixed {
 	FILE *src;
-	char head[4096];
+	unsigned char *p;
 	size_t n, off;
+	int close_src;
+	unsigned char head[];
 };
 
-static ssize_t peeked_read(void *cookie, char *buf, size_t size)
+static ssize_t prefixed_read(void *cookie, char *buf, size_t size)
 {
-	struct peeked *pk = cookie;
+	struct prefixed *pf = cookie;
 	size_t k;
 
-	if (pk->off < pk->n) {
-		k = pk->n - pk->off < size ? pk->n - pk->off : size;
-		memcpy(buf, pk->head + pk->off, k);
-		pk->off += k;
+	if (pf->off < pf->n) {
+		k = pf->n - pf->off < size ? pf->n - pf->off : size;
+		memcpy(buf, pf->p + pf->off, k);
+		pf->off += k;
 		return (ssize_t)k;
 	}
-	k = fread(buf, 1, size, pk->src);
-	return k == 0 && ferror(pk->src) ? -1 : (ssize_t)k;
+	k = fread(buf, 1, size, pf->src);
+	return k == 0 && ferror(pf->src) ? -1 : (ssize_t)k;
 }
 
-static int peeked_close(void *cookie)
+static int prefixed_close(void *cookie)
 {
-	free(cookie);
+	struct prefixed *pf = cookie;
+
+	if (pf->close_src)
+		fclose(pf->src);
+	if (pf->p != pf->head)
+		free(pf->p);
+	free(pf);
 	return 0;
 }
+
+static const cookie_io_functions_t prefixed_io = { prefixed_read, NULL, NULL, prefixed_close };
 
 /* Guess the format of in->fp from its first bytes: a seekable file is
    read from the start again; anything else (standard input, a pipe) is
@@ -146,23 +150,24 @@ static int peeked_close(void *cookie)
    (no memory). */
 static int sniff(struct ff_input *in)
 {
-	static const cookie_io_functions_t io = { peeked_read, NULL, NULL, peeked_close };
-	struct peeked *pk = malloc(sizeof *pk);
+	struct prefixed *pk = malloc(sizeof *pk + HEAD_BYTES);
 	FILE *fp;
 
 	if (!pk)
 		return -1;
 	pk->src = in->fp;
+	pk->p = pk->head;
 	pk->off = 0;
-	pk->n = fread(pk->head, 1, sizeof pk->head, in->fp);
-	in->fmt = ff_format_sniff(pk->head, pk->n);
+	pk->close_src = 0;
+	pk->n = fread(pk->head, 1, HEAD_BYTES, in->fp);
+	in->fmt = ff_format_sniff((const char *)pk->head, pk->n);
 	if (!in->fmt)
 		in->fmt = ff_format_find("fgn");
 	if (in->fp != stdin && fseek(in->fp, 0, SEEK_SET) == 0) {
 		free(pk);
 		return 0;
 	}
-	if (!(fp = fopencookie(pk, "rb", io))) {
+	if (!(fp = fopencookie(pk, "rb", prefixed_io))) {
 		free(pk);
 		return -1;
 	}
@@ -196,14 +201,13 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	in->serial++;
-	if (in->chunked && in->chunk_bytes && in->fmt->read == ff_fgn_read) {
-		if (!(in->split = calloc(1, sizeof *in->split))) {
+	if (in->chunked && in->chunk_bytes && in->fmt->chunking) {
+		if (!(in->split = calloc(1, sizeof *in->split)) ||
+		    !(in->split->cut = calloc(1, in->fmt->chunking->size))) {
 			close_current(in);
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 		}
 		in->split->line = 1;
-		in->split->lastbr = -1;
-		in->split->bomchk = 1;
 		return 0;
 	}
 	in->reader = in->fmt->reader_new(in->fp, in->flags);
@@ -265,46 +269,12 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 	return next_game(in, rec, err, file);
 }
 
-/* The rest of a split file, for a reader: p[0, n) and then src. */
-struct spilled {
-	FILE *src;
-	unsigned char *p;
-	size_t n, off;
-};
-
-static ssize_t spilled_read(void *cookie, char *buf, size_t size)
-{
-	struct spilled *sp = cookie;
-	size_t k;
-
-	if (sp->off < sp->n) {
-		k = sp->n - sp->off < size ? sp->n - sp->off : size;
-		memcpy(buf, sp->p + sp->off, k);
-		sp->off += k;
-		return (ssize_t)k;
-	}
-	k = fread(buf, 1, size, sp->src);
-	return k == 0 && ferror(sp->src) ? -1 : (ssize_t)k;
-}
-
-static int spilled_close(void *cookie)
-{
-	struct spilled *sp = cookie;
-
-	if (sp->src != stdin)
-		fclose(sp->src);
-	free(sp->p);
-	free(sp);
-	return 0;
-}
-
 /* Read the rest of the split file game by game. Returns 0 or -1 (no
    memory: err says so, the file is closed). */
 static int unsplit(struct ff_input *in, struct ff_error *err)
 {
-	static const cookie_io_functions_t io = { spilled_read, NULL, NULL, spilled_close };
 	struct ff_split *s = in->split;
-	struct spilled *sp = malloc(sizeof *sp);
+	struct prefixed *sp = malloc(sizeof *sp);
 	FILE *fp = NULL;
 
 	if (sp) {
@@ -312,7 +282,8 @@ static int unsplit(struct ff_input *in, struct ff_error *err)
 		sp->p = s->p;
 		sp->n = s->n;
 		sp->off = 0;
-		fp = fopencookie(sp, "rb", io);
+		sp->close_src = in->fp != stdin;
+		fp = fopencookie(sp, "rb", prefixed_io);
 	}
 	if (!fp) {
 		free(sp);
@@ -324,20 +295,23 @@ static int unsplit(struct ff_input *in, struct ff_error *err)
 	in->split = NULL;
 	in->reader = in->fmt->reader_new(fp, in->flags);
 	if (!in->reader) {
-		free(s);
+		s->p = NULL;
+		split_free(s);
 		close_current(in);
 		return ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read",
 				    in->name);
 	}
-	ff_fgn_reader_start(in->reader, s->line, s->number, s->off);
+	in->fmt->chunking->reader_start(in->reader, s->line, s->number, s->off);
 	in->assumed = s->number;
-	free(s);
+	s->p = NULL;   /* the stream's now */
+	split_free(s);
 	return 0;
 }
 
-/* Give p[0, cut) out as a chunk, with the line start at cut through
-   p[lookz) after it; keep the rest. Returns 0 or -1 (no memory). */
-static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_t lookz)
+/* Give p[0, cut) out as a chunk of `pieces` games, with the `look`
+   bytes after it; keep the rest. Returns 0 or -1 (no memory). */
+static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_t look,
+		     long pieces)
 {
 	struct ff_split *s = in->split;
 	size_t rest = s->n - cut, need = rest + in->chunk_bytes + 1;
@@ -353,23 +327,21 @@ static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_
 	ch->p = (char *)s->p;
 	ch->cap = s->cap;
 	ch->len = cut;
-	ch->look = lookz - cut;
-	ch->p[lookz] = '\0';
+	ch->look = look;
+	ch->p[cut + look] = '\0';
 	ch->line = s->line;
 	ch->base = s->number;
-	ch->pieces = s->pieces;
+	ch->pieces = pieces;
 	ch->off = s->off;
 	ch->serial = in->serial;
 	ch->file = in->name;
+	ch->fmt = in->fmt;
 	ch->flags = in->flags;
 	s->line += count_nl((const unsigned char *)ch->p, cut);
 	s->p = q;
 	s->cap = qcap;
 	s->n = rest;
-	s->scan = s->lo = 0;
-	s->lastbr = -1;
-	s->number += s->pieces;
-	s->pieces = 0;
+	s->number += pieces;
 	s->off += cut;
 	return 0;
 }
@@ -379,50 +351,17 @@ static int cut_chunk(struct ff_input *in, struct ff_chunk *ch, size_t cut, size_
    memory for that: err says so). */
 static int split_next(struct ff_input *in, struct ff_chunk *ch, struct ff_error *err)
 {
+	const struct ff_chunking *cg = in->fmt->chunking;
 	struct ff_split *s = in->split;
-	unsigned char *x;
-	size_t k, ls, z;
-	int start;
+	size_t k, cut, look;
+	long pieces;
 
 	for (;;) {
-		if (s->bomchk && (s->n >= 3 || s->eof)) {
-			if (s->n >= 3 && memcmp(s->p, "\xEF\xBB\xBF", 3) == 0)
-				s->scan = s->lo = 3;
-			s->bomchk = 0;
-		}
-		while (!s->bomchk && s->scan < s->n) {
-			x = memchr(s->p + s->scan, '[', s->n - s->scan);
-			if (!x) {
-				s->scan = s->n;
-				break;
-			}
-			/* the first non-blank byte of its line? */
-			for (ls = (size_t)(x - s->p); ls > s->lo && is_blank(s->p[ls - 1]); ls--)
-				;
-			if (ls == s->lo || s->p[ls - 1] == '\n') {
-				/* and the last non-blank line before it (ending at
-				   p[z - 1]) holds no '[' ... */
-				for (z = ls; z > s->lo && (is_blank(s->p[z - 1]) || s->p[z - 1] == '\n'); z--)
-					;
-				start = s->lastbr < 0 || (z - 1 > (size_t)s->lastbr &&
-					memrchr(s->p + s->lastbr + 1, '\n', z - 2 - (size_t)s->lastbr));
-				if (start && ls >= in->chunk_bytes)
-					return cut_chunk(in, ch, ls, (size_t)(x - s->p) + 1) ? -1 : 1;
-				if (start) {   /* ... or there is none: a game starts here */
-					s->pieces += 1 + (!s->any && z > s->lo);   /* and one before */
-					s->any = 1;
-				}
-			}
-			s->lastbr = x - s->p;
-			s->scan = (size_t)s->lastbr + 1;
-		}
-		if (s->eof && !s->bomchk) {
-			if (s->n == 0)
-				return 0;
-			if (!s->any)   /* a game without tags, perhaps */
-				s->pieces++;
-			return cut_chunk(in, ch, s->n, s->n) ? -1 : 1;
-		}
+		cut = cg->cut(s->cut, s->p, s->n, in->chunk_bytes, s->eof, &look, &pieces);
+		if (cut)
+			return cut_chunk(in, ch, cut, look, pieces) ? -1 : 1;
+		if (s->eof)
+			return 0;
 		if (s->n >= SPLIT_MAX * in->chunk_bytes)
 			return unsplit(in, err) ? -1 : 2;
 		if (s->cap - s->n < in->chunk_bytes + 1) {
@@ -473,6 +412,67 @@ void ff_chunk_free(struct ff_chunk *ch)
 {
 	free(ch->p);
 	memset(ch, 0, sizeof *ch);
+}
+
+void *ff_chunk_reader(const struct ff_chunk *ch)
+{
+	return ch->fmt->chunking->reader_mem(ch->p, ch->len + ch->look, ch->line, ch->base,
+					     ch->off, ch->flags);
+}
+
+void ff_chunk_reader_free(const struct ff_chunk *ch, void *r)
+{
+	if (r)
+		ch->fmt->reader_free(r);
+}
+
+int ff_chunk_read(const struct ff_chunk *ch, void *r, struct ff_record *rec,
+		  struct ff_error *err)
+{
+	int rc = -2;
+
+	ff_error_clear(err);
+	if (r) {
+		rc = ch->fmt->read(r, rec, err);
+		if (rc == 0 || ch->fmt->chunking->game_start(r) >= ch->len)
+			return 0;   /* the game after the chunk is the next chunk's */
+		if (rc > 0 || err->code != FF_ENOMEM)
+			return rc;
+	}
+	ff_error_set(err, FF_ENOMEM, "out of memory: the rest of '%s' is not read", ch->file);
+	return -2;
+}
+
+int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames)
+{
+	int right;
+
+	if (ch->serial != nb->serial) {
+		nb->serial = ch->serial;
+		nb->count = 0;
+	}
+	right = ch->base == nb->count;
+	ch->base = nb->count;
+	nb->count += ngames;
+	return right;
+}
+
+int ff_numbering_game(struct ff_numbering *nb, long serial, long *assumed,
+		      struct ff_record *rec, struct ff_error *err)
+{
+	long delta;
+
+	if (serial != nb->serial) {
+		nb->serial = serial;
+		nb->count = 0;
+	}
+	if (*assumed < 0 || (delta = nb->count - *assumed) == 0)
+		return 1;
+	*assumed += delta;
+	rec->number += delta;
+	if (err->game > 0)
+		err->game += delta;
+	return 0;
 }
 
 unsigned long long ff_input_offset(const struct ff_input *in)

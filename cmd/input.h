@@ -20,16 +20,17 @@ struct ff_input_opts {
 #define FF_INPUT_OPTS(type, field) \
 	FF_OPT(FROM, type, field.from), FF_OPT(RAWCSV, type, field.raw_csv)
 
-/* A piece of an FGN file for a worker to read (ff_input_step): p[0, len)
-   are the file's bytes from offset `off` on, starting at line `line`
-   where the reader would start a game (or at the file's start), and
-   ending where it would start one (or at the file's end); p[len, len +
-   look) are the blanks and the '[' that start the line after it (so that
-   the games read from p end as they do in the file), then a NUL. `base`
-   is the number of games of the file before it and `pieces` the games
-   it holds, as the splitter assumes them: one for every line where a game
-   must start. The true counts can be larger (a game without tags after a
-   result on its line): the consumer checks. */
+/* A piece of a file for a worker to read (ff_input_step), of a format
+   with a chunking (formats/format.h): p[0, len) are the file's bytes from
+   offset `off` on, starting at line `line` where the reader would start
+   a game (or at the file's start), and ending where it would start one
+   (or at the file's end); p[len, len + look) are the bytes after it that
+   the reader needs to see (so that the games read from p end as they do
+   in the file), then a NUL. `base` is the number of games of the file
+   before it and `pieces` the games it holds, as the format's cutter
+   assumes them. The true counts can be larger (for FGN, a game without
+   tags after a result on its line): the consumer checks
+   (ff_numbering_chunk). */
 struct ff_chunk {
 	char *p;
 	size_t len, look, cap;
@@ -38,6 +39,7 @@ struct ff_chunk {
 	unsigned long long off;
 	long serial;           /* the file's serial number (ff_input.serial) */
 	const char *file;      /* its name (borrowed, stable) */
+	const struct ff_format *fmt;   /* its format */
 	unsigned flags;        /* FF_FMT_ flags for the reader */
 };
 
@@ -84,6 +86,34 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 int ff_input_step(struct ff_input *in, struct ff_chunk *ch, struct ff_record *rec,
 		  struct ff_error *err, const char **file);
 void ff_chunk_free(struct ff_chunk *ch);
+/* A reader of the chunk's games, numbered from ch->base; NULL when
+   memory runs out. The caller frees it with ff_chunk_reader_free. */
+void *ff_chunk_reader(const struct ff_chunk *ch);
+void ff_chunk_reader_free(const struct ff_chunk *ch, void *r);
+/* The chunk's next game from r, as ff_input_next returns: 1 read, 0 the
+   chunk's end, -1 malformed, -2 out of memory (r NULL too; err says so:
+   the rest of the chunk's file is not read). */
+int ff_chunk_read(const struct ff_chunk *ch, void *r, struct ff_record *rec,
+		  struct ff_error *err);
+
+/* The game numbers of the games consumed so far, in order, for commands
+   whose workers read chunks ahead of the consumer: a chunk's games are
+   numbered from its base, which the cutter may have put too low, and the
+   games read one by one after a file stopped being split go on from the
+   number it had reached. Zeroed at the start. */
+struct ff_numbering {
+	long serial, count;    /* the file consumed last, its games so far */
+};
+/* For a chunk of ngames games numbered from ch->base, consumed next:
+   returns 1 when the base was right; otherwise sets it right and returns
+   0 (the chunk is to be read again). */
+int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames);
+/* For a game read one by one, consumed next, with in->serial and
+   in->assumed as they were when it was read: returns 1 when its number
+   was right; otherwise shifts rec's and err's game numbers and *assumed
+   and returns 0 (its work is to be done again). */
+int ff_numbering_game(struct ff_numbering *nb, long serial, long *assumed,
+		      struct ff_record *rec, struct ff_error *err);
 /* Bytes read so far over all files (for progress lines). */
 unsigned long long ff_input_offset(const struct ff_input *in);
 /* Read the index-th game (1-based) of the input into rec, for command

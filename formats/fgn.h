@@ -5,11 +5,15 @@
 
 #include <stdio.h>
 
+#include "formats/format.h"
 #include "lib/buf.h"
 #include "lib/error.h"
 #include "lib/record.h"
 
 struct ff_fgn_reader;
+
+/* Where FGN input may be cut into chunks (formats/fgn_split.c). */
+extern const struct ff_chunking ff_fgn_chunking;
 
 /* A reader on fp (not closed by the reader). Returns NULL when memory runs
    out. */

@@ -954,7 +954,7 @@ static void *fgn_new(FILE *fp, unsigned flags)
 const struct ff_format ff_format_fgn = {
 	.name = "fgn", .ext = "fgn", .help = "fivefold game notation (docs/fgn.md)",
 	.reader_new = fgn_new, .read = ff_fgn_read, .raw = ff_fgn_raw, .offset = ff_fgn_offset,
-	.reader_free = ff_fgn_reader_free, .write = ff_fgn_write,
+	.reader_free = ff_fgn_reader_free, .chunking = &ff_fgn_chunking, .write = ff_fgn_write,
 };
 
 int ff_fgn_read_text(const char *text, size_t len, struct ff_record *rec, struct ff_error *err)
