@@ -49,21 +49,27 @@ static const struct ff_opt opts[] = {
 };
 #undef S
 
-/* One batch of games on their way through the pool. Invariant: n <=
-   BATCH; rstat[i] is ff_input_next's return for game i (1 read, -1
-   unreadable, -2 a file that failed; rerr[i] says why); put[i] is the
-   record to write (recs[i] or canon[i]; NULL: nothing); errend[i] is
-   where game i's messages end in err. A stateless format is written in
-   work(), into out; a stateful writer's rows are made in consume(), in
-   order. */
+/* One batch of games, or a chunk of an FGN file, on their way through
+   the pool. Invariant: n <= cap (BATCH at first, more for the games of a
+   chunk); rstat[i] is ff_input_next's return for game i (1 read, -1
+   unreadable, -2 a file that failed; rerr[i] says why); serial[i] is its
+   file's serial number and assumed[i] in->assumed when it was read; put[i]
+   is the record to write (recs[i] or canon[i]; NULL: nothing); errend[i]
+   is where game i's messages end in err. With chunk set, produce() leaves
+   n at 0 and work() reads the chunk's games, numbered from ch.base, into
+   recs. A stateless format is written in work(), into out; a stateful
+   writer's rows are made in consume(), in order. */
 struct slot {
-	struct ff_record recs[BATCH], canon[BATCH];
-	struct ff_error rerr[BATCH];
-	int rstat[BATCH];
-	const char *file[BATCH];
-	const struct ff_record *put[BATCH];
-	size_t errend[BATCH];
-	int n;
+	struct ff_record *recs, *canon;
+	struct ff_error *rerr;
+	int *rstat;
+	const char **file;
+	long *serial, *assumed;
+	const struct ff_record **put;
+	size_t *errend;
+	int n, cap;
+	int chunk;
+	struct ff_chunk ch;
 	struct ff_buf out, err, diag;
 	long written, bad, unwritable;
 	int failed;
@@ -80,7 +86,8 @@ struct conv {
 	struct ff_input in;
 	struct ff_progress prog;
 	int batch;             /* games per slot, 1..BATCH */
-	struct ff_game games[MAX_THREADS];
+	struct ff_game games[MAX_THREADS + 1];   /* the last: the consumer's */
+	struct ff_numbering nb;   /* the games consumed so far */
 	struct ff_buf row;     /* a stateful writer's output for one game */
 	long written, bad, unwritable;
 	int failed, write_failed;
@@ -139,17 +146,45 @@ static int collect_tags(char ***files, int *nfiles, const struct ff_input_opts *
 	return 0;
 }
 
+/* Room for `want` games in the slot. Returns 0 or -1 (no memory). */
+static int slot_grow(struct slot *s, int want)
+{
+	int cap = s->cap ? s->cap : BATCH;
+
+	while (cap < want)
+		cap *= 2;
+	if (cap == s->cap)
+		return 0;
+#define GROW(f) do { \
+		void *q_ = realloc(s->f, (size_t)cap * sizeof *s->f); \
+		if (!q_) \
+			return -1; \
+		s->f = q_; \
+	} while (0)
+	GROW(recs);
+	GROW(canon);
+	GROW(rerr);
+	GROW(rstat);
+	GROW(file);
+	GROW(serial);
+	GROW(assumed);
+	GROW(put);
+	GROW(errend);
+#undef GROW
+	for (; s->cap < cap; s->cap++)
+		if (ff_record_init(&s->recs[s->cap]) || (ff_record_init(&s->canon[s->cap]) &&
+							 (ff_record_free(&s->recs[s->cap]), 1)))
+			return -1;
+	return 0;
+}
+
 static int slot_init(void *ctx, void *p)
 {
 	struct slot *s = p;
-	int i;
 
 	(void)ctx;
 	memset(s, 0, sizeof *s);
-	for (i = 0; i < BATCH; i++)
-		if (ff_record_init(&s->recs[i]) || ff_record_init(&s->canon[i]))
-			return -1;
-	return 0;
+	return slot_grow(s, BATCH);
 }
 
 static void slot_free(void *ctx, void *p)
@@ -158,10 +193,20 @@ static void slot_free(void *ctx, void *p)
 	int i;
 
 	(void)ctx;
-	for (i = 0; i < BATCH; i++) {
+	for (i = 0; i < s->cap; i++) {
 		ff_record_free(&s->recs[i]);
 		ff_record_free(&s->canon[i]);
 	}
+	free(s->recs);
+	free(s->canon);
+	free(s->rerr);
+	free(s->rstat);
+	free(s->file);
+	free(s->serial);
+	free(s->assumed);
+	free(s->put);
+	free(s->errend);
+	ff_chunk_free(&s->ch);
 	ff_buf_free(&s->out);
 	ff_buf_free(&s->err);
 	ff_buf_free(&s->diag);
@@ -174,15 +219,21 @@ static int produce(void *ctx, void *p, size_t seq)
 	int rc;
 
 	(void)seq;
+	s->chunk = 0;
 	for (s->n = 0; s->n < c->batch; s->n++) {
 		ff_error_clear(&s->rerr[s->n]);
-		rc = ff_input_next(&c->in, &s->recs[s->n], &s->rerr[s->n], &s->file[s->n]);
-		if (rc == 0)
+		rc = ff_input_step(&c->in, s->n ? NULL : &s->ch, &s->recs[s->n], &s->rerr[s->n],
+				   &s->file[s->n]);
+		if (rc == 2)
+			s->chunk = 1;
+		if (rc == 0 || rc == 2 || rc == 3)
 			break;
+		s->serial[s->n] = c->in.serial;
+		s->assumed[s->n] = c->in.assumed;
 		s->rstat[s->n] = rc;
 	}
 	s->at = ff_input_offset(&c->in);   /* here: consume() runs while the next is read */
-	return s->n > 0;
+	return s->n > 0 || s->chunk;
 }
 
 /* Note the diagnostic of a game that is not valid. */
@@ -236,6 +287,34 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 		s->written++;
 }
 
+/* Read the games of the slot's chunk into it, numbered from ch.base
+   (n: how many). */
+static void read_chunk(struct slot *s)
+{
+	const struct ff_chunk *ch = &s->ch;
+	void *r = ff_chunk_reader(ch);
+	int rc;
+
+	for (s->n = 0;; s->n++) {
+		if (s->n == s->cap && slot_grow(s, s->n + 1)) {
+			ff_chunk_reader_free(ch, r);
+			r = NULL;
+			if (s->n == s->cap)   /* no room even for the message */
+				break;
+		}
+		rc = ff_chunk_read(ch, r, &s->recs[s->n], &s->rerr[s->n]);
+		if (rc == 0)
+			break;
+		s->rstat[s->n] = rc;
+		s->file[s->n] = ch->file;
+		if (rc == -2) {
+			s->n++;
+			break;
+		}
+	}
+	ff_chunk_reader_free(ch, r);
+}
+
 static void work(void *ctx, void *p, int worker)
 {
 	struct conv *c = ctx;
@@ -246,10 +325,27 @@ static void work(void *ctx, void *p, int worker)
 	ff_buf_reset(&s->err);
 	s->written = s->bad = s->unwritable = 0;
 	s->failed = 0;
+	if (s->chunk)
+		read_chunk(s);
 	for (i = 0; i < s->n; i++) {
 		convert_one(c, s, i, &c->games[worker]);
 		s->errend[i] = s->err.len;
 	}
+}
+
+/* Whether the game numbers of the slot are right, as the games consumed
+   so far say (ff_numbering); makes them right where they are not (the
+   work is to be done again then). */
+static int numbers_right(struct ff_numbering *nb, struct slot *s)
+{
+	int i, right = 1;
+
+	if (s->chunk)
+		return ff_numbering_chunk(nb, &s->ch, s->n);
+	for (i = 0; i < s->n; i++)
+		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
+					   &s->rerr[i]);
+	return right;
 }
 
 /* Write the games of a slot with the stateful writer, in order, each
@@ -285,6 +381,8 @@ static int consume(void *ctx, void *p)
 	struct conv *c = ctx;
 	struct slot *s = p;
 
+	if (!numbers_right(&c->nb, s))
+		work(c, s, MAX_THREADS);
 	if (c->writer) {
 		if (put_rows(c, s))
 			goto fail;
@@ -318,6 +416,7 @@ static int convert_all(struct conv *c, char **files, int n)
 	int status;
 
 	ff_input_init(&c->in, files, n, &c->o->in);
+	c->in.chunked = 1;
 	ff_progress_init(&c->prog, files, n, 0, c->fp == stdout);
 	c->batch = c->o->threads == 1 ? 1 : BATCH;
 	if ((status = ff_pool_run(&ops, c, (int)c->o->threads)) != 0 && !c->write_failed)
@@ -361,7 +460,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	memset(c, 0, sizeof *c);
 	c->o = set;
-	for (i = 0; i < MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&c->games[i]);
 	if (!(c->to = ff_cmd_output_format(cmd, c->o->to, c->o->output)))
 		status = FF_EXIT_USAGE;
@@ -380,7 +479,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_tagset_free(&c->tags);
 	if (spool[0])
 		unlink(spool);
-	for (i = 0; i < MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_free(&c->games[i]);
 	ff_buf_free(&c->row);
 	free(c);

@@ -43,15 +43,23 @@ static const struct ff_opt opts[] = {
 };
 #undef S
 
-/* One batch of games and what validating them printed. Invariant: n <=
-   BATCH; rstat[i] is 1 for a game read whole, -1 for a malformed one
-   (rerr[i] says why), -2 for a file that failed (rerr[i]). */
+/* One batch of games, or a chunk of an FGN file, and what validating
+   them printed. Invariant: n <= BATCH; rstat[i] is 1 for a game read
+   whole, -1 for a malformed one (rerr[i] says why), -2 for a file that
+   failed (rerr[i]); serial[i] is its file's serial number and
+   assumed[i] is in->assumed when it was read. With chunk set the slot
+   holds ch instead (n is 0), and work() reads its games, numbered from
+   ch.base, and counts them in ngames. */
 struct slot {
 	struct ff_record recs[BATCH];
 	struct ff_error rerr[BATCH];
 	int rstat[BATCH];
 	const char *file[BATCH];
+	long serial[BATCH], assumed[BATCH];
 	int n;
+	int chunk;
+	struct ff_chunk ch;
+	long ngames;
 	struct ff_buf out, err;
 	long valid, illegal, malformed, failed;
 	unsigned long long plies;
@@ -62,10 +70,11 @@ struct vctx {
 	struct ff_input in;
 	int batch;             /* games per slot, 1..BATCH */
 	int legal, json, quiet;
-	struct ff_game games[MAX_THREADS];
+	struct ff_game games[MAX_THREADS + 1];   /* the last: the consumer's */
 	long valid, illegal, malformed, failed;
 	unsigned long long plies;
 	struct ff_progress prog;
+	struct ff_numbering nb;   /* the games consumed so far */
 };
 
 /* What the --legal hook needs while a game replays. */
@@ -96,6 +105,7 @@ static void slot_free(void *ctx, void *p)
 
 	for (i = 0; i < BATCH; i++)
 		ff_record_free(&s->recs[i]);
+	ff_chunk_free(&s->ch);
 	ff_buf_free(&s->out);
 	ff_buf_free(&s->err);
 }
@@ -107,14 +117,20 @@ static int produce(void *ctx, void *p, size_t seq)
 	int rc;
 
 	s->n = 0;
+	s->chunk = 0;
 	while (s->n < v->batch) {
-		rc = ff_input_next(&v->in, &s->recs[s->n], &s->rerr[s->n], &s->file[s->n]);
-		if (rc == 0)
+		rc = ff_input_step(&v->in, s->n ? NULL : &s->ch, &s->recs[s->n], &s->rerr[s->n],
+				   &s->file[s->n]);
+		if (rc == 2)
+			s->chunk = 1;
+		if (rc == 0 || rc == 2 || rc == 3)
 			break;
+		s->serial[s->n] = v->in.serial;
+		s->assumed[s->n] = v->in.assumed;
 		s->rstat[s->n++] = rc;
 	}
 	s->at = ff_input_offset(&v->in);   /* here: consume() runs while the next is read */
-	return s->n > 0;
+	return s->n > 0 || s->chunk;
 }
 
 static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct ff_ply *played,
@@ -176,15 +192,104 @@ static void json_verdict(struct ff_buf *o, const char *file, long game, const ch
 	ff_buf_adds(o, "}\n");
 }
 
+/* Validate one game: rstat, rec, rerr and file as a slot's are. */
+static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_ctx *lcp,
+		int rstat, const struct ff_record *rec, const struct ff_error *rerr,
+		const char *file)
+{
+	struct ff_buf *d = v->json ? &s->out : &s->err;
+	struct ff_error err;
+	enum ff_verdict verdict;
+	int in_game;
+
+	if (rstat == -2) {
+		s->failed++;
+		/* memory ran out in a game: that game and where it starts */
+		in_game = rerr->code == FF_ENOMEM && rerr->game > 0;
+		if (v->json)
+			json_verdict(&s->out, file, in_game ? rerr->game : 0, "failed",
+				     NULL, NULL, rerr);
+		else if (in_game)
+			ff_diag_format(&s->err, file, rerr);
+		else
+			ff_buf_addf(&s->err, "fivefold validate: %s\n", rerr->msg);
+		return;
+	}
+	if (rstat == -1) {
+		s->malformed++;
+		if (v->json)
+			json_verdict(d, file, rerr->game, "malformed", NULL, NULL,
+				     rerr);
+		else
+			ff_diag_format(d, file, rerr);
+		if (!v->quiet && !v->json)
+			ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", file,
+				    rerr->game, ff_code_name(rerr->code));
+		return;
+	}
+	lcp->file = file;
+	lcp->rec = rec;
+	ff_error_clear(&err);
+	verdict = ff_game_replay(g, rec, &err);
+	s->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
+	if (verdict == FF_VALID) {
+		s->valid++;
+		if (v->json)
+			json_verdict(&s->out, file, rec->number, "valid", g, rec, NULL);
+		if (!v->quiet && !v->json) {
+			ff_buf_addf(&s->out, "%s: game %ld: valid (", file, rec->number);
+			ff_config_id(&g->cfg, &s->out);
+			ff_buf_addf(&s->out, ", %d plies, %s)\n", g->turns,
+				    ff_record_result(rec)[0] ? ff_record_result(rec) : "*");
+		}
+		return;
+	}
+	if (verdict == FF_ILLEGAL)
+		s->illegal++;
+	else
+		s->malformed++;
+	if (v->json)
+		json_verdict(d, file, rec->number,
+			     verdict == FF_ILLEGAL ? "illegal" : "malformed", NULL, NULL, &err);
+	else
+		ff_diag_format(d, file, &err);
+	if (!v->quiet && !v->json) {
+		if (verdict == FF_ILLEGAL)
+			ff_buf_addf(&s->out, "%s: game %ld: illegal at ply %d [%s]\n",
+				    file, rec->number, err.ply, ff_code_name(err.code));
+		else
+			ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", file,
+				    rec->number, ff_code_name(err.code));
+	}
+}
+
+/* Read the games of the slot's chunk, numbered from ch.base, and
+   validate them. */
+static void work_chunk(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_ctx *lc)
+{
+	const struct ff_chunk *ch = &s->ch;
+	void *r = ff_chunk_reader(ch);
+	struct ff_record *rec = &s->recs[0];
+	struct ff_error *err = &s->rerr[0];
+	int rc;
+
+	s->ngames = 0;
+	while ((rc = ff_chunk_read(ch, r, rec, err)) != 0) {
+		s->ngames += r != NULL;
+		one(v, s, g, lc, rc, rec, err, ch->file);
+		if (rc == -2)
+			break;
+	}
+	ff_chunk_reader_free(ch, r);
+}
+
 static void work(void *ctx, void *p, int worker)
 {
 	struct vctx *v = ctx;
 	struct slot *s = p;
 	struct ff_game *g = &v->games[worker];
 	struct legal_ctx lc = { .s = s, .json = v->json };
-	struct ff_error err;
-	enum ff_verdict verdict;
-	int i, in_game;
+	int i;
 
 	ff_buf_reset(&s->out);
 	ff_buf_reset(&s->err);
@@ -192,79 +297,37 @@ static void work(void *ctx, void *p, int worker)
 	s->plies = 0;
 	g->on_legal = v->legal ? on_legal : NULL;
 	g->on_legal_ctx = &lc;
-	for (i = 0; i < s->n; i++) {
-		const struct ff_record *rec = &s->recs[i];
-		struct ff_buf *d = v->json ? &s->out : &s->err;
-
-		if (s->rstat[i] == -2) {
-			s->failed++;
-			/* memory ran out in a game: that game and where it starts */
-			in_game = s->rerr[i].code == FF_ENOMEM && s->rerr[i].game > 0;
-			if (v->json)
-				json_verdict(&s->out, s->file[i], in_game ? s->rerr[i].game : 0, "failed",
-					     NULL, NULL, &s->rerr[i]);
-			else if (in_game)
-				ff_diag_format(&s->err, s->file[i], &s->rerr[i]);
-			else
-				ff_buf_addf(&s->err, "fivefold validate: %s\n", s->rerr[i].msg);
-			continue;
-		}
-		if (s->rstat[i] == -1) {
-			s->malformed++;
-			if (v->json)
-				json_verdict(d, s->file[i], s->rerr[i].game, "malformed", NULL, NULL,
-					     &s->rerr[i]);
-			else
-				ff_diag_format(d, s->file[i], &s->rerr[i]);
-			if (!v->quiet && !v->json)
-				ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", s->file[i],
-					    s->rerr[i].game, ff_code_name(s->rerr[i].code));
-			continue;
-		}
-		lc.file = s->file[i];
-		lc.rec = rec;
-		ff_error_clear(&err);
-		verdict = ff_game_replay(g, rec, &err);
-		s->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
-		if (verdict == FF_VALID) {
-			s->valid++;
-			if (v->json)
-				json_verdict(&s->out, s->file[i], rec->number, "valid", g, rec, NULL);
-			if (!v->quiet && !v->json) {
-				ff_buf_addf(&s->out, "%s: game %ld: valid (", s->file[i], rec->number);
-				ff_config_id(&g->cfg, &s->out);
-				ff_buf_addf(&s->out, ", %d plies, %s)\n", g->turns,
-					    ff_record_result(rec)[0] ? ff_record_result(rec) : "*");
-			}
-			continue;
-		}
-		if (verdict == FF_ILLEGAL)
-			s->illegal++;
-		else
-			s->malformed++;
-		if (v->json)
-			json_verdict(d, s->file[i], rec->number,
-				     verdict == FF_ILLEGAL ? "illegal" : "malformed", NULL, NULL, &err);
-		else
-			ff_diag_format(d, s->file[i], &err);
-		if (!v->quiet && !v->json) {
-			if (verdict == FF_ILLEGAL)
-				ff_buf_addf(&s->out, "%s: game %ld: illegal at ply %d [%s]\n",
-					    s->file[i], rec->number, err.ply, ff_code_name(err.code));
-			else
-				ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", s->file[i],
-					    rec->number, ff_code_name(err.code));
-		}
-	}
+	if (s->chunk)
+		work_chunk(v, s, g, &lc);
+	for (i = 0; i < s->n; i++)
+		one(v, s, g, &lc, s->rstat[i], &s->recs[i], &s->rerr[i], s->file[i]);
 	ff_buf_free(&lc.tmp);
 	ff_buf_free(&lc.list);
 }
+
+/* Whether the game numbers of the slot are right, as the games consumed
+   so far say (ff_numbering); makes them right where they are not (the
+   work is to be done again then). */
+static int numbers_right(struct ff_numbering *nb, struct slot *s)
+{
+	int i, right = 1;
+
+	if (s->chunk)
+		return ff_numbering_chunk(nb, &s->ch, s->ngames);
+	for (i = 0; i < s->n; i++)
+		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
+					   &s->rerr[i]);
+	return right;
+}
+
 
 static int consume(void *ctx, void *p)
 {
 	struct vctx *v = ctx;
 	struct slot *s = p;
 
+	if (!numbers_right(&v->nb, s))
+		work(v, s, MAX_THREADS);
 	if (s->out.len && fwrite(s->out.p, 1, s->out.len, stdout) != s->out.len)
 		return -1;
 	if (s->err.len)
@@ -313,9 +376,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	v->legal = o->legal;
 	v->json = o->json;
 	v->quiet = o->quiet;
-	for (i = 0; i < MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
 	ff_input_init(&v->in, argv, argc, &o->in);
+	v->in.chunked = 1;
 	v->batch = o->threads == 1 ? 1 : BATCH;
 	ff_progress_init(&v->prog, argv, argc, 0, !v->quiet || v->json);
 	rc = ff_pool_run(&ops, v, (int)o->threads);
@@ -327,7 +391,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (rc)
 		fputs("fivefold validate: a write failed or memory ran out\n", stderr);
 	rc = rc || v->illegal || v->malformed || v->failed ? FF_EXIT_FAIL : FF_EXIT_OK;
-	for (i = 0; i < MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_free(&v->games[i]);
 	free(v);
 	return rc;

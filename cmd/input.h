@@ -20,7 +20,33 @@ struct ff_input_opts {
 #define FF_INPUT_OPTS(type, field) \
 	FF_OPT(FROM, type, field.from), FF_OPT(RAWCSV, type, field.raw_csv)
 
-/* Invariant: while reader != NULL, fp is open and fmt is its format. */
+/* A piece of a file for a worker to read (ff_input_step), of a format
+   with a chunking (formats/format.h): p[0, len) are the file's bytes from
+   offset `off` on, starting at line `line` where the reader would start
+   a game (or at the file's start), and ending where it would start one
+   (or at the file's end); p[len, len + look) are the bytes after it that
+   the reader needs to see (so that the games read from p end as they do
+   in the file), then a NUL. `base` is the number of games of the file
+   before it and `pieces` the games it holds, as the format's cutter
+   assumes them. The true counts can be larger (for FGN, a game without
+   tags after a result on its line): the consumer checks
+   (ff_numbering_chunk). */
+struct ff_chunk {
+	char *p;
+	size_t len, look, cap;
+	long line;
+	long base, pieces;
+	unsigned long long off;
+	long serial;           /* the file's serial number (ff_input.serial) */
+	const char *file;      /* its name (borrowed, stable) */
+	const struct ff_format *fmt;   /* its format */
+	unsigned flags;        /* FF_FMT_ flags for the reader */
+};
+
+struct ff_split;
+
+/* Invariant: while reader != NULL, fp is open and fmt is its format;
+   while split != NULL, fp is open, fmt is FGN and reader is NULL. */
 struct ff_input {
 	char **files;          /* operands (borrowed) */
 	int nfiles;
@@ -33,6 +59,12 @@ struct ff_input {
 	void *reader;
 	unsigned long long done;   /* bytes of the files already finished */
 	unsigned flags;        /* FF_FMT_ flags for the readers */
+	int chunked;           /* FGN files go out in chunks (ff_input_step) */
+	size_t chunk_bytes;    /* their size (0: none; FF_SPLIT in the environment) */
+	struct ff_split *split;   /* the current file's splitter, or NULL */
+	long serial;           /* files opened so far */
+	long assumed;          /* the reader went on from a splitter that assumed this
+				  many games before it (-1: it did not) */
 };
 
 /* Start reading files[0..n) (n == 0: standard input) as opts say (NULL:
@@ -44,6 +76,44 @@ void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_inp
    *file receives the name of the game's file (borrowed, stable). */
 int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *err,
 		  const char **file);
+/* As ff_input_next, for an input with `chunked` set; an FGN file goes
+   out in chunks: returns 2 with the next chunk in ch (whose buffer it
+   may swap with the one it keeps; ch zeroed at first, ff_chunk_free at
+   the end). With ch NULL, returns 3 without reading anything when the
+   next unit would be a chunk. A file the splitter finds no game start in
+   for too long is read game by game from there on (in->assumed >= 0 for
+   its games: their numbers go on from that many). */
+int ff_input_step(struct ff_input *in, struct ff_chunk *ch, struct ff_record *rec,
+		  struct ff_error *err, const char **file);
+void ff_chunk_free(struct ff_chunk *ch);
+/* A reader of the chunk's games, numbered from ch->base; NULL when
+   memory runs out. The caller frees it with ff_chunk_reader_free. */
+void *ff_chunk_reader(const struct ff_chunk *ch);
+void ff_chunk_reader_free(const struct ff_chunk *ch, void *r);
+/* The chunk's next game from r, as ff_input_next returns: 1 read, 0 the
+   chunk's end, -1 malformed, -2 out of memory (r NULL too; err says so:
+   the rest of the chunk's file is not read). */
+int ff_chunk_read(const struct ff_chunk *ch, void *r, struct ff_record *rec,
+		  struct ff_error *err);
+
+/* The game numbers of the games consumed so far, in order, for commands
+   whose workers read chunks ahead of the consumer: a chunk's games are
+   numbered from its base, which the cutter may have put too low, and the
+   games read one by one after a file stopped being split go on from the
+   number it had reached. Zeroed at the start. */
+struct ff_numbering {
+	long serial, count;    /* the file consumed last, its games so far */
+};
+/* For a chunk of ngames games numbered from ch->base, consumed next:
+   returns 1 when the base was right; otherwise sets it right and returns
+   0 (the chunk is to be read again). */
+int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames);
+/* For a game read one by one, consumed next, with in->serial and
+   in->assumed as they were when it was read: returns 1 when its number
+   was right; otherwise shifts rec's and err's game numbers and *assumed
+   and returns 0 (its work is to be done again). */
+int ff_numbering_game(struct ff_numbering *nb, long serial, long *assumed,
+		      struct ff_record *rec, struct ff_error *err);
 /* Bytes read so far over all files (for progress lines). */
 unsigned long long ff_input_offset(const struct ff_input *in);
 /* Read the index-th game (1-based) of the input into rec, for command

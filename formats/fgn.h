@@ -5,15 +5,34 @@
 
 #include <stdio.h>
 
+#include "formats/format.h"
 #include "lib/buf.h"
 #include "lib/error.h"
 #include "lib/record.h"
 
 struct ff_fgn_reader;
 
+/* Where FGN input may be cut into chunks (formats/fgn_split.c). */
+extern const struct ff_chunking ff_fgn_chunking;
+
 /* A reader on fp (not closed by the reader). Returns NULL when memory runs
    out. */
 struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp);
+/* A reader over p[0, len), which must stay as it is while the reader
+   is used and be followed by a NUL (p[len] == '\0'), as if it were the
+   input from byte `offset` on, at the start of line `line`, after
+   `number` games: games are numbered from number + 1, positions and
+   offsets go on from there; a BOM is skipped only at offset 0. The
+   caller must start it where a new game would start (the start of the
+   input, or a line the reader would begin a game at). flags: the
+   formats table's FF_FMT_ flags (FF_FMT_TAGS_ONLY). Returns NULL when
+   memory runs out. */
+struct ff_fgn_reader *ff_fgn_reader_mem(const char *p, size_t len, long line, long number,
+				       unsigned long long offset, unsigned flags);
+/* Set where a reader from ff_fgn_reader_new starts, before its first
+   read, as for ff_fgn_reader_mem: its stream is the input from byte
+   `offset` on, at the start of line `line`, after `number` games. */
+void ff_fgn_reader_start(void *reader, long line, long number, unsigned long long offset);
 /* The functions below that take a reader take one from
    ff_fgn_reader_new, as a void * (the formats table's signatures). */
 
@@ -39,6 +58,10 @@ int ff_fgn_read_text(const char *text, size_t len, struct ff_record *rec, struct
    through the end of the line of its result token (or the point where the
    reader resumed). Borrowed: valid until the next ff_fgn_read. */
 const char *ff_fgn_raw(const void *reader, size_t *len);
+
+/* For a reader from ff_fgn_reader_mem: where the game last returned
+   (1 or -1) starts, as an index into its buffer. */
+size_t ff_fgn_game_start(const void *reader);
 
 /* Bytes consumed so far (for progress reports). */
 unsigned long long ff_fgn_offset(const void *reader);

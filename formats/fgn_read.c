@@ -131,6 +131,7 @@ struct ff_fgn_reader {
 	int eof;
 	int failed;
 	int tags_only;     /* FF_FMT_TAGS_ONLY: no plies, notes or result stored */
+	int mem;           /* buf is the caller's (ff_fgn_reader_mem): not freed */
 	struct ff_buf tmp; /* tag name and value */
 };
 
@@ -165,6 +166,37 @@ struct ff_fgn_reader *ff_fgn_reader_new(FILE *fp)
 	return r;
 }
 
+struct ff_fgn_reader *ff_fgn_reader_mem(const char *p, size_t len, long line, long number,
+				       unsigned long long offset, unsigned flags)
+{
+	struct ff_fgn_reader *r = calloc(1, sizeof *r);
+
+	if (!r)
+		return NULL;
+	r->buf = (unsigned char *)p;   /* only read: fill() stops at eof before writing */
+	r->mem = 1;
+	r->cap = r->end = len;
+	r->eof = 1;
+	r->base = offset;
+	r->line = line;
+	r->ccol = 1;
+	r->bol = 1;
+	r->bom = offset == 0;
+	r->number = number;
+	r->tags_only = (flags & FF_FMT_TAGS_ONLY) != 0;
+	return r;
+}
+
+void ff_fgn_reader_start(void *reader, long line, long number, unsigned long long offset)
+{
+	struct ff_fgn_reader *r = reader;
+
+	r->line = line;
+	r->number = number;
+	r->base = offset;
+	r->bom = offset == 0;
+}
+
 void ff_fgn_reader_free(void *reader)
 {
 	struct ff_fgn_reader *r = reader;
@@ -172,7 +204,8 @@ void ff_fgn_reader_free(void *reader)
 	if (!r)
 		return;
 	ff_buf_free(&r->tmp);
-	free(r->buf);
+	if (!r->mem)
+		free(r->buf);
 	free(r);
 }
 
@@ -182,6 +215,13 @@ const char *ff_fgn_raw(const void *reader, size_t *len)
 
 	*len = r->raw_end - r->start;
 	return (const char *)r->buf + r->start;
+}
+
+size_t ff_fgn_game_start(const void *reader)
+{
+	const struct ff_fgn_reader *r = reader;
+
+	return r->start;
 }
 
 unsigned long long ff_fgn_offset(const void *reader)
@@ -914,7 +954,7 @@ static void *fgn_new(FILE *fp, unsigned flags)
 const struct ff_format ff_format_fgn = {
 	.name = "fgn", .ext = "fgn", .help = "fivefold game notation (docs/fgn.md)",
 	.reader_new = fgn_new, .read = ff_fgn_read, .raw = ff_fgn_raw, .offset = ff_fgn_offset,
-	.reader_free = ff_fgn_reader_free, .write = ff_fgn_write,
+	.reader_free = ff_fgn_reader_free, .chunking = &ff_fgn_chunking, .write = ff_fgn_write,
 };
 
 int ff_fgn_read_text(const char *text, size_t len, struct ff_record *rec, struct ff_error *err)

@@ -26,6 +26,32 @@ enum ff_sniff {
 	FF_SNIFF_SIGNATURE = 2  /* its signature */
 };
 
+/* Reading an input in chunks that workers parse apart (cmd/input.c): the
+   format says where the input may be cut, and reads a chunk from memory. */
+struct ff_chunking {
+	size_t size;   /* of a cutter's state, zeroed at the input's start */
+	/* Where the reader must start a game, at or after min in p[0, n), the
+	   input's bytes not yet cut off (p[0] is the input's start or the last
+	   cut; p[0, n) holds the bytes of the last call and perhaps more):
+	   returns its offset (0: none yet), with *look the bytes past it the
+	   reader must see to end the game before it, and *pieces the games
+	   assumed before it (the true count may be larger: the caller checks).
+	   With eof (nothing follows p[0, n)), returns n when n > 0, *look 0. */
+	size_t (*cut)(void *state, const unsigned char *p, size_t n, size_t min, int eof,
+		      size_t *look, long *pieces);
+	/* A reader over p[0, len), with p[len] == '\0', kept as it is while
+	   the reader is used: the input from byte `offset` on, at the start
+	   of line `line`, after `number` games. NULL when memory runs out. */
+	void *(*reader_mem)(const char *p, size_t len, long line, long number,
+			    unsigned long long offset, unsigned flags);
+	/* Say where a reader from reader_new starts, before its first read,
+	   as for reader_mem. */
+	void (*reader_start)(void *reader, long line, long number, unsigned long long offset);
+	/* For a reader from reader_mem: where the game last read starts, as
+	   an index into p. */
+	size_t (*game_start)(const void *reader);
+};
+
 struct ff_format {
 	const char *name;       /* "fgn" */
 	const char *ext;        /* file extension without the dot */
@@ -49,6 +75,8 @@ struct ff_format {
 	/* Bytes consumed so far. */
 	unsigned long long (*offset)(const void *reader);
 	void (*reader_free)(void *reader);
+	/* Optional (NULL: read game by game only). */
+	const struct ff_chunking *chunking;
 	/* Append rec in this format. Returns 0 or -1. NULL for formats whose
 	   writer keeps state (a header): those use the writer_ hooks. */
 	int (*write)(const struct ff_record *rec, struct ff_buf *out);

@@ -1114,6 +1114,74 @@ static void test_golden(void)
 	}
 }
 
+/* The game starts of text[0, n) as the reader finds them, into at[];
+   returns how many. */
+static int game_starts(const char *text, size_t n, size_t *at, int max)
+{
+	struct ff_fgn_reader *r = ff_fgn_reader_mem(text, n, 1, 0, 0, 0);
+	struct ff_record rec;
+	struct ff_error err;
+	int k = 0;
+
+	CU_ASSERT_FATAL(r != NULL && ff_record_init(&rec) == 0);
+	while (ff_fgn_read(r, &rec, &err) != 0 && k < max)
+		at[k++] = ff_fgn_game_start(r);
+	ff_record_free(&rec);
+	ff_fgn_reader_free(r);
+	return k;
+}
+
+/* The cutter (formats/fgn_split.c) against the reader: every place it
+   cuts at, for every least size, is where the reader starts a game (the
+   line's blanks and the '[' within `look`), never inside a tag section
+   or where a comment or a game without tags would be cut; at the end of
+   the input it takes the rest; the games it assumes are no more than the
+   reader finds. The reader is the oracle: no position is hand-computed. */
+static void test_cuts(void)
+{
+	static const char text[] =
+		"\xEF\xBB\xBF" "3:0-3 *\n"                 /* a BOM, a game without tags */
+		"[Game \"fivelines\"]\n[Result \"1-0\"]\n\n3:0-3 1-0 4:1-1 *\n"
+		" \t[Game \"fivelines\"]\n \r\n"        /* indented, blank-only line */
+		"3:0-3 {a\n[Note \"x\"] in a comment}\n1-0 [Game \"fivelines\"]\n"
+		"3:0-3 {no end\n[Game \"fivelines\"]\n*\n"
+		"[Game \"fivelines\"]\r\n\r\n3:0-3\r\n0-1\r\n";
+	size_t n = sizeof text - 1, at[32], min, cut, look, j;
+	long pieces, total;
+	int k = game_starts(text, n, at, 32), i, found;
+	unsigned char state[256];
+
+	CU_ASSERT_FATAL(ff_fgn_chunking.size <= sizeof state);
+	CU_ASSERT(k >= 6);
+	for (min = 1; min <= n; min++) {
+		memset(state, 0, sizeof state);
+		cut = ff_fgn_chunking.cut(state, (const unsigned char *)text, n, min, 1, &look,
+					  &pieces);
+		CU_ASSERT(cut >= min && cut <= n);
+		if (cut == n) {
+			CU_ASSERT_EQUAL(look, 0);
+			continue;
+		}
+		CU_ASSERT(look >= 1 && text[cut + look - 1] == '[');
+		for (i = found = 0; i < k; i++)
+			found |= at[i] >= cut && at[i] < cut + look;
+		CU_ASSERT(found);
+		for (i = total = 0; i < k; i++)
+			total += at[i] < cut;
+		CU_ASSERT(pieces <= total);
+	}
+	/* without eof, nothing is cut before more is known */
+	memset(state, 0, sizeof state);
+	CU_ASSERT_EQUAL(ff_fgn_chunking.cut(state, (const unsigned char *)text, 2, 1, 0, &look,
+					    &pieces), 0);
+	/* the first cut past the BOM's game is a game start */
+	memset(state, 0, sizeof state);
+	cut = ff_fgn_chunking.cut(state, (const unsigned char *)text, n, 1, 0, &look, &pieces);
+	for (j = 0; j < (size_t)k && at[j] < cut; j++)
+		;
+	CU_ASSERT(j < (size_t)k && at[j] >= cut && at[j] < cut + look);
+}
+
 static const struct ff_test tests[] = {
 	{ "basic game", test_basic },
 	{ "tags", test_tags },
@@ -1138,6 +1206,7 @@ static const struct ff_test tests[] = {
 	{ "writer line breaks", test_write_wrap },
 	{ "tag escape round trip", test_tag_roundtrip },
 	{ "golden files", test_golden },
+	{ "chunk cuts against the reader", test_cuts },
 };
 
 FF_TEST_MAIN("fgn", tests)
