@@ -79,6 +79,7 @@ struct slot {
 /* A conversion under way. */
 struct conv {
 	const struct cset *o;
+	struct ff_input_opts io;   /* o->in, and the spool of standard input */
 	const struct ff_format *to;
 	FILE *fp;
 	void *writer;          /* the stateful writer, or NULL */
@@ -93,57 +94,60 @@ struct conv {
 	int failed, write_failed;
 };
 
-/* A first pass over the input for every tag name (a writer with a header
-   needs them). Standard input is spooled to a temporary file first, and
-   the operands are pointed at it. One game is held at a time. */
-static int collect_tags(char ***files, int *nfiles, const struct ff_input_opts *io,
-			struct ff_tagset *t, char *spool, char **spool_files)
+/* Whether files[0, n) read standard input (n == 0 or an operand "-"). */
+static int reads_stdin(char **files, int n)
 {
-	struct ff_record rec;
-	struct ff_input in;
-	struct ff_error err;
-	const char *file;
-	int rc, fd;
+	int i;
 
-	if (*nfiles == 0 || (*nfiles == 1 && strcmp((*files)[0], "-") == 0)) {
-		char buf[65536];
-		size_t n;
-		FILE *fp;
+	for (i = 0; i < n; i++)
+		if (strcmp(files[i], "-") == 0)
+			return 1;
+	return n == 0;
+}
 
-		strcpy(spool, "/tmp/fivefold-spool-XXXXXX");
-		fd = mkstemp(spool);
-		fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
-		if (!fp) {
-			fprintf(stderr, "fivefold convert: cannot spool standard input: %s\n", strerror(errno));
-			return -1;
-		}
-		while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
-			if (fwrite(buf, 1, n, fp) != n)
-				break;
-		if (ferror(stdin) || fclose(fp)) {
-			fprintf(stderr, "fivefold convert: cannot spool standard input\n");
-			return -1;
-		}
-		spool_files[0] = spool;
-		*files = spool_files;
-		*nfiles = 1;
-	}
-	if (ff_record_init(&rec))
+/* Copy standard input to a new temporary file, whose name goes to
+   spool (64 bytes). Returns 0, or -1 after a message. */
+static int spool_stdin(char *spool)
+{
+	char buf[65536];
+	size_t n;
+	FILE *fp;
+	int fd, bad = 0;
+
+	strcpy(spool, "/tmp/fivefold-spool-XXXXXX");
+	fd = mkstemp(spool);
+	fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (!fp) {
+		fprintf(stderr, "fivefold convert: cannot spool standard input: %s\n", strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
-	ff_input_init(&in, *files, *nfiles, io);
-	in.flags |= FF_FMT_TAGS_ONLY;   /* the plies are read in the real pass */
-	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0) {
-		if (rc < 0)
-			continue;   /* reported by the real pass */
-		if (ff_tagset_add(t, &rec)) {
-			ff_input_close(&in);
-			ff_record_free(&rec);
-			return -1;
-		}
 	}
-	ff_input_close(&in);
-	ff_record_free(&rec);
+	while (!bad && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+		bad = fwrite(buf, 1, n, fp) != n;
+	if (fclose(fp) || bad || ferror(stdin)) {
+		fprintf(stderr, "fivefold convert: cannot spool standard input to '%s'\n", spool);
+		return -1;
+	}
 	return 0;
+}
+
+/* A first pass over the input for every tag name (a writer with a header
+   needs them). Standard input is spooled to a temporary file first, which
+   both passes read for it (io->stdin_spool). One game, or one chunk, is
+   held a thread at a time. */
+static int collect_tags(char **files, int nfiles, struct ff_input_opts *io, int threads,
+			struct ff_tagset *t, char *spool)
+{
+	if (reads_stdin(files, nfiles)) {
+		if (spool_stdin(spool))
+			return -1;
+		io->stdin_spool = spool;
+	}
+	if (ff_tagset_collect(t, files, nfiles, io, threads) == 0)
+		return 0;
+	fputs("fivefold convert: out of memory, or a thread could not be started\n", stderr);
+	return -1;
 }
 
 /* Room for `want` games in the slot. Returns 0 or -1 (no memory). */
@@ -415,7 +419,7 @@ static int convert_all(struct conv *c, char **files, int n)
 {
 	int status;
 
-	ff_input_init(&c->in, files, n, &c->o->in);
+	ff_input_init(&c->in, files, n, &c->io);
 	c->in.chunked = 1;
 	ff_progress_init(&c->prog, files, n, 0, c->fp == stdout);
 	c->batch = c->o->threads == 1 ? 1 : BATCH;
@@ -431,12 +435,12 @@ static int convert_all(struct conv *c, char **files, int n)
 
 /* Open the output and the writer (with the tag names of the whole input
    when the format needs them). Returns 0, or -1 after a message. */
-static int open_output(struct conv *c, char ***files, int *n, char *spool, char **spool_files)
+static int open_output(struct conv *c, char **files, int n, char *spool)
 {
 	struct ff_tagset *t = &c->tags;
 	int rc = 0;
 
-	if (c->to->needs_tags && collect_tags(files, n, &c->o->in, t, spool, spool_files))
+	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t, spool))
 		return -1;
 	if (!c->to->write &&
 	    !(c->writer = c->to->writer_new(t->names, t->n, c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0))) {
@@ -451,7 +455,7 @@ static int open_output(struct conv *c, char ***files, int *n, char *spool, char 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	struct conv *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-	char spool[64] = "", *spool_files[1];
+	char spool[64] = "";
 	int status = FF_EXIT_FAIL, i;
 
 	if (!c) {
@@ -460,13 +464,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	memset(c, 0, sizeof *c);
 	c->o = set;
+	c->io = c->o->in;
 	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&c->games[i]);
 	if (!(c->to = ff_cmd_output_format(cmd, c->o->to, c->o->output)))
 		status = FF_EXIT_USAGE;
 	else if (c->o->no_validate && c->o->form == FF_FORM_SHORT)
 		status = ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
-	else if (open_output(c, &argv, &argc, spool, spool_files) == 0) {
+	else if (open_output(c, argv, argc, spool) == 0) {
 		if (convert_all(c, argv, argc) == 0 && !c->failed && !c->bad && !c->unwritable)
 			status = FF_EXIT_OK;
 		if (!c->o->quiet)

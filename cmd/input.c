@@ -79,6 +79,7 @@ void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_inp
 	if (opts) {
 		in->forced = opts->from;
 		in->flags = opts->raw_csv ? FF_FMT_RAW_CSV : 0;
+		in->stdin_spool = opts->stdin_spool;
 	}
 }
 
@@ -183,7 +184,9 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 
 	in->name = stdio ? "<stdin>" : path;
 	in->fmt = in->forced ? in->forced : stdio ? NULL : ff_format_for_path(path);
-	in->fp = stdio ? stdin : fopen(path, "rb");
+	if (stdio && in->stdin_spool)
+		path = in->stdin_spool;
+	in->fp = stdio && !in->stdin_spool ? stdin : fopen(path, "rb");
 	ff_error_clear(err);
 	if (!in->fp)
 		return ff_error_set(err, FF_EIO, "cannot open '%s': %s", path, strerror(errno));

@@ -9,10 +9,13 @@
 #include "cmd/opt.h"
 #include "formats/format.h"
 
-/* What the input options say: --from and --raw-csv. */
+/* What the input options say: --from and --raw-csv; and, set by a
+   command that reads its input twice, the file standard input was
+   spooled to (read for the operand "-", which keeps the name <stdin>). */
 struct ff_input_opts {
 	const struct ff_format *from;   /* NULL: by extension, else by the first bytes */
 	int raw_csv;
+	const char *stdin_spool;        /* NULL: standard input itself */
 };
 
 /* The rows of a command's option table for a struct ff_input_opts at
@@ -59,6 +62,7 @@ struct ff_input {
 	void *reader;
 	unsigned long long done;   /* bytes of the files already finished */
 	unsigned flags;        /* FF_FMT_ flags for the readers */
+	const char *stdin_spool;   /* ff_input_opts.stdin_spool */
 	int chunked;           /* FGN files go out in chunks (ff_input_step) */
 	size_t chunk_bytes;    /* their size (0: none; FF_SPLIT in the environment) */
 	struct ff_split *split;   /* the current file's splitter, or NULL */

@@ -35,6 +35,16 @@ int ff_tagset_add(struct ff_tagset *t, const struct ff_record *rec)
 	return 0;
 }
 
+int ff_tagset_merge(struct ff_tagset *t, const struct ff_tagset *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++)
+		if (add_name(t, from->names[i]))
+			return -1;
+	return 0;
+}
+
 void ff_tagset_free(struct ff_tagset *t)
 {
 	size_t i;

@@ -225,6 +225,19 @@ for g in "$srcdir"/tests/golden/fgn/*.expected; do
 	cmp -s "$tmp/g.fgn" "$g"; check "golden jsonl -> fgn ($b)" $?
 done
 
+# CSV wants a first pass over its input: standard input, alone or among
+# files, is read for both passes (games not lost) and keeps its name in
+# diagnostics; the same bytes as the files concatenated
+for t in 1 2; do
+	cat "$dir/good.fgn" "$dir/illegal.fgn" "$dir/sequence.fgn" >"$tmp/cat.fgn"
+	"$ff" convert --to csv --threads $t "$tmp/cat.fgn" >"$tmp/s.ref" 2>/dev/null
+	"$ff" convert --to csv --threads $t "$dir/good.fgn" - "$dir/sequence.fgn" <"$dir/illegal.fgn" \
+		>"$tmp/s.out" 2>"$tmp/s.err"
+	cmp -s "$tmp/s.ref" "$tmp/s.out"; check "convert --to csv with standard input among files (threads $t)" $?
+	grep -q '^<stdin>:[0-9]*:[0-9]*: error: ' "$tmp/s.err"; check "convert --to csv names standard input <stdin> (threads $t)" $?
+	! grep -q spool "$tmp/s.err"; check "convert --to csv does not name its spool (threads $t)" $?
+done
+
 # golden files: FGN <-> both CSV shapes, byte for byte, both directions
 for g in "$srcdir"/tests/golden/fgn/*.expected; do
 	b=$(basename "$g" .expected)
