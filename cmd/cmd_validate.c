@@ -1,8 +1,9 @@
 /* fivefold validate: replay every game through its rules engine and say,
    per game, whether it is legal, breaks the rules at a ply, or is
-   malformed; with --legal, list the legal plies at every ply. Games are
-   read in batches and validated by --threads workers; output comes out in
-   input order, the same bytes whatever the number of threads. With
+   malformed; with --legal, list the legal plies at every ply. FGN files
+   go to the --threads workers in chunks that they parse (cmd/input.c),
+   other formats in batches of games; output comes out in input order,
+   the same bytes whatever the number of threads. With
    --format json, standard output is JSON Lines: an object per game (valid
    ones too) with its verdict and, where it is not valid, its diagnostic;
    the --legal objects; and a final summary object. */
