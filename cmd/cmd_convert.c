@@ -420,7 +420,7 @@ static int convert_all(struct conv *c, char **files, int n)
 	int status;
 
 	ff_input_init(&c->in, files, n, &c->io);
-	c->in.chunked = 1;
+	c->in.chunked = c->o->threads > 1;   /* one thread: game by game, one record hot in cache */
 	ff_progress_init(&c->prog, files, n, 0, c->fp == stdout);
 	c->batch = c->o->threads == 1 ? 1 : BATCH;
 	if ((status = ff_pool_run(&ops, c, (int)c->o->threads)) != 0 && !c->write_failed)

@@ -380,7 +380,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
 	ff_input_init(&v->in, argv, argc, &o->in);
-	v->in.chunked = 1;
+	v->in.chunked = o->threads > 1;   /* one thread: game by game, one record hot in cache */
 	v->batch = o->threads == 1 ? 1 : BATCH;
 	ff_progress_init(&v->prog, argv, argc, 0, !v->quiet || v->json);
 	rc = ff_pool_run(&ops, v, (int)o->threads);

@@ -15,8 +15,9 @@
 
 #define BATCH 64
 
-/* A unit: a chunk (chunk set) or up to BATCH games read one by one
-   (rstat[i] 1 for a game read whole); names: their tag names. */
+/* A unit: a chunk (chunk set), whose tag names work() collects into
+   names, or up to BATCH games read one by one (rstat[i] 1 for a game
+   read whole), whose names consume() adds itself. */
 struct slot {
 	struct ff_record recs[BATCH];
 	int rstat[BATCH];
@@ -81,29 +82,29 @@ static void work(void *ctx, void *p, int worker)
 	struct slot *s = p;
 	struct ff_error err;
 	void *r;
-	int i, rc;
+	int rc;
 
 	(void)ctx;
 	(void)worker;
 	s->failed = 0;
-	if (s->chunk) {
-		r = ff_chunk_reader(&s->ch);
-		while ((rc = ff_chunk_read(&s->ch, r, &s->recs[0], &err)) != 0 && rc != -2)
-			if (rc > 0 && ff_tagset_add(&s->names, &s->recs[0]))
-				s->failed = 1;
-		ff_chunk_reader_free(&s->ch, r);
-	}
-	for (i = 0; i < s->n; i++)
-		if (s->rstat[i] > 0 && ff_tagset_add(&s->names, &s->recs[i]))
+	if (!s->chunk)
+		return;   /* games read one by one: consume() takes their names */
+	r = ff_chunk_reader(&s->ch);
+	while ((rc = ff_chunk_read(&s->ch, r, &s->recs[0], &err)) != 0 && rc != -2)
+		if (rc > 0 && ff_tagset_add(&s->names, &s->recs[0]))
 			s->failed = 1;
+	ff_chunk_reader_free(&s->ch, r);
 }
 
 static int consume(void *ctx, void *p)
 {
 	struct pass *x = ctx;
 	struct slot *s = p;
-	int rc = s->failed || ff_tagset_merge(x->t, &s->names) ? -1 : 0;
+	int i, rc = s->failed || ff_tagset_merge(x->t, &s->names) ? -1 : 0;
 
+	for (i = 0; rc == 0 && i < s->n; i++)
+		if (s->rstat[i] > 0 && ff_tagset_add(x->t, &s->recs[i]))
+			rc = -1;
 	ff_tagset_free(&s->names);
 	return rc;
 }
@@ -124,7 +125,7 @@ int ff_tagset_collect(struct ff_tagset *t, char **files, int n, const struct ff_
 	x.batch = threads == 1 ? 1 : BATCH;
 	ff_input_init(&x.in, files, n, io);
 	x.in.flags |= FF_FMT_TAGS_ONLY;   /* the plies are read in the real pass */
-	x.in.chunked = 1;
+	x.in.chunked = threads > 1;
 	rc = ff_pool_run(&ops, &x, threads);
 	ff_input_close(&x.in);
 	return rc;
