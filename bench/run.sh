@@ -95,5 +95,5 @@ for f in "$small" "$mid" "$big"; do
 		fi
 	done
 done
-echo "(one thread holds one game; N threads hold at most 2N batches of 16 games)"
+echo "(one thread holds one game; N threads hold at most 2N chunks of about 128 KiB of FGN, or batches of games of other formats)"
 echo "targets: validate >= 5,000,000 plies/s per core; simulate (schaedler, random) >= 20,000 games/s per core"
