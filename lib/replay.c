@@ -425,6 +425,30 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
 	return 0;
 }
 
+/* ff_game_step for a replay, which keeps no ply: the engine's one-call
+   step (rules->step) where it takes the ply and no --legal hook listens,
+   else the usual path (which also says why a ply fails). */
+static int replay_step(struct ff_game *g, const struct ff_record *rec, size_t k,
+		       struct ff_ply *p, struct ff_error *err)
+{
+	const struct ff_rules *r = g->rules;
+	const struct ff_rec_ply *rp = &rec->plies[k];
+	int seat;
+
+	if (r->step && !g->on_legal) {
+		seat = r->to_move(g->state);
+		if (r->step(g->state, ff_record_str(rec, rp->tok), rp->len,
+			    g->seeded ? &g->chance : NULL)) {
+			g->nlegal = 0;
+			g->played = k + 1;
+			g->last_seat = seat + 1;
+			g->turns++;
+			return 0;
+		}
+	}
+	return ff_game_step(g, rec, k, p, err);
+}
+
 enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 			       struct ff_error *err)
 {
@@ -434,7 +458,7 @@ enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 	if (ff_game_start(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ESYNTAX);
 	for (k = 0; k < rec->nplies; k++)
-		if (ff_game_step(g, rec, k, &p, err))
+		if (replay_step(g, rec, k, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
 	if (ff_game_finish(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ERESULT);

@@ -35,7 +35,7 @@
 
 struct stats {
 	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
-	     mutated_draw, after_end, result, format_trips;
+	     mutated_draw, after_end, result, format_trips, step_taken, step_left;
 };
 
 static struct stats totals;
@@ -212,6 +212,66 @@ static void check_determinize(struct ff_game *g)
 	free(twin);
 }
 
+/* Whether tok would be played in g's position by the usual path (outcome,
+   parse, check_chance, roll from *chance when seeded, membership in
+   legal(), apply), which plays it on st (a copy of g's state). */
+static int usual_step(struct ff_game *g, void *st, const char *tok, size_t len,
+		      struct ff_rng *chance)
+{
+	const struct ff_rules *r = g->rules;
+	struct ff_ply p, *list = malloc(FF_MAX_LEGAL * sizeof *list);
+	struct ff_outcome o;
+	struct ff_error err;
+	int n, i = -1;
+
+	r->outcome(st, &o);
+	if (list && o.term == FF_TERM_NONE && r->parse(st, tok, len, &p, &err) == 0 &&
+	    !(p.flags & FF_PLY_PRELUDE) && ff_rules_check_chance(r, st, p.chance, &err) == 0 &&
+	    (!g->seeded || p.chance == FF_NO_CHANCE || ff_rules_roll(r, st, chance) == p.chance)) {
+		n = r->legal(st, p.chance, list);
+		for (i = 0; i < n && !ff_ply_eq(&list[i], &p); i++)
+			;
+		i = i < n && r->apply(st, &p, g->seeded ? chance : NULL, &err) == 0;
+	}
+	free(list);
+	return i > 0;
+}
+
+/* 9. the engine's one-call step (rules->step) plays a token as the usual
+   path would, or leaves the state and the chance stream as they were:
+   for ply k's token and for tokens of other plies of the game. */
+static void check_step(struct ff_game *g, const struct ff_record *rec, size_t k)
+{
+	const struct ff_rules *r = g->rules;
+	void *a = ff_rules_state_alloc(r), *b = ff_rules_state_alloc(r);
+	struct ff_rng ca, cb;
+	size_t t, j;
+	int taken, usual;
+
+	for (t = 0; r->step && a && b && t < 4; t++) {
+		j = (k + t * 7) % rec->nplies;
+		memcpy(a, g->state, r->state_size);
+		memcpy(b, g->state, r->state_size);
+		ca = cb = g->chance;
+		taken = r->step(b, ff_record_str(rec, rec->plies[j].tok), rec->plies[j].len,
+				g->seeded ? &cb : NULL);
+		usual = usual_step(g, a, ff_record_str(rec, rec->plies[j].tok), rec->plies[j].len,
+				   &ca);
+		if (taken) {
+			CU_ASSERT_TRUE(usual);
+			CU_ASSERT(memcmp(a, b, r->state_size) == 0);
+			CU_ASSERT(memcmp(&ca, &cb, sizeof ca) == 0);
+			totals.step_taken++;
+		} else {
+			CU_ASSERT(memcmp(g->state, b, r->state_size) == 0);
+			CU_ASSERT(memcmp(&g->chance, &cb, sizeof cb) == 0);
+			totals.step_left++;
+		}
+	}
+	free(a);
+	free(b);
+}
+
 /* Replay rec whole, noting for each token k its ply number (1-based,
    preludes belong to the ply after them) and what it drew as text
    (format_post; "" for none). Returns the number of tokens with a draw. */
@@ -232,6 +292,7 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		check_counting(g, rec, k);
 		check_chances(g, rec, k);
 		check_determinize(g);
+		check_step(g, rec, k);
 		if (k % 16 == 0)
 			check_svg(g);
 		if (ff_game_step(g, rec, k, &p, &err))
@@ -659,6 +720,9 @@ static void test_every_ruleset(void)
 		"result; %ld annotated jsonl/csv/csvply round trips\n", totals.configs, totals.games,
 		totals.chance_games, totals.draw_games, totals.mutated_illegal, totals.mutated_chance,
 		totals.mutated_draw, totals.after_end, totals.result, totals.format_trips);
+	fprintf(stderr, "conformance: the one-call step took %ld tokens and left %ld as the usual "
+		"path has them\n", totals.step_taken, totals.step_left);
+	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8);
 	CU_ASSERT_TRUE(totals.configs >= 40);
 	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
 	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2);

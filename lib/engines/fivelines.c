@@ -802,21 +802,19 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 	ff_buf_adds(out, "the move is not allowed here");
 }
 
-static int fl_apply(void *st, struct ff_ply *ply, struct ff_rng *chance,
-		    struct ff_error *err)
+/* Play side's move from (or HAND) to, hitting (hit) or not, or with
+   from < 0 no move (a pass or a skip); then the game may end, and the
+   turn passes unless the move earns another. */
+static void play_move(struct fl_state *s, int from, int to, int hit)
 {
-	struct fl_state *s = st;
-	int side = s->turn, from = ply->w[1], to = ply->w[2], again = 0;
+	int side = s->turn, again = 0;
 
-	(void)chance;
-	if (s->term != FF_TERM_NONE)
-		return ff_error_set(err, FF_EAFTER_END, "the game is already over");
-	if (ply->w[0] == K_MOVE) {
+	if (from >= 0) {
 		if (from == HAND)
 			s->hand[side]--;
 		else
 			s->n[side][from]--;
-		if (ply->w[3]) {
+		if (hit) {
 			s->n[1 - side][to]--;
 			s->hand[1 - side]++;
 		}
@@ -835,7 +833,54 @@ static int fl_apply(void *st, struct ff_ply *ply, struct ff_rng *chance,
 	}
 	if (!again)
 		s->turn = (uint8_t)(1 - side);
+}
+
+static int fl_apply(void *st, struct ff_ply *ply, struct ff_rng *chance,
+		    struct ff_error *err)
+{
+	struct fl_state *s = st;
+
+	(void)chance;
+	if (s->term != FF_TERM_NONE)
+		return ff_error_set(err, FF_EAFTER_END, "the game is already over");
+	if (ply->w[0] == K_MOVE)
+		play_move(s, ply->w[1], ply->w[2], ply->w[3]);
+	else
+		play_move(s, -1, 0, 0);
 	return 0;
+}
+
+/* The usual long form R:F-T with three digits, checked and played at
+   once (rules->step): what fl_parse makes of it, fl_check_chance,
+   fl_roll, fl_is_legal and fl_apply, without a ply in between. */
+static int fl_step(void *st, const char *t, size_t len, struct ff_rng *chance)
+{
+	struct fl_state *s = st;
+	struct ff_rng was;
+	int d, from, to, hit = 0;
+
+	if (s->term != FF_TERM_NONE || len != 5 || t[1] != ':' || t[3] != '-' || !is_digit(t[0]) ||
+	    !is_digit(t[2]) || !is_digit(t[4]))
+		return 0;
+	d = t[0] - '0';
+	from = t[2] - '0';
+	to = t[4] - '0';
+	if (!shows(s, d))
+		return 0;
+	if (chance) {   /* rolled in place, put back when the ply is not taken */
+		was = *chance;
+		if (die(s)->roll(chance) != d) {
+			*chance = was;
+			return 0;
+		}
+	}
+	if (!move_is_legal(s, s->turn, d, from, to, &hit)) {
+		if (chance)
+			*chance = was;
+		return 0;
+	}
+	play_move(s, from, to, hit);
+	return 1;
 }
 
 static void fl_outcome(const void *st, struct ff_outcome *out)
@@ -1035,6 +1080,7 @@ const struct ff_rules ff_fivelines_rules = {
 	.key = fl_key,
 	.legal = fl_legal,
 	.is_legal = fl_is_legal,
+	.step = fl_step,
 	.legal_pick = fl_legal_pick,
 	.parse = fl_parse,
 	.format = fl_format,
