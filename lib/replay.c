@@ -425,20 +425,22 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
 	return 0;
 }
 
-/* ff_game_step for a replay, which keeps no ply: the engine's one-call
-   step (rules->step) where it takes the ply and no --legal hook listens,
-   else the usual path (which also says why a ply fails). */
+/* ff_game_step for a replay, which keeps no ply (with out not NULL:
+   ff_game_step_text in form): the engine's one-call step (rules->step)
+   where it takes the ply, the form is the long one and no --legal hook
+   listens, else the usual path (which also says why a ply fails). */
 static int replay_step(struct ff_game *g, const struct ff_record *rec, size_t k,
-		       struct ff_ply *p, struct ff_error *err)
+		       enum ff_ply_form form, struct ff_buf *out, struct ff_ply *p,
+		       struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	int seat;
 
-	if (r->step && !g->on_legal) {
+	if (r->step && !g->on_legal && (!out || form == FF_FORM_LONG)) {
 		seat = r->to_move(g->state);
 		if (r->step(g->state, ff_record_str(rec, rp->tok), rp->len,
-			    g->seeded ? &g->chance : NULL)) {
+			    g->seeded ? &g->chance : NULL, out)) {
 			g->nlegal = 0;
 			g->played = k + 1;
 			g->last_seat = seat + 1;
@@ -446,7 +448,7 @@ static int replay_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 			return 0;
 		}
 	}
-	return ff_game_step(g, rec, k, p, err);
+	return out ? ff_game_step_text(g, rec, k, form, out, p, err) : ff_game_step(g, rec, k, p, err);
 }
 
 enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
@@ -458,7 +460,7 @@ enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 	if (ff_game_start(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ESYNTAX);
 	for (k = 0; k < rec->nplies; k++)
-		if (replay_step(g, rec, k, &p, err))
+		if (replay_step(g, rec, k, FF_FORM_LONG, NULL, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
 	if (ff_game_finish(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ERESULT);
@@ -491,7 +493,7 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 		if (ff_record_copy_notes(rec, &j, k, out))
 			goto nomem;
 		start = out->text.len;   /* the ply is written straight into out's text */
-		if (ff_game_step_text(g, rec, k, form, &out->text, &p, err))
+		if (replay_step(g, rec, k, form, &out->text, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
 		if (ff_record_add_ply_text(out, start, rp->suffix, rp->line, rp->col))
 			goto nomem;

@@ -267,12 +267,14 @@ struct ff_rules {
 	   NULL, rolled from chance and compared, its legality checked and the
 	   ply applied, as outcome (the game goes on), parse, check_chance,
 	   roll, is_legal and apply would; a ply of the turn proper (not a
-	   prelude). Returns 1 when it did all that; 0 when the token is not
-	   one it takes or any of those fails, having changed nothing (st and
-	   chance as they were): the caller takes the usual path, which says
-	   why. Must agree with that path exactly (the conformance suite
-	   checks). */
-	int (*step)(void *st, const char *tok, size_t len, struct ff_rng *chance);
+	   prelude); with out not NULL, the ply appended to out as format
+	   (FF_FORM_LONG) and format_post write it. Returns 1 when it did all
+	   that; 0 when the token is not one it takes or any of those fails,
+	   having changed nothing (st, chance and out as they were): the
+	   caller takes the usual path, which says why. Must agree with that
+	   path exactly (the conformance suite checks). */
+	int (*step)(void *st, const char *tok, size_t len, struct ff_rng *chance,
+		    struct ff_buf *out);
 	/* Optional (NULL: list with legal()): the number n of plies legal()
 	   lists for chance; legal()'s ply number pick(ctx, n) is written to
 	   out, without listing the rest. pick is called once and returns

@@ -214,9 +214,10 @@ static void check_determinize(struct ff_game *g)
 
 /* Whether tok would be played in g's position by the usual path (outcome,
    parse, check_chance, roll from *chance when seeded, membership in
-   legal(), apply), which plays it on st (a copy of g's state). */
+   legal(), apply), which plays it on st (a copy of g's state) and writes
+   it to text (format's long form, format_post). */
 static int usual_step(struct ff_game *g, void *st, const char *tok, size_t len,
-		      struct ff_rng *chance)
+		      struct ff_rng *chance, struct ff_buf *text)
 {
 	const struct ff_rules *r = g->rules;
 	struct ff_ply p, *list = malloc(FF_MAX_LEGAL * sizeof *list);
@@ -231,20 +232,24 @@ static int usual_step(struct ff_game *g, void *st, const char *tok, size_t len,
 		n = r->legal(st, p.chance, list);
 		for (i = 0; i < n && !ff_ply_eq(&list[i], &p); i++)
 			;
-		i = i < n && r->apply(st, &p, g->seeded ? chance : NULL, &err) == 0;
+		i = i < n && r->format(st, &p, FF_FORM_LONG, text) == 0 &&
+		    r->apply(st, &p, g->seeded ? chance : NULL, &err) == 0 &&
+		    ff_rules_format_post(r, &p, text) == 0;
 	}
 	free(list);
 	return i > 0;
 }
 
-/* 9. the engine's one-call step (rules->step) plays a token as the usual
-   path would, or leaves the state and the chance stream as they were:
-   for ply k's token and for tokens of other plies of the game. */
+/* 9. the engine's one-call step (rules->step) plays and writes a token
+   as the usual path would, or leaves the state, the chance stream and
+   the text as they were: for ply k's token and for tokens of other plies
+   of the game. */
 static void check_step(struct ff_game *g, const struct ff_record *rec, size_t k)
 {
 	const struct ff_rules *r = g->rules;
 	void *a = ff_rules_state_alloc(r), *b = ff_rules_state_alloc(r);
 	struct ff_rng ca, cb;
+	struct ff_buf ta = FF_BUF_INIT, tb = FF_BUF_INIT;
 	size_t t, j;
 	int taken, usual;
 
@@ -253,21 +258,29 @@ static void check_step(struct ff_game *g, const struct ff_record *rec, size_t k)
 		memcpy(a, g->state, r->state_size);
 		memcpy(b, g->state, r->state_size);
 		ca = cb = g->chance;
+		ff_buf_reset(&ta);
+		ff_buf_reset(&tb);
+		ff_buf_adds(&tb, "x");   /* the step appends */
 		taken = r->step(b, ff_record_str(rec, rec->plies[j].tok), rec->plies[j].len,
-				g->seeded ? &cb : NULL);
+				g->seeded ? &cb : NULL, (t & 1) ? NULL : &tb);
 		usual = usual_step(g, a, ff_record_str(rec, rec->plies[j].tok), rec->plies[j].len,
-				   &ca);
+				   &ca, &ta);
 		if (taken) {
 			CU_ASSERT_TRUE(usual);
 			CU_ASSERT(memcmp(a, b, r->state_size) == 0);
 			CU_ASSERT(memcmp(&ca, &cb, sizeof ca) == 0);
+			if (!(t & 1))
+				CU_ASSERT(tb.len == ta.len + 1 && memcmp(tb.p + 1, ta.p, ta.len) == 0);
 			totals.step_taken++;
 		} else {
 			CU_ASSERT(memcmp(g->state, b, r->state_size) == 0);
 			CU_ASSERT(memcmp(&g->chance, &cb, sizeof cb) == 0);
+			CU_ASSERT_EQUAL(tb.len, 1);
 			totals.step_left++;
 		}
 	}
+	ff_buf_free(&ta);
+	ff_buf_free(&tb);
 	free(a);
 	free(b);
 }

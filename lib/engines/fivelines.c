@@ -852,8 +852,10 @@ static int fl_apply(void *st, struct ff_ply *ply, struct ff_rng *chance,
 
 /* The usual long form R:F-T with three digits, checked and played at
    once (rules->step): what fl_parse makes of it, fl_check_chance,
-   fl_roll, fl_is_legal and fl_apply, without a ply in between. */
-static int fl_step(void *st, const char *t, size_t len, struct ff_rng *chance)
+   fl_roll, fl_is_legal, fl_apply and fl_format's long form, without a
+   ply in between. */
+static int fl_step(void *st, const char *t, size_t len, struct ff_rng *chance,
+		   struct ff_buf *out)
 {
 	struct fl_state *s = st;
 	struct ff_rng was;
@@ -869,18 +871,24 @@ static int fl_step(void *st, const char *t, size_t len, struct ff_rng *chance)
 		return 0;
 	if (chance) {   /* rolled in place, put back when the ply is not taken */
 		was = *chance;
-		if (die(s)->roll(chance) != d) {
-			*chance = was;
-			return 0;
-		}
+		if (die(s)->roll(chance) != d)
+			goto back;
 	}
-	if (!move_is_legal(s, s->turn, d, from, to, &hit)) {
-		if (chance)
-			*chance = was;
-		return 0;
+	if (!move_is_legal(s, s->turn, d, from, to, &hit) || (out && ff_buf_room(out, 8)))
+		goto back;
+	if (out) {   /* the token itself, with '*' on a hit */
+		memcpy(out->p + out->len, t, 5);
+		out->len += 5;
+		if (hit)
+			out->p[out->len++] = '*';
+		out->p[out->len] = '\0';
 	}
 	play_move(s, from, to, hit);
 	return 1;
+back:
+	if (chance)
+		*chance = was;
+	return 0;
 }
 
 static void fl_outcome(const void *st, struct ff_outcome *out)
