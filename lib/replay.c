@@ -437,16 +437,14 @@ static int replay_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	int seat;
 
-	if (r->step && !g->on_legal && (!out || form == FF_FORM_LONG)) {
-		seat = r->to_move(g->state);
-		if (r->step(g->state, ff_record_str(rec, rp->tok), rp->len,
-			    g->seeded ? &g->chance : NULL, out)) {
-			g->nlegal = 0;
-			g->played = k + 1;
-			g->last_seat = seat + 1;
-			g->turns++;
-			return 0;
-		}
+	if (r->step && !g->on_legal && (!out || form == FF_FORM_LONG) &&
+	    (seat = r->step(g->state, ff_record_str(rec, rp->tok), rp->len,
+			    g->seeded ? &g->chance : NULL, out)) != 0) {
+		g->nlegal = 0;
+		g->played = k + 1;
+		g->last_seat = seat;
+		g->turns++;
+		return 0;
 	}
 	return out ? ff_game_step_text(g, rec, k, form, out, p, err) : ff_game_step(g, rec, k, p, err);
 }

@@ -268,8 +268,9 @@ struct ff_rules {
 	   ply applied, as outcome (the game goes on), parse, check_chance,
 	   roll, is_legal and apply would; a ply of the turn proper (not a
 	   prelude); with out not NULL, the ply appended to out as format
-	   (FF_FORM_LONG) and format_post write it. Returns 1 when it did all
-	   that; 0 when the token is not one it takes or any of those fails,
+	   (FF_FORM_LONG) and format_post write it. Returns 1 + the seat that
+	   played (to_move before it) when it did all that; 0 when the token
+	   is not one it takes or any of those fails,
 	   having changed nothing (st, chance and out as they were): the
 	   caller takes the usual path, which says why. Must agree with that
 	   path exactly (the conformance suite checks). */

@@ -267,6 +267,7 @@ static void check_step(struct ff_game *g, const struct ff_record *rec, size_t k)
 				   &ca, &ta);
 		if (taken) {
 			CU_ASSERT_TRUE(usual);
+			CU_ASSERT_EQUAL(taken, r->to_move(g->state) + 1);
 			CU_ASSERT(memcmp(a, b, r->state_size) == 0);
 			CU_ASSERT(memcmp(&ca, &cb, sizeof ca) == 0);
 			if (!(t & 1))

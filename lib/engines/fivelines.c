@@ -859,7 +859,7 @@ static int fl_step(void *st, const char *t, size_t len, struct ff_rng *chance,
 {
 	struct fl_state *s = st;
 	struct ff_rng was;
-	int d, from, to, hit = 0;
+	int d, from, to, hit = 0, seat = s->turn;
 
 	if (s->term != FF_TERM_NONE || len != 5 || t[1] != ':' || t[3] != '-' || !is_digit(t[0]) ||
 	    !is_digit(t[2]) || !is_digit(t[4]))
@@ -884,7 +884,7 @@ static int fl_step(void *st, const char *t, size_t len, struct ff_rng *chance,
 		out->p[out->len] = '\0';
 	}
 	play_move(s, from, to, hit);
-	return 1;
+	return seat + 1;
 back:
 	if (chance)
 		*chance = was;
