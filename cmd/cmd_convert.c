@@ -70,6 +70,7 @@ struct slot {
 	int n, cap;
 	int chunk;
 	struct ff_chunk ch;
+	long ngames;           /* the games of the chunk */
 	struct ff_buf out, err, diag;
 	long written, bad, unwritable;
 	int failed;
@@ -83,6 +84,11 @@ struct conv {
 	const struct ff_format *to;
 	FILE *fp;
 	void *writer;          /* the stateful writer, or NULL */
+	/* with a writer_header: the workers' writers (the last the
+	   consumer's), which make the rows in work(); header: the header is
+	   out */
+	void *rows[MAX_THREADS + 1];
+	int header;
 	struct ff_tagset tags; /* the input's tag names, which the writer borrows */
 	struct ff_input in;
 	struct ff_progress prog;
@@ -255,8 +261,9 @@ static void unwritable(struct ff_buf *err, const char *file, long game, const ch
 }
 
 /* Convert game i of slot s on game g: what to write, its diagnostic, and,
-   for a stateless format, the written text. */
-static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g)
+   for a stateless format or with the worker's row writer rows (not
+   NULL), the written text. */
+static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g, void *rows)
 {
 	const struct ff_record *w = &s->recs[i];
 	struct ff_error err;
@@ -281,9 +288,9 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 		else
 			report(s, s->file[i], &err);
 	}
-	if (!c->to->write)
+	if (!c->to->write && !rows)
 		s->put[i] = w;
-	else if (c->to->write(w, &s->out)) {
+	else if (rows ? c->to->writer_put(rows, w, &s->out) : c->to->write(w, &s->out)) {
 		ff_buf_truncate(&s->out, before);   /* nothing of it is written */
 		unwritable(&s->err, s->file[i], w->number, c->to->name);
 		s->unwritable++;
@@ -319,6 +326,27 @@ static void read_chunk(struct slot *s)
 	ff_chunk_reader_free(ch, r);
 }
 
+/* Convert the games of the slot's chunk one at a time, for a stateless
+   writer (the text is all consume() needs): one record in cache, not one
+   for each game of the chunk. */
+static void stream_chunk(struct conv *c, struct slot *s, struct ff_game *g, void *rows)
+{
+	const struct ff_chunk *ch = &s->ch;
+	void *r = ff_chunk_reader(ch);
+
+	s->n = 0;
+	for (s->ngames = 0; (s->rstat[0] = ff_chunk_read(ch, r, &s->recs[0], &s->rerr[0])) != 0;
+	     s->ngames++) {
+		s->file[0] = ch->file;
+		convert_one(c, s, 0, g, rows);
+		if (s->rstat[0] == -2) {
+			s->ngames++;
+			break;
+		}
+	}
+	ff_chunk_reader_free(ch, r);
+}
+
 static void work(void *ctx, void *p, int worker)
 {
 	struct conv *c = ctx;
@@ -329,10 +357,16 @@ static void work(void *ctx, void *p, int worker)
 	ff_buf_reset(&s->err);
 	s->written = s->bad = s->unwritable = 0;
 	s->failed = 0;
-	if (s->chunk)
+	if (s->chunk && (c->to->write || c->rows[worker])) {
+		stream_chunk(c, s, &c->games[worker], c->rows[worker]);
+		return;
+	}
+	if (s->chunk) {
 		read_chunk(s);
+		s->ngames = s->n;
+	}
 	for (i = 0; i < s->n; i++) {
-		convert_one(c, s, i, &c->games[worker]);
+		convert_one(c, s, i, &c->games[worker], c->rows[worker]);
 		s->errend[i] = s->err.len;
 	}
 }
@@ -345,7 +379,7 @@ static int numbers_right(struct ff_numbering *nb, struct slot *s)
 	int i, right = 1;
 
 	if (s->chunk)
-		return ff_numbering_chunk(nb, &s->ch, s->n);
+		return ff_numbering_chunk(nb, &s->ch, s->ngames);
 	for (i = 0; i < s->n; i++)
 		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
 					   &s->rerr[i]);
@@ -387,10 +421,17 @@ static int consume(void *ctx, void *p)
 
 	if (!numbers_right(&c->nb, s))
 		work(c, s, MAX_THREADS);
-	if (c->writer) {
+	if (c->writer && !c->rows[0]) {
 		if (put_rows(c, s))
 			goto fail;
 	} else {
+		if (c->rows[0] && s->written && !c->header) {   /* before the first row */
+			ff_buf_reset(&c->row);
+			if (c->to->writer_header(c->writer, &c->row) ||
+			    fwrite(c->row.p, 1, c->row.len, c->fp) != c->row.len)
+				goto fail;
+			c->header = 1;
+		}
 		if (s->err.len)
 			fwrite(s->err.p, 1, s->err.len, stderr);
 		if (s->out.len && fwrite(s->out.p, 1, s->out.len, c->fp) != s->out.len)
@@ -435,15 +476,34 @@ static int convert_all(struct conv *c, char **files, int n)
 
 /* Open the output and the writer (with the tag names of the whole input
    when the format needs them). Returns 0, or -1 after a message. */
+/* The workers' row writers, for a format whose rows stand alone
+   (writer_header): each with its header counted written. Returns 0 or
+   -1 (no memory). */
+static int row_writers(struct conv *c, unsigned flags)
+{
+	int i, n = (int)c->o->threads;
+
+	for (i = 0; i <= MAX_THREADS; i++) {
+		if (i >= n && i < MAX_THREADS)
+			continue;   /* no such worker */
+		if (!(c->rows[i] = c->to->writer_new(c->tags.names, c->tags.n, flags)) ||
+		    c->to->writer_header(c->rows[i], &c->row))
+			return -1;
+		ff_buf_reset(&c->row);
+	}
+	return 0;
+}
+
 static int open_output(struct conv *c, char **files, int n, char *spool)
 {
 	struct ff_tagset *t = &c->tags;
+	unsigned flags = c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0;
 	int rc = 0;
 
 	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t, spool))
 		return -1;
-	if (!c->to->write &&
-	    !(c->writer = c->to->writer_new(t->names, t->n, c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0))) {
+	if (!c->to->write && (!(c->writer = c->to->writer_new(t->names, t->n, flags)) ||
+			      (c->to->writer_header && row_writers(c, flags)))) {
 		fputs("fivefold convert: out of memory\n", stderr);
 		rc = -1;
 	}
@@ -481,6 +541,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	if (c->writer)
 		c->to->writer_free(c->writer);
+	for (i = 0; i <= MAX_THREADS; i++)
+		if (c->rows[i])
+			c->to->writer_free(c->rows[i]);
 	ff_tagset_free(&c->tags);
 	if (spool[0])
 		unlink(spool);

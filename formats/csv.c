@@ -147,6 +147,23 @@ static int row_fits(const struct ff_csv_writer *w, const struct ff_record *rec)
 	return 1;
 }
 
+/* The header of the per-game shape, unless written (formats/format.h). */
+static int game_header(void *writer, struct ff_buf *out)
+{
+	struct ff_csv_writer *w = writer;
+	size_t i;
+	int rc = 0;
+
+	if (w->header_done)
+		return 0;
+	for (i = 0; i < w->ntags; i++)
+		rc |= fields_as(out, w->tags[i], i == 0, 1);
+	rc |= fields_as(out, "@order", w->ntags == 0, 1) | fields_as(out, "@movetext", 0, 1) |
+	      fields_as(out, "@result", 0, 1) | ff_buf_add(out, "\r\n", 2);
+	w->header_done = 1;
+	return rc;
+}
+
 static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, struct ff_buf *out)
 {
 	size_t i, j;
@@ -154,13 +171,7 @@ static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, 
 
 	if (!row_fits(w, rec))
 		return -1;
-	if (!w->header_done) {
-		for (i = 0; i < w->ntags; i++)
-			rc |= fields_as(out, w->tags[i], i == 0, 1);
-		rc |= fields_as(out, "@order", w->ntags == 0, 1) | fields_as(out, "@movetext", 0, 1) |
-		      fields_as(out, "@result", 0, 1) | ff_buf_add(out, "\r\n", 2);
-		w->header_done = 1;
-	}
+	rc |= game_header(w, out);
 	for (i = 0; i < w->ntags; i++) {
 		const char *v = ff_record_tag(rec, w->tags[i]);
 
@@ -1065,7 +1076,7 @@ const struct ff_format ff_format_csv = {
 	.sniff = csv_sniff, .reader_new = csv_new, .read = ff_csv_read, .raw = csv_raw,
 	.offset = csv_offset, .reader_free = ff_csv_reader_free, .needs_tags = 1,
 	.writer_new = csv_writer_new, .writer_put = ff_csv_writer_put,
-	.writer_free = ff_csv_writer_free,
+	.writer_free = ff_csv_writer_free, .writer_header = game_header,
 };
 
 const struct ff_format ff_format_csvply = {

@@ -86,6 +86,12 @@ struct ff_format {
 	void *(*writer_new)(char **tags, size_t ntags, unsigned flags);
 	int (*writer_put)(void *w, const struct ff_record *rec, struct ff_buf *out);
 	void (*writer_free)(void *w);
+	/* Optional (NULL: the rows are made in order, on one thread): append
+	   the header writer_put writes before its first row, unless it is
+	   written, and count it written. Returns 0 or -1. A format with it
+	   makes each row from its record alone: writers whose header was
+	   counted written this way may make rows on other threads. */
+	int (*writer_header)(void *w, struct ff_buf *out);
 };
 
 /* The format called name, or NULL. */
