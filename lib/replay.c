@@ -425,19 +425,19 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
 	return 0;
 }
 
-/* ff_game_step for a replay, which keeps no ply (with out not NULL:
-   ff_game_step_text in form): the engine's one-call step (rules->step)
-   where it takes the ply, the form is the long one and no --legal hook
-   listens, else the usual path (which also says why a ply fails). */
-static int replay_step(struct ff_game *g, const struct ff_record *rec, size_t k,
-		       enum ff_ply_form form, struct ff_buf *out, struct ff_ply *p,
-		       struct ff_error *err)
+/* ff_game_step_text for a rewrite: the engine's one-call step
+   (rules->step) where it takes the ply, the form is the long one and no
+   --legal hook listens, else the usual path (which also says why a ply
+   fails). */
+static int rewrite_step(struct ff_game *g, const struct ff_record *rec, size_t k,
+			enum ff_ply_form form, struct ff_buf *out, struct ff_ply *p,
+			struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	int seat;
 
-	if (r->step && !g->on_legal && (!out || form == FF_FORM_LONG) &&
+	if (r->step && !g->on_legal && form == FF_FORM_LONG &&
 	    (seat = r->step(g->state, ff_record_str(rec, rp->tok), rp->len,
 			    g->seeded ? &g->chance : NULL, out)) != 0) {
 		g->nlegal = 0;
@@ -446,7 +446,32 @@ static int replay_step(struct ff_game *g, const struct ff_record *rec, size_t k,
 		g->turns++;
 		return 0;
 	}
-	return out ? ff_game_step_text(g, rec, k, form, out, p, err) : ff_game_step(g, rec, k, p, err);
+	return ff_game_step_text(g, rec, k, form, out, p, err);
+}
+
+/* Play plies k... with the engine's one-call step while it takes them
+   (none with a --legal hook), g's counts kept in registers meanwhile.
+   Returns the first ply it did not take. */
+static size_t step_run(struct ff_game *g, const struct ff_record *rec, size_t k)
+{
+	int (*step)(void *, const char *, size_t, struct ff_rng *, struct ff_buf *) = g->rules->step;
+	const struct ff_rec_ply *rp = rec->plies;
+	struct ff_rng *chance = g->seeded ? &g->chance : NULL;
+	size_t k0 = k;
+	int seat = 0, s;
+
+	if (!step || g->on_legal)
+		return k;
+	for (; k < rec->nplies &&
+	     (s = step(g->state, ff_record_str(rec, rp[k].tok), rp[k].len, chance, NULL)) != 0; k++)
+		seat = s;
+	if (k > k0) {
+		g->nlegal = 0;
+		g->played = k;
+		g->last_seat = seat;
+		g->turns += (int)(k - k0);
+	}
+	return k;
 }
 
 enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
@@ -457,8 +482,8 @@ enum ff_verdict ff_game_replay(struct ff_game *g, const struct ff_record *rec,
 
 	if (ff_game_start(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ESYNTAX);
-	for (k = 0; k < rec->nplies; k++)
-		if (replay_step(g, rec, k, FF_FORM_LONG, NULL, &p, err))
+	for (k = step_run(g, rec, 0); k < rec->nplies; k = step_run(g, rec, k + 1))
+		if (ff_game_step(g, rec, k, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
 	if (ff_game_finish(g, rec, err))
 		return ff_verdict_of(err ? err->code : FF_ERESULT);
@@ -491,7 +516,7 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 		if (ff_record_copy_notes(rec, &j, k, out))
 			goto nomem;
 		start = out->text.len;   /* the ply is written straight into out's text */
-		if (replay_step(g, rec, k, form, &out->text, &p, err))
+		if (rewrite_step(g, rec, k, form, &out->text, &p, err))
 			return ff_verdict_of(err ? err->code : FF_EILLEGAL);
 		if (ff_record_add_ply_text(out, start, rp->suffix, rp->line, rp->col))
 			goto nomem;
