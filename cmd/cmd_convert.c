@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
@@ -111,31 +110,27 @@ static int reads_stdin(char **files, int n)
 	return n == 0;
 }
 
-/* Copy standard input to a new temporary file, whose name goes to
-   spool (64 bytes). Returns 0, or -1 after a message. */
-static int spool_stdin(char *spool)
+/* Standard input copied to an unnamed temporary file (tmpfile: gone when
+   closed or at exit), or NULL after a message. */
+static FILE *spool_stdin(void)
 {
 	char buf[65536];
 	size_t n;
-	FILE *fp;
-	int fd, bad = 0;
+	FILE *fp = tmpfile();
+	int bad = 0;
 
-	strcpy(spool, "/tmp/fivefold-spool-XXXXXX");
-	fd = mkstemp(spool);
-	fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (!fp) {
 		fprintf(stderr, "fivefold convert: cannot spool standard input: %s\n", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
+		return NULL;
 	}
 	while (!bad && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
 		bad = fwrite(buf, 1, n, fp) != n;
-	if (fclose(fp) || bad || ferror(stdin)) {
-		fprintf(stderr, "fivefold convert: cannot spool standard input to '%s'\n", spool);
-		return -1;
+	if (fflush(fp) || bad || ferror(stdin)) {
+		fprintf(stderr, "fivefold convert: cannot spool standard input to a temporary file\n");
+		fclose(fp);
+		return NULL;
 	}
-	return 0;
+	return fp;
 }
 
 /* A first pass over the input for every tag name (a writer with a header
@@ -143,13 +138,10 @@ static int spool_stdin(char *spool)
    both passes read for it (io->stdin_spool). One game, or one chunk, is
    held a thread at a time. */
 static int collect_tags(char **files, int nfiles, struct ff_input_opts *io, int threads,
-			struct ff_tagset *t, char *spool)
+			struct ff_tagset *t)
 {
-	if (reads_stdin(files, nfiles)) {
-		if (spool_stdin(spool))
-			return -1;
-		io->stdin_spool = spool;
-	}
+	if (reads_stdin(files, nfiles) && !(io->stdin_spool = spool_stdin()))
+		return -1;
 	if (ff_tagset_collect(t, files, nfiles, io, threads) == 0)
 		return 0;
 	fputs("fivefold convert: out of memory, or a thread could not be started\n", stderr);
@@ -226,22 +218,10 @@ static int produce(void *ctx, void *p, size_t seq)
 {
 	struct conv *c = ctx;
 	struct slot *s = p;
-	int rc;
+	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
 
 	(void)seq;
-	s->chunk = 0;
-	for (s->n = 0; s->n < c->batch; s->n++) {
-		ff_error_clear(&s->rerr[s->n]);
-		rc = ff_input_step(&c->in, s->n ? NULL : &s->ch, &s->recs[s->n], &s->rerr[s->n],
-				   &s->file[s->n]);
-		if (rc == 2)
-			s->chunk = 1;
-		if (rc == 0 || rc == 2 || rc == 3)
-			break;
-		s->serial[s->n] = c->in.serial;
-		s->assumed[s->n] = c->in.assumed;
-		s->rstat[s->n] = rc;
-	}
+	s->n = ff_input_fill(&c->in, c->batch, &s->ch, &s->chunk, &to);
 	s->at = ff_input_offset(&c->in);   /* here: consume() runs while the next is read */
 	return s->n > 0 || s->chunk;
 }
@@ -376,14 +356,9 @@ static void work(void *ctx, void *p, int worker)
    work is to be done again then). */
 static int numbers_right(struct ff_numbering *nb, struct slot *s)
 {
-	int i, right = 1;
-
 	if (s->chunk)
 		return ff_numbering_chunk(nb, &s->ch, s->ngames);
-	for (i = 0; i < s->n; i++)
-		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
-					   &s->rerr[i]);
-	return right;
+	return ff_numbering_games(nb, s->n, s->serial, s->assumed, s->recs, s->rerr);
 }
 
 /* Write the games of a slot with the stateful writer, in order, each
@@ -494,13 +469,13 @@ static int row_writers(struct conv *c, unsigned flags)
 	return 0;
 }
 
-static int open_output(struct conv *c, char **files, int n, char *spool)
+static int open_output(struct conv *c, char **files, int n)
 {
 	struct ff_tagset *t = &c->tags;
 	unsigned flags = c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0;
 	int rc = 0;
 
-	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t, spool))
+	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t))
 		return -1;
 	if (!c->to->write && (!(c->writer = c->to->writer_new(t->names, t->n, flags)) ||
 			      (c->to->writer_header && row_writers(c, flags)))) {
@@ -515,7 +490,6 @@ static int open_output(struct conv *c, char **files, int n, char *spool)
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	struct conv *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-	char spool[64] = "";
 	int status = FF_EXIT_FAIL, i;
 
 	if (!c) {
@@ -531,7 +505,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		status = FF_EXIT_USAGE;
 	else if (c->o->no_validate && c->o->form == FF_FORM_SHORT)
 		status = ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
-	else if (open_output(c, argv, argc, spool) == 0) {
+	else if (open_output(c, argv, argc) == 0) {
 		if (convert_all(c, argv, argc) == 0 && !c->failed && !c->bad && !c->unwritable)
 			status = FF_EXIT_OK;
 		if (!c->o->quiet)
@@ -545,8 +519,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		if (c->rows[i])
 			c->to->writer_free(c->rows[i]);
 	ff_tagset_free(&c->tags);
-	if (spool[0])
-		unlink(spool);
+	if (c->io.stdin_spool)
+		fclose(c->io.stdin_spool);
 	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_free(&c->games[i]);
 	ff_buf_free(&c->row);

@@ -115,21 +115,10 @@ static int produce(void *ctx, void *p, size_t seq)
 {
 	struct vctx *v = ctx;
 	struct slot *s = p;
-	int rc;
+	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
 
-	s->n = 0;
-	s->chunk = 0;
-	while (s->n < v->batch) {
-		rc = ff_input_step(&v->in, s->n ? NULL : &s->ch, &s->recs[s->n], &s->rerr[s->n],
-				   &s->file[s->n]);
-		if (rc == 2)
-			s->chunk = 1;
-		if (rc == 0 || rc == 2 || rc == 3)
-			break;
-		s->serial[s->n] = v->in.serial;
-		s->assumed[s->n] = v->in.assumed;
-		s->rstat[s->n++] = rc;
-	}
+	(void)seq;
+	s->n = ff_input_fill(&v->in, v->batch, &s->ch, &s->chunk, &to);
 	s->at = ff_input_offset(&v->in);   /* here: consume() runs while the next is read */
 	return s->n > 0 || s->chunk;
 }
@@ -311,14 +300,9 @@ static void work(void *ctx, void *p, int worker)
    work is to be done again then). */
 static int numbers_right(struct ff_numbering *nb, struct slot *s)
 {
-	int i, right = 1;
-
 	if (s->chunk)
 		return ff_numbering_chunk(nb, &s->ch, s->ngames);
-	for (i = 0; i < s->n; i++)
-		right &= ff_numbering_game(nb, s->serial[i], &s->assumed[i], &s->recs[i],
-					   &s->rerr[i]);
-	return right;
+	return ff_numbering_games(nb, s->n, s->serial, s->assumed, s->recs, s->rerr);
 }
 
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
@@ -177,6 +178,22 @@ static int sniff(struct ff_input *in)
 	return 0;
 }
 
+/* A stream of its own on the spool, from its start (a dup of its
+   descriptor: the offset is shared, so one is read at a time), or NULL. */
+static FILE *reopen(FILE *spool)
+{
+	int fd = dup(fileno(spool));
+	FILE *fp = fd >= 0 ? fdopen(fd, "rb") : NULL;
+
+	if (!fp && fd >= 0)
+		close(fd);
+	if (fp && fseek(fp, 0, SEEK_SET)) {
+		fclose(fp);
+		fp = NULL;
+	}
+	return fp;
+}
+
 static int open_next(struct ff_input *in, struct ff_error *err)
 {
 	const char *path = in->files[in->next++];
@@ -184,9 +201,7 @@ static int open_next(struct ff_input *in, struct ff_error *err)
 
 	in->name = stdio ? "<stdin>" : path;
 	in->fmt = in->forced ? in->forced : stdio ? NULL : ff_format_for_path(path);
-	if (stdio && in->stdin_spool)
-		path = in->stdin_spool;
-	in->fp = stdio && !in->stdin_spool ? stdin : fopen(path, "rb");
+	in->fp = !stdio ? fopen(path, "rb") : in->stdin_spool ? reopen(in->stdin_spool) : stdin;
 	ff_error_clear(err);
 	if (!in->fp)
 		return ff_error_set(err, FF_EIO, "cannot open '%s': %s", path, strerror(errno));
@@ -460,22 +475,51 @@ int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames
 	return right;
 }
 
-int ff_numbering_game(struct ff_numbering *nb, long serial, long *assumed,
-		      struct ff_record *rec, struct ff_error *err)
+int ff_numbering_games(struct ff_numbering *nb, int n, const long *serial, long *assumed,
+		       struct ff_record *recs, struct ff_error *rerr)
 {
 	long delta;
+	int i, right = 1;
 
-	if (serial != nb->serial) {
-		nb->serial = serial;
-		nb->count = 0;
+	for (i = 0; i < n; i++) {
+		if (serial[i] != nb->serial) {
+			nb->serial = serial[i];
+			nb->count = 0;
+		}
+		if (assumed[i] < 0 || (delta = nb->count - assumed[i]) == 0)
+			continue;
+		assumed[i] += delta;
+		recs[i].number += delta;
+		if (rerr[i].game > 0)
+			rerr[i].game += delta;
+		right = 0;
 	}
-	if (*assumed < 0 || (delta = nb->count - *assumed) == 0)
-		return 1;
-	*assumed += delta;
-	rec->number += delta;
-	if (err->game > 0)
-		err->game += delta;
-	return 0;
+	return right;
+}
+
+int ff_input_fill(struct ff_input *in, int max, struct ff_chunk *ch, int *chunk,
+		  const struct ff_fill *to)
+{
+	struct ff_error err;
+	const char *file;
+	int n, rc;
+
+	*chunk = 0;
+	for (n = 0; n < max; n++) {
+		struct ff_error *e = to->rerr ? &to->rerr[n] : &err;
+
+		ff_error_clear(e);
+		rc = ff_input_step(in, n ? NULL : ch, &to->recs[n], e, to->file ? &to->file[n] : &file);
+		*chunk = rc == 2;
+		if (rc == 0 || rc == 2 || rc == 3)
+			break;
+		to->rstat[n] = rc;
+		if (to->serial)
+			to->serial[n] = in->serial;
+		if (to->assumed)
+			to->assumed[n] = in->assumed;
+	}
+	return n;
 }
 
 unsigned long long ff_input_offset(const struct ff_input *in)

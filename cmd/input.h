@@ -10,12 +10,13 @@
 #include "formats/format.h"
 
 /* What the input options say: --from and --raw-csv; and, set by a
-   command that reads its input twice, the file standard input was
-   spooled to (read for the operand "-", which keeps the name <stdin>). */
+   command that reads its input twice, the seekable stream standard input
+   was spooled to (read from its start for the operand "-", which keeps
+   the name <stdin>; the command closes it). */
 struct ff_input_opts {
 	const struct ff_format *from;   /* NULL: by extension, else by the first bytes */
 	int raw_csv;
-	const char *stdin_spool;        /* NULL: standard input itself */
+	FILE *stdin_spool;              /* NULL: standard input itself */
 };
 
 /* The rows of a command's option table for a struct ff_input_opts at
@@ -62,7 +63,7 @@ struct ff_input {
 	void *reader;
 	unsigned long long done;   /* bytes of the files already finished */
 	unsigned flags;        /* FF_FMT_ flags for the readers */
-	const char *stdin_spool;   /* ff_input_opts.stdin_spool */
+	FILE *stdin_spool;     /* ff_input_opts.stdin_spool */
 	int chunked;           /* FGN files go out in chunks (ff_input_step) */
 	size_t chunk_bytes;    /* their size (0: none; FF_SPLIT in the environment) */
 	struct ff_split *split;   /* the current file's splitter, or NULL */
@@ -90,6 +91,22 @@ int ff_input_next(struct ff_input *in, struct ff_record *rec, struct ff_error *e
 int ff_input_step(struct ff_input *in, struct ff_chunk *ch, struct ff_record *rec,
 		  struct ff_error *err, const char **file);
 void ff_chunk_free(struct ff_chunk *ch);
+
+/* Where ff_input_fill puts games read one by one: arrays of at least
+   `max` entries, the caller's; file, rerr, serial and assumed may be NULL
+   (not kept). */
+struct ff_fill {
+	struct ff_record *recs;
+	int *rstat;                /* ff_input_step's return: 1, -1, -2 */
+	struct ff_error *rerr;
+	const char **file;
+	long *serial, *assumed;    /* in->serial and in->assumed when read */
+};
+/* The next unit of work from an input with `chunked` set: a chunk into
+   ch (*chunk set; returns 0), or up to max games read one by one into
+   to's arrays (returns how many; 0 at the end of the input). */
+int ff_input_fill(struct ff_input *in, int max, struct ff_chunk *ch, int *chunk,
+		  const struct ff_fill *to);
 /* A reader of the chunk's games, numbered from ch->base; NULL when
    memory runs out. The caller frees it with ff_chunk_reader_free. */
 void *ff_chunk_reader(const struct ff_chunk *ch);
@@ -112,12 +129,13 @@ struct ff_numbering {
    returns 1 when the base was right; otherwise sets it right and returns
    0 (the chunk is to be read again). */
 int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames);
-/* For a game read one by one, consumed next, with in->serial and
-   in->assumed as they were when it was read: returns 1 when its number
-   was right; otherwise shifts rec's and err's game numbers and *assumed
-   and returns 0 (its work is to be done again). */
-int ff_numbering_game(struct ff_numbering *nb, long serial, long *assumed,
-		      struct ff_record *rec, struct ff_error *err);
+/* For the games recs[0, n) read one by one, consumed next, with
+   in->serial and in->assumed as they were when each was read (serial[i],
+   assumed[i]): returns 1 when their numbers were right; otherwise shifts
+   the game numbers of the records, of rerr and of assumed where they were
+   not, and returns 0 (their work is to be done again). */
+int ff_numbering_games(struct ff_numbering *nb, int n, const long *serial, long *assumed,
+		       struct ff_record *recs, struct ff_error *rerr);
 /* Bytes read so far over all files (for progress lines). */
 unsigned long long ff_input_offset(const struct ff_input *in);
 /* Read the index-th game (1-based) of the input into rec, for command

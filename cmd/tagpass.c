@@ -61,19 +61,10 @@ static int produce(void *ctx, void *p, size_t seq)
 {
 	struct pass *x = ctx;
 	struct slot *s = p;
-	struct ff_error err;
-	const char *file;
-	int rc;
+	const struct ff_fill to = { s->recs, s->rstat, NULL, NULL, NULL, NULL };
 
 	(void)seq;
-	s->chunk = 0;
-	for (s->n = 0; s->n < x->batch; s->n++) {
-		rc = ff_input_step(&x->in, s->n ? NULL : &s->ch, &s->recs[s->n], &err, &file);
-		s->chunk = rc == 2;
-		if (rc == 0 || rc == 2 || rc == 3)
-			break;
-		s->rstat[s->n] = rc;
-	}
+	s->n = ff_input_fill(&x->in, x->batch, &s->ch, &s->chunk, &to);
 	return s->n > 0 || s->chunk;
 }
 
