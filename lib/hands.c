@@ -94,17 +94,20 @@ int ff_hands_holds(const struct ff_hands *h, int seat, int card)
 
 int ff_hands_candidates(const struct ff_hands *h, int seat, int *cards)
 {
-	uint8_t seen[FF_CARD_KINDS] = { 0 };
+	uint64_t seen = 0;   /* bit card: listed */
 	int n = 0, i, card;
 
+	_Static_assert(FF_CARD_KINDS <= 64, "a card kind per bit of seen");
 	for (i = 0; i < h->nhand[seat]; i++) {
 		card = h->hand[seat][i];
-		if (!seen[card]++)
+		if (!(seen >> card & 1)) {
+			seen |= (uint64_t)1 << card;
 			cards[n++] = card;
+		}
 	}
 	if (h->unk[seat])
 		for (card = 0; card < FF_CARD_KINDS; card++)
-			if (h->copies[card] && !seen[card] && ff_hands_available(h, card) > 0)
+			if (h->copies[card] && !(seen >> card & 1) && ff_hands_available(h, card) > 0)
 				cards[n++] = card;
 	return n;
 }

@@ -613,7 +613,7 @@ GEN_INLINE void single_moves(struct gen *g, int n, int dir)
 }
 
 /* Come out: a peg from the start area to its come-out hole. */
-static void come_out(struct gen *g)
+GEN_INLINE void come_out(struct gen *g)
 {
 	int o, t = comeout(g->b, g->c);
 
@@ -854,7 +854,7 @@ static void joker(struct gen *g)
 }
 
 /* Every play of card for the seat to move. */
-static void card_plies(struct gen *g, int card)
+GEN_INLINE void card_plies(struct gen *g, int card)
 {
 	int r = rank_of(card);
 
@@ -888,18 +888,20 @@ static void set_discard(struct ff_ply *p, int card)
 /* May the seat to move discard: no card it holds has a play (pagat: none
    but a joker, which is never forced); with unknown cards, its known cards
    have none and its unknown ones could all be cards without one (a
-   necessary check). plays[i] counts the plays of cards[i]. */
-static int may_discard(const struct pj_state *s, const int *cards, const int *plays, int nc)
+   necessary check). Bit i of playable is set when cards[i] has a play. */
+static int may_discard(const struct pj_state *s, const int *cards, uint64_t playable, int nc)
 {
 	int i, spare = 0, a;
 
+	for (i = 0; s->preset == PAGAT && i < nc; i++)
+		if (cards[i] == FF_JOKER)
+			playable &= ~((uint64_t)1 << i);
+	if (!s->h.unk[s->turn])   /* every candidate is a card held */
+		return !playable;
 	for (i = 0; i < nc; i++) {
-		int known = ff_hands_find(&s->h, s->turn, cards[i]) >= 0;
-		int counts = plays[i] && !(s->preset == PAGAT && cards[i] == FF_JOKER);
-
-		if (counts && known)
+		if (playable >> i & 1 && ff_hands_find(&s->h, s->turn, cards[i]) >= 0)
 			return 0;
-		if (!counts && s->h.unk[s->turn] && (a = ff_hands_available(&s->h, cards[i])) > 0)
+		if (!(playable >> i & 1) && (a = ff_hands_available(&s->h, cards[i])) > 0)
 			spare += a;
 	}
 	return spare >= s->h.unk[s->turn];
@@ -909,8 +911,9 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 {
 	const struct pj_state *s = st;
 	struct gen g;
-	int cards[FF_CARD_KINDS], plays[FF_CARD_KINDS], i;
+	int cards[FF_CARD_KINDS], i;
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
+	uint64_t playable = 0;   /* bit i: cards[i] has a play */
 
 	(void)chance;
 	gen_init(&g, s, out);
@@ -918,9 +921,9 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 		int before = g.n;
 
 		card_plies(&g, cards[i]);
-		plays[i] = g.n - before;
+		playable |= (uint64_t)(g.n > before) << i;
 	}
-	if (may_discard(s, cards, plays, nc))
+	if (may_discard(s, cards, playable, nc))
 		for (i = 0; i < nc && g.n < FF_MAX_LEGAL; i++)
 			set_discard(&out[g.n++], cards[i]);
 	return g.n;
