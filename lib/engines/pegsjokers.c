@@ -425,21 +425,6 @@ static int dist(int x, int y, int dir, int len)
 	return d < 0 ? d + len : d;
 }
 
-/* Fill g->homes from the movers. */
-static void set_homes(struct gen *g)
-{
-	int i;
-	unsigned all, f;
-
-	memset(g->homes, 0, sizeof g->homes);
-	g->hany = 0;
-	for (all = g->near; all; all &= all - 1) {
-		g->hany |= g->m[__builtin_ctz(all)].fwd_home;
-		for (i = __builtin_ctz(all), f = g->m[i].fwd_home; f; f &= f - 1)
-			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
-	}
-}
-
 /* A play of no card with no parts: the template gen_init starts from. */
 static const struct ff_ply play_tmpl = {
 	.chance = FF_NO_CHANCE, .w = { K_PLAY }, .post = { FF_NO_CARD, FF_NO_CARD }
@@ -471,10 +456,32 @@ static void set_gaps(struct gen *g, const int *tr, int nt)
 	}
 }
 
+/* Each near mover's home counts (the others have none: no card goes past
+   home), g->homes and g->hany from them. */
+static void set_homes(struct gen *g)
+{
+	int i;
+	unsigned all, f;
+
+	memset(g->homes, 0, sizeof g->homes);
+	g->hany = 0;
+	for (all = g->near; all; all &= all - 1) {
+		struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		f = m->fgap ? home_counts(m->fgap, m->in, g->free) : bits(1, home_run(g->home, m->in));
+		m->fwd_home = f;
+		g->hany |= f;
+		for (; f; f &= f - 1)
+			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
+	}
+}
+
 static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out)
 {
 	const struct board *b = &s->b;
-	int i, k, c = colour_moved(s), len = b->len, tr[PEGS], nt = 0;
+	int i, k, c = colour_moved(s), len = b->len, tr[PEGS], nt = 0, np = 0, in, loc;
+	int h1 = home_of(c, 1), isp = inspot(b, c), start = NOWHERE;
+	unsigned j, home = 0, near = 0, trk = 0;
 
 	g->s = s;
 	g->b = b;
@@ -483,47 +490,42 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->len = len;
 	g->c = c;
 	g->pc = (c + s->sides) % s->seats;
-	g->start = NOWHERE;
-	g->home = 0;
-	g->near = 0;
-	g->trk = 0;
-	g->np = 0;
 	g->tmpl = play_tmpl;
 	for (i = 0; i < PEGS; i++) {
-		int loc = b->loc[c][i];
-		struct mover *m = &g->m[g->np];
+		struct mover *m = &g->m[np];
 
-		if (is_home(loc)) {
-			g->home |= 1u << (home_j(loc) - 1);
-			m->in = home_j(loc);
+		if ((j = (unsigned)((loc = b->loc[c][i]) - h1)) < PEGS) {   /* home hole j + 1 */
+			home |= 1u << j;
+			near |= 1u << np;
+			in = (int)j + 1;
+			m->hbase = h1 - 1 + in;
 			m->fgap = m->bgap = 0;
-			m->nf = m->nb = -1;
 		} else if (is_track(loc)) {
-			m->in = dist(loc, inspot(b, c), 1, len);
-			g->trk |= 1u << g->np;
+			in = dist(loc, isp, 1, len);
+			m->hbase = h1 - 1 - in;
+			m->fwd_home = 0;
+			trk |= 1u << np;
+			near |= (unsigned)(in <= 12) << np;
 			for (k = nt++; k > 0 && g->m[tr[k - 1]].loc > loc; k--)
 				tr[k] = tr[k - 1];
-			tr[k] = g->np;
+			tr[k] = np;
 		} else {
-			if (g->start == NOWHERE)
-				g->start = c * PEGS + i;
+			if (start == NOWHERE)
+				start = c * PEGS + i;
 			continue;
 		}
+		m->in = in;
 		m->peg = c * PEGS + i;
 		m->loc = loc;
-		g->np++;
+		np++;
 	}
+	g->start = start;
+	g->home = home;
+	g->near = near;
+	g->trk = trk;
+	g->np = np;
 	set_gaps(g, tr, nt);
-	g->free = home_run(g->home, 0);
-	for (i = 0; i < g->np; i++) {
-		struct mover *m = &g->m[i];
-		int h = is_home(m->loc);
-
-		m->hbase = home_of(c, 0) + (h ? m->in : -m->in);
-		m->fwd_home = h ? bits(1, home_run(g->home, m->in)) : home_counts(m->fgap, m->in, g->free);
-		if (h || m->in <= 12)
-			g->near |= 1u << i;
-	}
+	g->free = home_run(home, 0);
 	set_homes(g);
 }
 
