@@ -358,9 +358,11 @@ static int colour_moved(const struct pj_state *s)
    peg on the track: fgap and bgap are the holes to the nearest track peg
    of its colour ahead and behind (b->len when there is none; 0 for a peg
    at home, which never moves along the track), nf and nb those pegs'
-   indexes among the movers (-1: none), in the holes to its colour's
-   in-spot. For a peg at home: in is its hole j. hbase + n is the home hole
-   that n holes forward reach; fwd_home has bit n set when they may. */
+   indexes among the movers (-1: none; unset for a peg at home), in the
+   holes to its colour's in-spot. For a peg at home: in is its hole j.
+   hbase + n is the home hole that n holes forward reach; fwd_home has bit
+   n set when they may (0 for a peg more than 12 holes from the in-spot,
+   which no card's count brings home). */
 struct mover {
 	int peg, loc, fgap, bgap, nf, nb, in, hbase;
 	unsigned fwd_home;
@@ -456,8 +458,8 @@ static void set_gaps(struct gen *g, const int *tr, int nt)
 	}
 }
 
-/* Each near mover's home counts (the others have none: no card goes past
-   home), g->homes and g->hany from them. */
+/* Each near mover's home counts (the others stay 0: no card counts 14),
+   and g->homes and g->hany from them. */
 static void set_homes(struct gen *g)
 {
 	int i;
