@@ -214,11 +214,20 @@ static void slot_free(void *ctx, void *p)
 	ff_buf_free(&s->diag);
 }
 
+/* Where ff_input_fill puts a slot's games, and ff_numbering_unit finds
+   them. */
+static struct ff_fill fill_of(struct slot *s)
+{
+	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
+
+	return to;
+}
+
 static int produce(void *ctx, void *p, size_t seq)
 {
 	struct conv *c = ctx;
 	struct slot *s = p;
-	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
+	const struct ff_fill to = fill_of(s);
 
 	(void)seq;
 	s->n = ff_input_fill(&c->in, c->batch, &s->ch, &s->chunk, &to);
@@ -351,16 +360,6 @@ static void work(void *ctx, void *p, int worker)
 	}
 }
 
-/* Whether the game numbers of the slot are right, as the games consumed
-   so far say (ff_numbering); makes them right where they are not (the
-   work is to be done again then). */
-static int numbers_right(struct ff_numbering *nb, struct slot *s)
-{
-	if (s->chunk)
-		return ff_numbering_chunk(nb, &s->ch, s->ngames);
-	return ff_numbering_games(nb, s->n, s->serial, s->assumed, s->recs, s->rerr);
-}
-
 /* Write the games of a slot with the stateful writer, in order, each
    game's messages first. Returns 0, or -1 when the output cannot be
    written. */
@@ -393,8 +392,9 @@ static int consume(void *ctx, void *p)
 {
 	struct conv *c = ctx;
 	struct slot *s = p;
+	const struct ff_fill to = fill_of(s);
 
-	if (!numbers_right(&c->nb, s))
+	if (!ff_numbering_unit(&c->nb, s->chunk, &s->ch, s->ngames, s->n, &to))
 		work(c, s, MAX_THREADS);
 	if (c->writer && !c->rows[0]) {
 		if (put_rows(c, s))

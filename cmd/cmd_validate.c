@@ -111,11 +111,20 @@ static void slot_free(void *ctx, void *p)
 	ff_buf_free(&s->err);
 }
 
+/* Where ff_input_fill puts a slot's games, and ff_numbering_unit finds
+   them. */
+static struct ff_fill fill_of(struct slot *s)
+{
+	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
+
+	return to;
+}
+
 static int produce(void *ctx, void *p, size_t seq)
 {
 	struct vctx *v = ctx;
 	struct slot *s = p;
-	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
+	const struct ff_fill to = fill_of(s);
 
 	(void)seq;
 	s->n = ff_input_fill(&v->in, v->batch, &s->ch, &s->chunk, &to);
@@ -295,23 +304,13 @@ static void work(void *ctx, void *p, int worker)
 	ff_buf_free(&lc.list);
 }
 
-/* Whether the game numbers of the slot are right, as the games consumed
-   so far say (ff_numbering); makes them right where they are not (the
-   work is to be done again then). */
-static int numbers_right(struct ff_numbering *nb, struct slot *s)
-{
-	if (s->chunk)
-		return ff_numbering_chunk(nb, &s->ch, s->ngames);
-	return ff_numbering_games(nb, s->n, s->serial, s->assumed, s->recs, s->rerr);
-}
-
-
 static int consume(void *ctx, void *p)
 {
 	struct vctx *v = ctx;
 	struct slot *s = p;
+	const struct ff_fill to = fill_of(s);
 
-	if (!numbers_right(&v->nb, s))
+	if (!ff_numbering_unit(&v->nb, s->chunk, &s->ch, s->ngames, s->n, &to))
 		work(v, s, MAX_THREADS);
 	if (s->out.len && fwrite(s->out.p, 1, s->out.len, stdout) != s->out.len)
 		return -1;

@@ -461,7 +461,8 @@ int ff_chunk_read(const struct ff_chunk *ch, void *r, struct ff_record *rec,
 	return -2;
 }
 
-int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames)
+/* ff_numbering_unit for a chunk. */
+static int number_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames)
 {
 	int right;
 
@@ -475,26 +476,32 @@ int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames
 	return right;
 }
 
-int ff_numbering_games(struct ff_numbering *nb, int n, const long *serial, long *assumed,
-		       struct ff_record *recs, struct ff_error *rerr)
+/* ff_numbering_unit for games read one by one. */
+static int number_games(struct ff_numbering *nb, int n, const struct ff_fill *to)
 {
 	long delta;
 	int i, right = 1;
 
 	for (i = 0; i < n; i++) {
-		if (serial[i] != nb->serial) {
-			nb->serial = serial[i];
+		if (to->serial[i] != nb->serial) {
+			nb->serial = to->serial[i];
 			nb->count = 0;
 		}
-		if (assumed[i] < 0 || (delta = nb->count - assumed[i]) == 0)
+		if (to->assumed[i] < 0 || (delta = nb->count - to->assumed[i]) == 0)
 			continue;
-		assumed[i] += delta;
-		recs[i].number += delta;
-		if (rerr[i].game > 0)
-			rerr[i].game += delta;
+		to->assumed[i] += delta;
+		to->recs[i].number += delta;
+		if (to->rerr[i].game > 0)
+			to->rerr[i].game += delta;
 		right = 0;
 	}
 	return right;
+}
+
+int ff_numbering_unit(struct ff_numbering *nb, int chunk, struct ff_chunk *ch, long ngames, int n,
+		      const struct ff_fill *to)
+{
+	return chunk ? number_chunk(nb, ch, ngames) : number_games(nb, n, to);
 }
 
 int ff_input_fill(struct ff_input *in, int max, struct ff_chunk *ch, int *chunk,

@@ -34,7 +34,7 @@ struct ff_input_opts {
    before it and `pieces` the games it holds, as the format's cutter
    assumes them. The true counts can be larger (for FGN, a game without
    tags after a result on its line): the consumer checks
-   (ff_numbering_chunk). */
+   (ff_numbering_unit). */
 struct ff_chunk {
 	char *p;
 	size_t len, look, cap;
@@ -125,17 +125,15 @@ int ff_chunk_read(const struct ff_chunk *ch, void *r, struct ff_record *rec,
 struct ff_numbering {
 	long serial, count;    /* the file consumed last, its games so far */
 };
-/* For a chunk of ngames games numbered from ch->base, consumed next:
-   returns 1 when the base was right; otherwise sets it right and returns
-   0 (the chunk is to be read again). */
-int ff_numbering_chunk(struct ff_numbering *nb, struct ff_chunk *ch, long ngames);
-/* For the games recs[0, n) read one by one, consumed next, with
-   in->serial and in->assumed as they were when each was read (serial[i],
-   assumed[i]): returns 1 when their numbers were right; otherwise shifts
-   the game numbers of the records, of rerr and of assumed where they were
-   not, and returns 0 (their work is to be done again). */
-int ff_numbering_games(struct ff_numbering *nb, int n, const long *serial, long *assumed,
-		       struct ff_record *recs, struct ff_error *rerr);
+/* For the unit ff_input_fill made, consumed next: a chunk (chunk set) of
+   ngames games numbered from ch->base, or the games to->recs[0, n) read
+   one by one, with in->serial and in->assumed as they were when each was
+   read (to's serial and assumed, which with rerr must be kept). Returns 1
+   when their numbers were right; otherwise sets them right (the chunk's
+   base; the game numbers of the records, of rerr and of assumed) and
+   returns 0: the unit's work is to be done again. */
+int ff_numbering_unit(struct ff_numbering *nb, int chunk, struct ff_chunk *ch, long ngames, int n,
+		      const struct ff_fill *to);
 /* Bytes read so far over all files (for progress lines). */
 unsigned long long ff_input_offset(const struct ff_input *in);
 /* Read the index-th game (1-based) of the input into rec, for command
