@@ -53,9 +53,15 @@ static inline void ff_copy(void *dst, const void *src, size_t n)
 		memcpy(&b4, s + n - 4, 4);
 		memcpy(d, &a4, 4);
 		memcpy(d + n - 4, &b4, 4);
-	} else {
-		for (; n > 0; n--)
-			*d++ = *s++;
+	} else if (n >= 2) {
+		uint16_t a2, b2;
+
+		memcpy(&a2, s, 2);
+		memcpy(&b2, s + n - 2, 2);
+		memcpy(d, &a2, 2);
+		memcpy(d + n - 2, &b2, 2);
+	} else if (n) {
+		*d = *s;
 	}
 }
 static inline int ff_buf_add(struct ff_buf *b, const void *s, size_t n)

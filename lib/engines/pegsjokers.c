@@ -317,9 +317,17 @@ static int move_peg(struct board *b, const struct pj_state *s, int q, int loc)
 
 /* --- cards --- */
 
+/* A card's rank, 0 = A .. 12 = K, -1 the joker (and any code that is not
+   a card's): from a table, as the generator asks it of every card listed. */
+#define SUIT_RANKS 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+static const int8_t card_rank[FF_CARD_KINDS] = {
+	SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, -1
+};
+_Static_assert(FF_CARD_KINDS == 4 * 13 + 1 && FF_JOKER == 52, "four suits of 13, then the joker");
+
 static int rank_of(int card)
 {
-	return card == FF_JOKER ? -1 : ff_card_rank(card);   /* 0 = A .. 12 = K */
+	return (unsigned)card < FF_CARD_KINDS ? card_rank[card] : -1;
 }
 
 /* The forward count of a card (0: none: the 8 and the joker). */
@@ -338,7 +346,7 @@ static int comes_out(int card)
 {
 	int r = rank_of(card);
 
-	return card == FF_JOKER || r == 0 || r >= 10;
+	return r < 0 || r == 0 || r >= 10;
 }
 
 /* --- legal plies --- */
@@ -374,8 +382,7 @@ struct mover {
 struct gen {
 	const struct pj_state *s;
 	const struct board *b;
-	struct ff_ply *out;
-	int n;
+	struct ff_ply *next, *end;   /* where the next ply goes; the end of the room */
 	struct ff_ply tmpl;   /* a play of the current card, parts unset */
 	int len;              /* the track's length */
 	int c;                /* the colour moved */
@@ -487,8 +494,8 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 
 	g->s = s;
 	g->b = b;
-	g->out = out;
-	g->n = 0;
+	g->next = out;
+	g->end = out + FF_MAX_LEGAL;
 	g->len = len;
 	g->c = c;
 	g->pc = (c + s->sides) % s->seats;
@@ -546,11 +553,11 @@ static unsigned reach(const struct gen *g, int n, int dir)
    f1 to t1 and a second f2 to t2. */
 static void emit(struct gen *g, int f1, int t1, int f2, int t2, int split)
 {
-	struct ff_ply *p;
+	struct ff_ply *p = g->next;
 
-	if (g->n >= FF_MAX_LEGAL)
+	if (p == g->end)
 		return;
-	p = &g->out[g->n++];
+	g->next = p + 1;
 	*p = g->tmpl;
 	p->w[2] = (int16_t)f1;
 	p->w[3] = (int16_t)t1;
@@ -593,9 +600,11 @@ static int gen_can_land(const struct gen *g, int q, int dest)
 /* The track hole n holes from loc in dir. */
 static int step(const struct gen *g, int loc, int n, int dir)
 {
-	int t = loc + dir * n;
+	int t = loc + dir * n;   /* dir is constant where inlined: one test */
 
-	return t < 0 ? t + g->len : t >= g->len ? t - g->len : t;
+	if (dir > 0)
+		return t >= g->len ? t - g->len : t;
+	return t < 0 ? t + g->len : t;
 }
 
 /* Single moves of n holes (dir +1 forward, -1 backward) for every movable
@@ -922,15 +931,15 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 	(void)chance;
 	gen_init(&g, s, out);
 	for (i = 0; i < nc; i++) {
-		int before = g.n;
+		const struct ff_ply *before = g.next;
 
 		card_plies(&g, cards[i]);
-		playable |= (uint64_t)(g.n > before) << i;
+		playable |= (uint64_t)(g.next > before) << i;
 	}
 	if (may_discard(s, cards, playable, nc))
-		for (i = 0; i < nc && g.n < FF_MAX_LEGAL; i++)
-			set_discard(&out[g.n++], cards[i]);
-	return g.n;
+		for (i = 0; i < nc && g.next < g.end; i++)
+			set_discard(g.next++, cards[i]);
+	return (int)(g.next - out);
 }
 
 /* --- set-up --- */
@@ -1294,7 +1303,7 @@ static int pj_is_legal(const void *st, const struct ff_ply *p)
 	} else {
 		gen_init(&g, s, legal);
 		card_plies(&g, p->w[1]);   /* only the plays of the ply's card */
-		n = g.n;
+		n = (int)(g.next - legal);
 	}
 	for (i = 0; i < n; i++)
 		if (ff_ply_eq(&legal[i], p))
