@@ -901,15 +901,20 @@ static void set_discard(struct ff_ply *p, int card)
 /* May the seat to move discard: no card it holds has a play (pagat: none
    but a joker, which is never forced); with unknown cards, its known cards
    have none and its unknown ones could all be cards without one (a
-   necessary check). Bit i of playable is set when cards[i] has a play. */
-static int may_discard(const struct pj_state *s, const int *cards, uint64_t playable, int nc)
+   necessary check). cards[i]'s plays were listed from ends[i - 1] (from
+   first for i = 0) to ends[i]. */
+static int may_discard(const struct pj_state *s, const int *cards, const struct ff_ply *first,
+		       const struct ff_ply *const *ends, int nc)
 {
 	int i, spare = 0, a;
+	uint64_t playable = 0;   /* bit i: cards[i] has a play */
 
-	for (i = 0; s->preset == PAGAT && i < nc; i++)
-		if (cards[i] == FF_JOKER)
-			playable &= ~((uint64_t)1 << i);
-	if (!s->h.unk[s->turn])   /* every candidate is a card held */
+	if (!s->h.unk[s->turn] && s->preset != PAGAT)   /* every candidate is a card held */
+		return !nc || ends[nc - 1] == first;
+	for (i = 0; i < nc; i++)
+		if (ends[i] > (i ? ends[i - 1] : first) && (s->preset != PAGAT || cards[i] != FF_JOKER))
+			playable |= (uint64_t)1 << i;
+	if (!s->h.unk[s->turn])
 		return !playable;
 	for (i = 0; i < nc; i++) {
 		if (playable >> i & 1 && ff_hands_find(&s->h, s->turn, cards[i]) >= 0)
@@ -924,19 +929,17 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 {
 	const struct pj_state *s = st;
 	struct gen g;
+	const struct ff_ply *ends[FF_CARD_KINDS];
 	int cards[FF_CARD_KINDS], i;
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
-	uint64_t playable = 0;   /* bit i: cards[i] has a play */
 
 	(void)chance;
 	gen_init(&g, s, out);
 	for (i = 0; i < nc; i++) {
-		const struct ff_ply *before = g.next;
-
 		card_plies(&g, cards[i]);
-		playable |= (uint64_t)(g.next > before) << i;
+		ends[i] = g.next;
 	}
-	if (may_discard(s, cards, playable, nc))
+	if (may_discard(s, cards, out, ends, nc))
 		for (i = 0; i < nc && g.next < g.end; i++)
 			set_discard(g.next++, cards[i]);
 	return (int)(g.next - out);
