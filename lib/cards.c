@@ -46,23 +46,9 @@ size_t ff_card_len(const char *s, size_t n)
 	return 0;
 }
 
-/* Every code's name, two letters each, the joker's last: read, not
-   computed, as simulate names two cards a ply. */
 #define SUIT_NAMES(s) "A" s "2" s "3" s "4" s "5" s "6" s "7" s "8" s "9" s "T" s "J" s "Q" s "K" s
-static const char names[] = SUIT_NAMES("S") SUIT_NAMES("H") SUIT_NAMES("D") SUIT_NAMES("C") "JK";
-_Static_assert(sizeof names == 2 * (FF_JOKER + 1) + 1, "two letters a code");
-
-const char *ff_card_name(int code, char *buf)
-{
-	if (code >= 0 && code <= FF_JOKER) {
-		buf[0] = names[2 * code];
-		buf[1] = names[2 * code + 1];
-	} else {
-		buf[0] = buf[1] = '?';
-	}
-	buf[2] = '\0';
-	return buf;
-}
+const char ff_card_names[2 * FF_CARD_KINDS + 1] =
+	SUIT_NAMES("S") SUIT_NAMES("H") SUIT_NAMES("D") SUIT_NAMES("C") "JK";
 
 int ff_cards_unshuffled(int16_t *out, int decks, int jokers)
 {

@@ -23,9 +23,23 @@ int ff_card_parse(const char *s, size_t n);
 /* Length of the card at the start of s (2, or 3 for "10x"), reading at
    most n bytes; 0 when none starts there. */
 size_t ff_card_len(const char *s, size_t n);
-/* The card's canonical name ("TH", "JK") written into buf (at least 3
-   bytes); returns buf. */
-const char *ff_card_name(int code, char *buf);
+/* Every code's canonical name, two letters each ("AS" .. "KC", then "JK"). */
+extern const char ff_card_names[2 * FF_CARD_KINDS + 1];
+
+/* The card's canonical name ("TH", "JK"; "??" for no card) written into
+   buf (at least 3 bytes); returns buf. Inline: simulate names two cards
+   a ply. */
+static inline const char *ff_card_name(int code, char *buf)
+{
+	if (code >= 0 && code < FF_CARD_KINDS) {
+		buf[0] = ff_card_names[2 * code];
+		buf[1] = ff_card_names[2 * code + 1];
+	} else {
+		buf[0] = buf[1] = '?';
+	}
+	buf[2] = '\0';
+	return buf;
+}
 
 /* Write the unshuffled cards of `decks` decks into out (room for
    decks * (52 + jokers)): for each deck, suits S H D C, ranks A 2 ... K,

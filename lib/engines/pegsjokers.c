@@ -35,6 +35,11 @@ enum { MAXS = 8, PEGS = 5, SIDE = 18, MAXT = SIDE * MAXS, COMEOUT = 8, INSPOT = 
 enum { K_PLAY = 1, K_DISCARD = 2 };   /* ply.w[0]; w[1] card; w[2..5] from1 to1 from2 to2 */
 enum { LIFTBRIDGE, PAGAT };
 enum { O_PLAYERS, O_COUNT };
+/* Always inlined: the generator's parts run for each card or first part,
+   so that each call's constant count and direction fold into its code
+   (simulate runs 0.91x the instructions); and the writers of locations,
+   run for every ply written. */
+#define GEN_INLINE static inline __attribute__((always_inline))
 #define NOWHERE (-1)
 #define LOC_START 1000   /* + seat: the start area */
 #define LOC_HOME 2000    /* + seat * 8 + (j - 1): home hole j */
@@ -130,7 +135,7 @@ static void place(struct board *b, int peg, int loc)
 
 /* Append the decimal digits of v (0 <= v < 1000) at p; returns the end.
    Two digits at a time from the pairs 00..99. */
-static char *put_num(char *p, int v)
+GEN_INLINE char *put_num(char *p, int v)
 {
 	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
 				    "25262728293031323334353637383940414243444546474849"
@@ -151,7 +156,7 @@ static char *put_num(char *p, int v)
 
 /* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL;
    returns the end. */
-static char *put_loc(char *p, int loc)
+GEN_INLINE char *put_loc(char *p, int loc)
 {
 	if (is_track(loc)) {
 		*p++ = 'T';
@@ -399,10 +404,6 @@ struct gen {
 	struct mover m[PEGS]; /* its pegs on the track or home, in peg order */
 };
 
-/* The generator's parts run for each card or first part: inlined where
-   they are called, so that each call's constant count and direction
-   fold into its code (simulate runs 0.91x the instructions). */
-#define GEN_INLINE static inline __attribute__((always_inline))
 
 /* Bits lo..hi (1 <= lo; nothing when hi < lo; hi capped at 15). */
 static unsigned bits(int lo, int hi)
