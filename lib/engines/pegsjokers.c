@@ -323,7 +323,9 @@ static int move_peg(struct board *b, const struct pj_state *s, int q, int loc)
 /* --- cards --- */
 
 /* A card's rank, 0 = A .. 12 = K, -1 the joker (and any code that is not
-   a card's): from a table, as the generator asks it of every card listed. */
+   a card's): from a table, as the generator asks it of every card listed
+   (ff_card_rank's division instead costs simulate 1 % more instructions:
+   739.0 M against 731.9 M for 300 games). */
 #define SUIT_RANKS 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
 static const int8_t card_rank[FF_CARD_KINDS] = {
 	SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, -1
@@ -403,7 +405,6 @@ struct gen {
 	int np;
 	struct mover m[PEGS]; /* its pegs on the track or home, in peg order */
 };
-
 
 /* Bits lo..hi (1 <= lo; nothing when hi < lo; hi capped at 15). */
 static unsigned bits(int lo, int hi)
