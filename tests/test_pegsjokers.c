@@ -232,6 +232,125 @@ static void test_chains(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot be sent on"));
 }
 
+/* Replay moves, which end in an illegal ply at ply, and check that the
+   diagnostic gives reason. */
+static void expect_reason(const char *rules, const char *const *hands, const char *draws,
+			  const char *moves, int ply, const char *reason)
+{
+	expect_error(replay(rules, hands, draws, moves), FF_EILLEGAL, ply);
+	if (!strstr(err.msg, reason))
+		fprintf(stderr, "\n  '%s' lacks '%s'\n", err.msg, reason);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, reason));
+}
+
+/* A game that ends in an illegal ply, and why it is illegal. */
+struct reason_case {
+	const char *moves;
+	int ply;
+	const char *reason;
+};
+
+/* expect_reason() for each of n cases, all dealt by hands and draws. */
+static void expect_reasons(const char *const *hands, const char *draws,
+			   const struct reason_case *cases, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		expect_reason("liftbridge", hands, draws, cases[i].moves, cases[i].ply,
+			      cases[i].reason);
+}
+
+/* Why a play is illegal, for each reason a play by a peg of the colour
+   moved can fail: whose peg, the joker, splits. Seats 2-4 wait (number
+   cards, every peg in the start) while seat 1 gets pegs to T10 and T8
+   (then holding JK, 3S, 9S, TS, 8S). */
+static void test_reasons_plays(void)
+{
+	const char *hands[4] = { "AS KS JK 2S 3S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+#define OUT2 "AS:S1-T8 2H:- 2C:- 2D:- 2S:T8-T10 3H:- 3C:- 3D:- KS:S1-T8 4H:- 4C:- 4D:- "
+	static const struct reason_case cases[] = {
+		{ "AS:S2-T26", 1, "S2 holds no peg that seat 1 may move" },
+		{ OUT2 "JK:T8-T20", 13,
+		  "a joker's peg takes the place of a peg on the track, not an empty hole" },
+		{ OUT2 "JK:T8-T10", 13, "a joker's peg may not take the place of a peg of its own colour" },
+		{ OUT2 "3S:T8-T9,T10-T12", 13, "only a 7 or a 9 splits between two pegs" },
+		{ OUT2 "9S:T8-T9,T9-T1", 13, "a split moves two different pegs" },
+		{ OUT2 "9S:T8-T9,T20-T12", 13, "the second part: T20 holds no peg of the first part's colour" },
+		{ OUT2 "9S:T8-T20,T10-T9", 13,
+		  "the first part, from T8, is no part of a 9 (one part forward and one back" },
+	};
+#undef OUT2
+
+	expect_reasons(hands, "9S 9H 9C 9D TS TH TC TD 8S 8H 8C 8D", cases,
+		       sizeof cases / sizeof cases[0]);
+}
+
+/* Why coming out is illegal: a pagat joker from the start needs a peg
+   to take the place of; a partner's peg on the come-out hole cannot go on
+   to its in-spot, T39, where another of its pegs waits (seat 3 brings one
+   peg to T39, then another round to T8, while seat 1 waits for an ace). */
+static void test_reasons_come_out(void)
+{
+	const char *pagat[4] = { "AS KS KH TS JK 2S", "2H 3H 4H 5H 6H 7H", "2C 3C 4C 5C 6C 7C",
+				 "KD 2D 3D 4D 5D 6D" };
+	const char *hands[4] = { "2S 3S 4S 5S 6S", "2H 3H 4H 5H 6H", "KC 8C 3C KH KD",
+				 "2D 3D 4D 5D 6D" };
+
+	expect_reason("pagat", pagat, "", "JK:S1-T8", 1,
+		      "a joker takes the place of a peg of another colour on the track");
+	expect_reason("liftbridge", hands,
+		      "7S 7H KS 7D 8S 8H TC 8D 9S 9H 9C 9D TS TH TC TD 7S 7H 2C 7D 8S 8H 4C 8D AC 9H 5C 9D",
+		      "2S:- 2H:- KC:S3-T44 2D:- 3S:- 3H:- 8C:T44-T36 3D:- 4S:- 4H:- 3C:T36-T39 4D:- "
+		      "5S:- 5H:- KH:S3-T44 5D:- 6S:- 6H:- KD:T44-T57 6D:- 7S:- 7H:- KS:T57-T70 7D:- "
+		      "8S:- 8H:- TC:T70-T8 8D:- AC:S1-T8", 29,
+		      "the peg on the come-out hole is a partner's that cannot be sent on to its in-spot");
+}
+
+/* Why a move is illegal: home is its colour's, the count is the card's,
+   pegs at home only go forward within it, the joker's peg comes from the
+   track. Seat 1 goes to T8, back to T0 and 5 to H1.2 while seat 4 comes
+   out and moves to T67. */
+static void test_reasons_moves(void)
+{
+	const char *hands[4] = { "AS 8S 5S 9S 4S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "KD 2D 3D 4D 5D" };
+#define OUT "AS:S1-T8 2H:- 2C:- KD:S4-T62 "
+#define HOME OUT "8S:T8-T0 3H:- 3C:- 2D:T62-T64 5S:T0-H1.2 4H:- 4C:- 3D:T64-T67 "
+	static const struct reason_case cases[] = {
+		{ OUT "5S:T8-H2.1", 5, "the move: H2.1 is not the home of the peg's colour" },
+		{ OUT "8S:T8-T1", 5, "the move: T8 to T1 is 7 holes back, not 8" },
+		{ HOME "8C:H1.2-T66", 13, "the move: only a peg on the track moves back" },
+		{ HOME "4S:H1.2-T5", 13, "the move: H1.2 to T5 is not a move of 4 holes" },
+		{ HOME "JK:H1.2-T67", 13, "a joker's peg comes from the track" },
+	};
+#undef HOME
+#undef OUT
+
+	expect_reasons(hands, "TS 9H 9C 9D 8C 9H 9C 9D JK 7H 7C 7D", cases,
+		       sizeof cases / sizeof cases[0]);
+}
+
+/* Why a landing on a partner is illegal when the partner cannot go on:
+   seat 3's peg on its own in-spot, T39, has nowhere to go. Seat 1 gets
+   pegs to T33 and T8 while seat 3 comes out and goes back 8 and on 3. */
+static void test_reasons_partner(void)
+{
+	const char *hands[4] = { "AS KS QS AC 6S", "2H 3H 4H 5H 6H", "2C 3C 8C 4C 5C",
+				 "2D 3D 4D 5D 6D" };
+	static const char *const draws = "7S 7H KC 7D 8S 8H 9C 8D 9S 9H TC 9D TS TH 7C TD";
+#define PARTNER "AS:S1-T8 2H:- 2C:- 2D:- KS:T8-T21 3H:- KC:S3-T44 3D:- QS:T21-T33 4H:- " \
+		"8C:T44-T36 4D:- AC:S1-T8 5H:- 3C:T36-T39 5D:- "
+
+	expect_reason("liftbridge", hands, draws, PARTNER "6S:T33-T39", 17,
+		      "the move lands on a partner's peg that cannot be sent on");
+	expect_reason("liftbridge", hands, draws, PARTNER "7S:T33-T39,T8-T9", 17,
+		      "the first part's bump cannot resolve");
+	CU_ASSERT_EQUAL(replay("liftbridge", hands, draws, PARTNER "7S:T33-T38,T8-T10"), FF_VALID);
+#undef PARTNER
+}
+
 /* Draws: the drawn card must be the Deck's. */
 static void test_draws(void)
 {
@@ -403,6 +522,10 @@ static const struct ff_test tests[] = {
 	{ "partner to its in-spot; the joker", test_partner_and_joker },
 	{ "drawn cards", test_draws },
 	{ "bumps in a chain", test_chains },
+	{ "why a play is illegal", test_reasons_plays },
+	{ "why coming out is illegal", test_reasons_come_out },
+	{ "why a move is illegal", test_reasons_moves },
+	{ "why landing on a partner is illegal", test_reasons_partner },
 	{ "team win and partners' pegs", test_team_win },
 	{ "the Java implementation's turns at 6 and 8 seats", test_java_turns },
 	{ "public records list every ply", test_public_lists },

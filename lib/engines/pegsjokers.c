@@ -1171,111 +1171,128 @@ static int explain_part(const struct pj_state *s, const struct board *b, int fro
 			    dir > 0 ? "forward" : "back", n);
 	else if (fwd != n)
 		ff_buf_addf(out, "%s: %s to %s is not a move of %d holes", what, f, t, n);
-	else if (is_home(to) && is_track(from) && fwd - home_j(to) >= n)
-		ff_buf_addf(out, "%s: home is entered only past the in-spot", what);
 	else
 		ff_buf_addf(out, "%s passes or lands on a peg of its own colour", what);
 	return -1;
 }
 
-/* Why a play is not legal (the card is held). */
-static void explain_play(const struct pj_state *s, const struct ff_ply *p, struct ff_buf *out)
+/* Why a play from the start area (peg q's colour c) is not legal. */
+static void explain_come_out(const struct pj_state *s, int card, int c, int to, struct ff_buf *out)
 {
-	int card = p->w[1], r = rank_of(card), k, q, c;
-	int from = p->w[2], to = p->w[3], n1, dir1, dir2, total;
-	char cn[4], f[12];
-	struct board b = s->b;
+	char cn[4];
 
-	ff_card_name(card, cn);
-	loc_name(from, f, sizeof f);
-	q = peg_at(&b, from);
-	c = q == NOWHERE ? -1 : q / PEGS;
-	if (c != colour_moved(s)) {
-		ff_buf_addf(out, "%s holds no peg that seat %d may move (its own, or its partner's "
-			    "once its own are all home)", f, s->turn + 1);
+	if (!comes_out(card))
+		ff_buf_addf(out, "%s does not bring a peg out: an ace, a jack, a queen, a king "
+			    "or a joker does", ff_card_name(card, cn));
+	else if (card == FF_JOKER && s->preset == PAGAT)
+		ff_buf_addf(out, "a joker takes the place of a peg of another colour on the track");
+	else if (to != comeout(&s->b, c))
+		ff_buf_addf(out, "a peg comes out only onto its come-out hole, T%d", comeout(&s->b, c));
+	else if (s->b.track[to] != NOWHERE && s->b.track[to] / PEGS == c)
+		ff_buf_adds(out, "the come-out hole holds a peg of its own colour");
+	else
+		ff_buf_adds(out, "the peg on the come-out hole is a partner's that cannot be sent "
+			    "on to its in-spot");
+}
+
+/* Why a joker's play of a peg of colour c from the track or home is not
+   legal. */
+static void explain_joker(const struct board *b, int c, int from, int to, struct ff_buf *out)
+{
+	if (!is_track(to) || b->track[to] == NOWHERE)
+		ff_buf_adds(out, "a joker's peg takes the place of a peg on the track, not an "
+			    "empty hole");
+	else if (b->track[to] / PEGS == c)
+		ff_buf_adds(out, "a joker's peg may not take the place of a peg of its own colour");
+	else if (!is_track(from))
+		ff_buf_adds(out, "a joker's peg comes from the track");
+	else
+		ff_buf_adds(out, "the peg taken is a partner's that cannot be sent on: its "
+			    "in-spot holds a peg of its colour, or a partner on its own in-spot");
+}
+
+/* Why split p's second part is not legal once its first part, n1 holes
+   of the total, took peg q (colour c) to its end on board b (a copy,
+   played on). */
+static void explain_second(const struct pj_state *s, struct board *b, const struct ff_ply *p,
+			   int q, int c, int total, int n1, int dir2, struct ff_buf *out)
+{
+	int o;
+	char f[12];
+
+	if (move_peg(b, s, q, p->w[3])) {
+		ff_buf_adds(out, "the first part's bump cannot resolve");
 		return;
 	}
-	if (!is_track(from) && !is_home(from)) {   /* from the start */
-		if (!comes_out(card))
-			ff_buf_addf(out, "%s does not bring a peg out: an ace, a jack, a queen, a king "
-				    "or a joker does", cn);
-		else if (card == FF_JOKER && s->preset == PAGAT)
-			ff_buf_addf(out, "a joker takes the place of a peg of another colour on the track");
-		else if (to != comeout(&b, c))
-			ff_buf_addf(out, "a peg comes out only onto its come-out hole, T%d", comeout(&b, c));
-		else if (b.track[to] != NOWHERE && b.track[to] / PEGS == c)
-			ff_buf_adds(out, "the come-out hole holds a peg of its own colour");
-		else
-			ff_buf_adds(out, "the peg on the come-out hole is a partner's that cannot be sent "
-				    "on to its in-spot");
+	if ((o = peg_at(b, p->w[4])) == q) {
+		ff_buf_adds(out, "a split moves two different pegs");
 		return;
 	}
-	if (card == FF_JOKER) {
-		if (!is_track(to) || b.track[to] == NOWHERE)
-			ff_buf_adds(out, "a joker's peg takes the place of a peg on the track, not an "
-				    "empty hole");
-		else if (b.track[to] / PEGS == c)
-			ff_buf_adds(out, "a joker's peg may not take the place of a peg of its own colour");
-		else if (!is_track(from))
-			ff_buf_adds(out, "a joker's peg comes from the track");
-		else
-			ff_buf_adds(out, "the peg taken is a partner's that cannot be sent on: its "
-				    "in-spot holds a peg of its colour, or a partner on its own in-spot");
+	if (o == NOWHERE || o / PEGS != c) {
+		loc_name(p->w[4], f, sizeof f);
+		ff_buf_addf(out, "the second part: %s holds no peg of the first part's colour", f);
 		return;
 	}
-	if (p->w[6] && r != 6 && r != 8) {
-		ff_buf_adds(out, "only a 7 or a 9 splits between two pegs");
-		return;
-	}
-	if (!p->w[6]) {
-		explain_part(s, &b, from, to, r == 7 ? 8 : value(s, card), r == 7 ? -1 : 1, "the move", out);
-		return;
-	}
-	/* a split: find the count of the first part, then judge both parts */
-	total = r == 6 ? 7 : 9;
-	for (dir1 = 1; dir1 >= -1; dir1 -= 2) {
-		dir2 = r == 6 ? 1 : -dir1;
-		if (r == 6 && dir1 < 0)
-			break;
+	if (explain_part(s, b, p->w[4], p->w[5], total - n1, dir2, "the second part", out) == 0)
+		ff_buf_adds(out, "the ply is not allowed here");
+}
+
+/* Why split p of a card of rank r (6: a 7, 8: a 9) of peg q (colour c)
+   is not legal: the first count whose part ends where p's first part
+   does, then both parts; else the first part by its own distance. */
+static void explain_split(const struct pj_state *s, const struct ff_ply *p, int r, int q, int c,
+			  struct ff_buf *out)
+{
+	int from = p->w[2], to = p->w[3], total = r == 6 ? 7 : 9, n1, dir1, k;
+	struct board b = s->b;
+	char f[12];
+
+	for (dir1 = 1; dir1 >= (r == 6 ? 1 : -1); dir1 -= 2)
 		for (n1 = 1; n1 < total; n1++) {
 			int dest[2], nd = part_dests(&b, c, from, n1, dir1, dest);
 
 			for (k = 0; k < nd; k++)
 				if (dest[k] == to) {
-					if (move_peg(&b, s, q, to)) {
-						ff_buf_adds(out, "the first part's bump cannot resolve");
-						return;
-					}
-					if (peg_at(&b, p->w[4]) == q) {
-						ff_buf_adds(out, "a split moves two different pegs");
-						return;
-					}
-					if (peg_at(&b, p->w[4]) == NOWHERE ||
-					    peg_at(&b, p->w[4]) / PEGS != c) {
-						loc_name(p->w[4], f, sizeof f);
-						ff_buf_addf(out, "the second part: %s holds no peg of the "
-							    "first part's colour", f);
-						return;
-					}
-					if (explain_part(s, &b, p->w[4], p->w[5], total - n1, dir2,
-							 "the second part", out) == 0)
-						ff_buf_adds(out, "the ply is not allowed here");
+					explain_second(s, &b, p, q, c, total, n1, r == 6 ? 1 : -dir1, out);
 					return;
 				}
 		}
-	}
-	/* no count fits: judge the first part by its own distance */
 	for (dir1 = 1; dir1 >= (r == 6 ? 1 : -1); dir1 -= 2) {
-		n1 = is_track(to) && is_track(from)
-		     ? (dir1 > 0 ? to - from : from - to) + b.len : -1;
+		n1 = is_track(to) && is_track(from) ? (dir1 > 0 ? to - from : from - to) + b.len : -1;
 		if (n1 >= 0 && (n1 %= b.len) >= 1 && n1 < total) {
 			explain_part(s, &b, from, to, n1, dir1, "the first part", out);
 			return;
 		}
 	}
+	loc_name(from, f, sizeof f);
 	ff_buf_addf(out, "the first part, from %s, is no part of a %s %s", f, r == 6 ? "7" : "9",
 		    r == 6 ? "(both parts forward, adding up to 7)"
 			   : "(one part forward and one back, adding up to 9)");
+}
+
+/* Why a play is not legal (the card is held). */
+static void explain_play(const struct pj_state *s, const struct ff_ply *p, struct ff_buf *out)
+{
+	int card = p->w[1], r = rank_of(card), q = peg_at(&s->b, p->w[2]);
+	int c = q == NOWHERE ? -1 : q / PEGS;
+	char f[12];
+
+	if (c != colour_moved(s)) {
+		loc_name(p->w[2], f, sizeof f);
+		ff_buf_addf(out, "%s holds no peg that seat %d may move (its own, or its partner's "
+			    "once its own are all home)", f, s->turn + 1);
+	} else if (!is_track(p->w[2]) && !is_home(p->w[2])) {   /* from the start */
+		explain_come_out(s, card, c, p->w[3], out);
+	} else if (card == FF_JOKER) {
+		explain_joker(&s->b, c, p->w[2], p->w[3], out);
+	} else if (p->w[6] && r != 6 && r != 8) {
+		ff_buf_adds(out, "only a 7 or a 9 splits between two pegs");
+	} else if (!p->w[6]) {
+		explain_part(s, &s->b, p->w[2], p->w[3], r == 7 ? 8 : value(s, card), r == 7 ? -1 : 1,
+			     "the move", out);
+	} else {
+		explain_split(s, p, r, q, c, out);
+	}
 }
 
 static void pj_explain(const void *st, const struct ff_ply *p, struct ff_buf *out)
