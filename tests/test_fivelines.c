@@ -16,6 +16,7 @@
 #include "lib/replay.h"
 
 #include "tests/test_main.h"
+#include "tests/test_reason.h"
 
 static struct fl_state st;
 
@@ -565,6 +566,57 @@ static void test_is_legal_agrees(void)
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* tok is illegal in the position set up, for the reason want. */
+static void why(const char *tok, const char *want)
+{
+	test_reason(&test_fivelines_rules, &st, tok, want);
+}
+
+/* Kidd: A has 5 pieces on 3, B 3 on 8 (yoked) and a blot on 5. */
+static void kidd_board(const char *options)
+{
+	setup("kidd", options);
+	clear();
+	st.n[0][3] = 5;
+	st.n[1][8] = 3;
+	st.n[1][5] = 1;
+	st.n[1][9] = 1;
+}
+
+/* Why a ply is illegal, for each reason the engine gives that no other
+   test asks for. */
+static void test_reasons(void)
+{
+	setup("kidd", NULL);   /* the opening: a 3 enters on 2 */
+	why("3:-", "a move is possible with throw 3 (3:x-2)");
+	why("3:skip", "skipping is not allowed here");
+	why("4:x-5", "a throw of 4 takes the piece entering from 9 to point 3, not 5 "
+		     "(entering counts from point 9)");
+	kidd_board(NULL);
+	why("1:9-0", "point 9 holds no piece of seat 1, only of seat 2");
+	why("1:6-7", "point 6 holds no piece of seat 1");
+	why("1:3-4*", "the ply marks a hit '*' but the move hits nothing on point 4");
+	why("4:3-8", "a throw of 4 takes the piece on 3 to point 7, not 8");
+	why("5:3-8", "point 8 is blocked by 3 pieces of seat 2");
+	kidd_board("holy-hit=no");
+	st.n[1][7] = 1;
+	st.n[1][9] = 0;
+	why("4:3-7*", "the ply marks a hit '*' but the lone piece on point 7 cannot be hit "
+		      "(holy-hit=no)");
+	setup("schaedler", NULL);
+	clear();
+	st.n[0][1] = 5;
+	st.n[1][3] = 5;
+	why("2:1-3", "point 3 is occupied");
+	setup("kidd", "entry=forced");   /* a piece off the board, its entry yoked */
+	clear();
+	st.hand[0] = 1;
+	st.n[0][3] = 4;
+	st.n[1][9] = 3;
+	st.n[1][1] = 2;
+	why("2:skip", "no move is possible, write ROLL:- instead of skipping");
+}
+
 static const struct ff_test tests[] = {
 	{ "schaedler opening (TabletopGames vectors)", test_schaedler_opening },
 	{ "schaedler zugzwang (TabletopGames vector)", test_schaedler_zugzwang },
@@ -587,6 +639,7 @@ static const struct ff_test tests[] = {
 	{ "deadlock detection", test_blocked_draw },
 	{ "parse errors and dice faces", test_parse_errors },
 	{ "short form", test_short_form },
+	{ "why a ply is illegal", test_reasons },
 	{ "is_legal agrees with legal() (simulated games, every preset and option)",
 	  test_is_legal_agrees },
 };

@@ -14,6 +14,7 @@
 #undef ff_fiveplay_rules
 
 #include "tests/test_main.h"
+#include "tests/test_reason.h"
 
 static struct fp_state st;
 
@@ -355,6 +356,39 @@ static void test_greedy(void)
 	ff_buf_free(&b);
 }
 
+/* From the opening, play the space-separated plies of moves, each legal,
+   then the illegal last; the engine's reason for it must be want. */
+static void why(const char *moves, const char *want)
+{
+	char tok[16];
+	const char *m = moves;
+	size_t n;
+
+	setup(NULL);
+	while (m[n = strcspn(m, " ")] == ' ') {   /* every ply but the last */
+		CU_ASSERT_FATAL(n < sizeof tok);
+		memcpy(tok, m, n);
+		tok[n] = '\0';
+		CU_ASSERT_EQUAL_FATAL(play(tok), FF_OK);
+		m += n + 1;
+	}
+	test_reason(&test_fiveplay_rules, &st, m, want);
+}
+
+/* Why a ply is illegal, for each reason the engine gives that the
+   sharing and repositioning tests do not ask for. */
+static void test_reasons(void)
+{
+	why("S@a1 P@g7 S@b1 P@g6 S@c1 P@g5 S@d1 P@g4 S@e1", "seat 1 has no unplayed solid barrel left");
+	why("S@d4 P@d4", "hole d4 holds a solid barrel, which shares with nothing");
+	why("P@d4 P@d4", "hole d4 already holds a peg");
+	why("H@d4 H@d4", "hole d4 already holds a barrel");
+	why("H@d4 P@a1 P@d4", "your own peg and your own hollow barrel never share a hole (d4)");
+	why("P@d4 P@a1 H@d4", "your own peg and your own hollow barrel never share a hole (d4)");
+	why("P@a1 P@g7 P@b1 P@g6 P@c2 P@g5 P@d1 P@f4 P@e2 P@f5 P@a3 P@f6 P@b4 P@e7 P@c3 P@e6 "
+	    "P@d4 P@e5 P@a6 P@d6 Pa6-a6", "a reposition must go to another hole");
+}
+
 static const struct ff_test tests[] = {
 	{ "sharing: the two forbidden sharings and the allowed ones", test_sharing },
 	{ "repositioning per type (barrels: solid and hollow together)", test_reposition },
@@ -366,6 +400,7 @@ static const struct ff_test tests[] = {
 	{ "threefold repetition after barrels come back", test_repetition_barrels },
 	{ "movecap", test_movecap },
 	{ "ply syntax", test_parse },
+	{ "why a ply is illegal", test_reasons },
 	{ "greedy takes a win and blocks a threat", test_greedy },
 };
 

@@ -261,6 +261,37 @@ static void test_dead_card(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "does not hold"));
 }
 
+/* Why a play is illegal, for each reason the engine gives that no other
+   test asks for: a one-eyed jack places nothing, a card names two cells,
+   a cell is taken, only a one-eyed jack removes, a removal needs a chip,
+   a jack is never dead, a seat with a play may not pass. */
+static void test_reasons(void)
+{
+	static const char *const h1 = "2S JS JD 3S KC QC 9C", *const h2 = "AD 9S 5D 8H 7S 2H TC";
+	static const struct {
+		const char *moves;
+		int ply;
+		const char *reason;
+	} cases[] = {
+		{ "JS@c5", 1, "a one-eyed jack (JS) removes an opponent chip and places nothing; "
+			      "write JSx<cell>" },
+		{ "2S@c5", 1, "card 2S names cells b1 and g9, not c5" },
+		{ "2S@b1 AD@b10 JD@b1", 3, "cell b1 already holds a chip of side 1" },
+		{ "2S@b1 AD@b10 JDxb10", 3, "only a one-eyed jack (JS, JH) removes a chip, not JD" },
+		{ "JSxc5", 1, "cell c5 holds no chip to remove" },
+		{ "dead:JD", 1, "a jack (JD) is never a dead card" },
+		{ "-", 1, "seat 1 has a legal play, so it may not pass" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		expect_error(replay2("", h1, h2, "AC AD", cases[i].moves), FF_EILLEGAL, cases[i].ply);
+		if (!strstr(err.msg, cases[i].reason))
+			fprintf(stderr, "\n  '%s' lacks '%s'\n", err.msg, cases[i].reason);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, cases[i].reason));
+	}
+}
+
 /* A public record (no Seed, no Deck) is checked for card availability:
    a third two-eyed JD cannot be played. */
 static void test_public_third_copy(void)
@@ -531,6 +562,7 @@ static const struct ff_test tests[] = {
 	{ "a protected chip cannot be removed", test_protected },
 	{ "one-eyed jacks: not on own or partner chips", test_one_eyed_own_and_partner },
 	{ "dead cards and drawn cards", test_dead_card },
+	{ "why a play is illegal", test_reasons },
 	{ "public records: a third copy", test_public_third_copy },
 	{ "passes and the blocked end", test_blocked },
 	{ "reshuffles follow the design", test_reshuffle },
