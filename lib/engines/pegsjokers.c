@@ -180,12 +180,14 @@ static void loc_name(int loc, char *buf, size_t cap)
 	*put_loc(buf, loc) = '\0';
 }
 
+/* The decimal number t[0..n) (1 to 3 digits, no leading zero) to *v.
+   Returns 0 or -1. */
 static int parse_num(const char *t, size_t n, int *v)
 {
 	size_t i;
 
 	*v = 0;
-	if (n == 0 || n > 3)
+	if (n == 0 || n > 3 || (n > 1 && t[0] == '0'))
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (t[i] < '0' || t[i] > '9')
@@ -195,21 +197,33 @@ static int parse_num(const char *t, size_t n, int *v)
 	return 0;
 }
 
-static int parse_loc(const struct board *b, const char *t, size_t n)
+/* The kind of place t[0..n) is written as: 'T' (track hole *v), 'S'
+   (start area *v) or 'H' (home *v, hole *j); 0 for none. Whether the
+   ring has it is parse_loc()'s to say. */
+static int place_shape(const char *t, size_t n, int *v, int *j)
 {
 	const char *dot;
-	int v, j;
 
 	if (n < 2)
-		return NOWHERE;
-	if (t[0] == 'T')
-		return parse_num(t + 1, n - 1, &v) == 0 && v < b->len ? v : NOWHERE;
-	if (t[0] == 'S')
-		return parse_num(t + 1, n - 1, &v) == 0 && v >= 1 && v <= b->seats ? LOC_START + v - 1
-										     : NOWHERE;
-	if (t[0] == 'H' && (dot = memchr(t, '.', n)) && parse_num(t + 1, (size_t)(dot - t - 1), &v) == 0 &&
-	    parse_num(dot + 1, n - (size_t)(dot - t) - 1, &j) == 0 && v >= 1 && v <= b->seats && j >= 1 &&
-	    j <= 5)
+		return 0;
+	if ((t[0] == 'T' || t[0] == 'S') && parse_num(t + 1, n - 1, v) == 0)
+		return t[0];
+	if (t[0] == 'H' && (dot = memchr(t, '.', n)) && parse_num(t + 1, (size_t)(dot - t - 1), v) == 0 &&
+	    parse_num(dot + 1, n - (size_t)(dot - t) - 1, j) == 0)
+		return 'H';
+	return 0;
+}
+
+/* The location t[0..n) names on board b, or NOWHERE. */
+static int parse_loc(const struct board *b, const char *t, size_t n)
+{
+	int v = 0, j = 0, k = place_shape(t, n, &v, &j);
+
+	if (k == 'T')
+		return v < b->len ? v : NOWHERE;
+	if (k == 'S')
+		return v >= 1 && v <= b->seats ? LOC_START + v - 1 : NOWHERE;
+	if (k == 'H' && v >= 1 && v <= b->seats && j >= 1 && j <= 5)
 		return home_of(v - 1, j);
 	return NOWHERE;
 }
@@ -1020,6 +1034,28 @@ static int syntax(const char *tok, size_t len, struct ff_error *err)
 }
 
 /* Parse "FROM-TO" or "FROM" (to = NOWHERE) in t[0..n). */
+/* The diagnostic of a malformed ply whose moves (t[0..n), after the
+   colon) could not be read: where one names a place of the right shape
+   that this ring lacks, which; else the forms expected. */
+static int bad_moves(const struct board *b, const char *tok, size_t len, const char *t, size_t n,
+		     struct ff_error *err)
+{
+	const char *p = t, *e, *end = t + n;
+	int v, j;
+
+	for (; p < end; p = e + 1) {
+		for (e = p; e < end && *e != ',' && *e != '-'; e++)
+			;
+		if (place_shape(p, (size_t)(e - p), &v, &j) && parse_loc(b, p, (size_t)(e - p)) == NOWHERE)
+			return ff_error_set(err, FF_ESYNTAX,
+					    "malformed ply '%.*s': %.*s is no place of this ring of %d "
+					    "seats (T0-T%d, S1-S%d, H1.1-H%d.5)",
+					    (int)ff_utf8_cut(tok, len, 40), tok, (int)(e - p), p, b->seats,
+					    b->len - 1, b->seats, b->seats);
+	}
+	return syntax(tok, len, err);
+}
+
 static int parse_move(const struct board *b, const char *t, size_t n, int *from, int *to)
 {
 	const char *dash = memchr(t, '-', n);
@@ -1076,7 +1112,7 @@ static int pj_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 	if (parse_move(&s->b, colon + 1, comma ? (size_t)(comma - colon - 1) : body - cl - 1, &f1, &t1) ||
 	    (comma && parse_move(&s->b, comma + 1, body - (size_t)(comma - tok) - 1, &f2, &t2)) ||
 	    (comma && (t1 == NOWHERE || t2 == NOWHERE)))
-		return syntax(tok, len, err);
+		return bad_moves(&s->b, tok, len, colon + 1, body - cl - 1, err);
 	if (t1 == NOWHERE) {
 		if (short_dest(s, card, f1, out) < 0)
 			return ff_error_set(err, FF_EILLEGAL,
