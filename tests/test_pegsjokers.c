@@ -262,9 +262,9 @@ static void expect_reasons(const char *const *hands, const char *draws,
 }
 
 /* Why a play is illegal, for each reason a play by a peg of the colour
-   moved can fail: whose peg, the joker, splits. Seats 2-4 wait (number
-   cards, every peg in the start) while seat 1 gets pegs to T10 and T8
-   (then holding JK, 3S, 9S, TS, 8S). */
+   moved can fail: whose peg, a short ply's destination, the joker,
+   splits. Seats 2-4 wait (number cards, every peg in the start) while
+   seat 1 gets pegs to T10 and T8 (then holding JK, 3S, 9S, TS, 8S). */
 static void test_reasons_plays(void)
 {
 	const char *hands[4] = { "AS KS JK 2S 3S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
@@ -272,6 +272,8 @@ static void test_reasons_plays(void)
 #define OUT2 "AS:S1-T8 2H:- 2C:- 2D:- 2S:T8-T10 3H:- 3C:- 3D:- KS:S1-T8 4H:- 4C:- 4D:- "
 	static const struct reason_case cases[] = {
 		{ "AS:S2-T26", 1, "S2 holds no peg that seat 1 may move" },
+		{ "2S:T20", 1, "short ply '2S:T20': T20 holds no peg that seat 1 may move" },
+		{ OUT2 "JK:T8", 13, "short ply 'JK:T8': JK gives the peg on T8 no legal move" },
 		{ OUT2 "JK:T8-T20", 13,
 		  "a joker's peg takes the place of a peg on the track, not an empty hole" },
 		{ OUT2 "JK:T8-T10", 13, "a joker's peg may not take the place of a peg of its own colour" },

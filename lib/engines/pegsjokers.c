@@ -1065,23 +1065,47 @@ static int parse_move(const struct board *b, const char *t, size_t n, int *from,
 	return *from == NOWHERE || (dash && *to == NOWHERE) ? -1 : 0;
 }
 
-/* The one legal single-part play of card from `from` (a short ply), or -1
-   when there is none or more than one. */
-static int short_dest(const struct pj_state *s, int card, int from, struct ff_ply *out)
+/* The legal single-part plays of card from `from` (a short ply): the
+   first to *out, the destinations of the first two to dest; returns how
+   many. */
+static int short_dests(const struct pj_state *s, int card, int from, struct ff_ply *out, int *dest)
 {
 	static _Thread_local struct ff_ply legal[FF_MAX_LEGAL];
-	int n = pj_legal(s, FF_NO_CHANCE, legal), i, found = -1;
+	int n = pj_legal(s, FF_NO_CHANCE, legal), i, found = 0;
 
 	for (i = 0; i < n; i++)
 		if (legal[i].w[0] == K_PLAY && legal[i].w[1] == card && legal[i].w[2] == from &&
 		    !legal[i].w[6]) {
-			if (found >= 0)
-				return -1;
-			found = i;
+			if (found == 0)
+				*out = legal[i];
+			if (found < 2)
+				dest[found] = legal[i].w[3];
+			found++;
 		}
-	if (found >= 0)
-		*out = legal[found];
 	return found;
+}
+
+/* The diagnostic of short ply tok[0..len) (card from `from`), which has
+   n legal destinations, not one (dest: the first two). */
+static int short_error(const struct pj_state *s, const char *tok, size_t len, int card, int from,
+		       int n, const int *dest, struct ff_error *err)
+{
+	int q = peg_at(&s->b, from), cut = (int)ff_utf8_cut(tok, len, 40);
+	char f[12], a[12], b[12], cn[4];
+
+	loc_name(from, f, sizeof f);
+	ff_card_name(card, cn);
+	if (n >= 2) {
+		loc_name(dest[0], a, sizeof a);
+		loc_name(dest[1], b, sizeof b);
+		return ff_error_set(err, FF_EILLEGAL, "short ply '%.*s' is ambiguous: %s takes the peg "
+				    "on %s to %s or %s: write CARD:FROM-TO", cut, tok, cn, f, a, b);
+	}
+	if (q == NOWHERE || q / PEGS != colour_moved(s))
+		return ff_error_set(err, FF_EILLEGAL, "short ply '%.*s': %s holds no peg that seat %d "
+				    "may move", cut, tok, f, s->turn + 1);
+	return ff_error_set(err, FF_EILLEGAL, "short ply '%.*s': %s gives the peg on %s no legal "
+			    "move", cut, tok, cn, f);
 }
 
 static int pj_parse(const void *st, const char *tok, size_t len, struct ff_ply *out,
@@ -1114,10 +1138,12 @@ static int pj_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 	    (comma && (t1 == NOWHERE || t2 == NOWHERE)))
 		return bad_moves(&s->b, tok, len, colon + 1, body - cl - 1, err);
 	if (t1 == NOWHERE) {
-		if (short_dest(s, card, f1, out) < 0)
-			return ff_error_set(err, FF_EILLEGAL,
-					    "short ply '%.*s' names no single legal destination: write "
-					    "CARD:FROM-TO", (int)ff_utf8_cut(tok, body, 40), tok);
+		int n, dest[2];
+
+		if (ff_hands_check(&s->h, s->turn, card, err))
+			return -1;
+		if ((n = short_dests(s, card, f1, out, dest)) != 1)
+			return short_error(s, tok, body, card, f1, n, dest, err);
 	} else {
 		ff_ply_clear(out);
 		out->w[0] = K_PLAY;
@@ -1138,6 +1164,7 @@ static int pj_format(const void *st, const struct ff_ply *p, enum ff_ply_form fo
 	const struct pj_state *s = st;
 	char t[48], *e;
 	struct ff_ply q;
+	int dest[2];
 
 	ff_card_name(p->w[1], t);
 	t[2] = ':';
@@ -1147,7 +1174,7 @@ static int pj_format(const void *st, const struct ff_ply *p, enum ff_ply_form fo
 		return ff_buf_add(out, t, (size_t)(e - t));
 	}
 	e = put_loc(e, p->w[2]);
-	if (!p->w[6] && form == FF_FORM_SHORT && short_dest(s, p->w[1], p->w[2], &q) >= 0 &&
+	if (!p->w[6] && form == FF_FORM_SHORT && short_dests(s, p->w[1], p->w[2], &q, dest) == 1 &&
 	    q.w[3] == p->w[3])
 		return ff_buf_add(out, t, (size_t)(e - t));
 	*e++ = '-';
