@@ -598,6 +598,9 @@ static void test_reasons(void)
 	why("1:3-4*", "the ply marks a hit '*' but the move hits nothing on point 4");
 	why("4:3-8", "a throw of 4 takes the piece on 3 to point 7, not 8");
 	why("5:3-8", "point 8 is blocked by 3 pieces of seat 2");
+	/* a '*' on a move that fails for another reason: that reason */
+	why("5:3-8*", "point 8 is blocked by 3 pieces of seat 2");
+	why("4:3-8*", "a throw of 4 takes the piece on 3 to point 7, not 8");
 	kidd_board("holy-hit=no");
 	st.n[1][7] = 1;
 	st.n[1][9] = 0;

@@ -766,14 +766,6 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 		return;
 	}
 	start = from == HAND ? virt_of[side] : from;
-	if (ply->w[4]) {
-		if (s->n[1 - side][to] == 1 && s->preset == KIDD && !s->holy_hit && (to == 2 || to == 7))
-			ff_buf_addf(out, "the ply marks a hit '*' but the lone piece on point %d cannot "
-				    "be hit (holy-hit=no)", to);
-		else
-			ff_buf_addf(out, "the ply marks a hit '*' but the move hits nothing on point %d", to);
-		return;
-	}
 	if (to != ring(start + d) &&
 	    !(s->nonexact && is_goal(s, side, to) && ring(to - start + POINTS) < d)) {
 		ff_buf_addf(out, "a throw of %d takes the piece %s%d to point %d, not %d", d,
@@ -789,6 +781,14 @@ static void fl_explain(const void *st, const struct ff_ply *ply, struct ff_buf *
 				    s->n[1 - side][to], 2 - side);
 		else
 			ff_buf_addf(out, "point %d is occupied", to);
+		return;
+	}
+	if (ply->w[4]) {
+		if (s->n[1 - side][to] == 1 && s->preset == KIDD && !s->holy_hit && (to == 2 || to == 7))
+			ff_buf_addf(out, "the ply marks a hit '*' but the lone piece on point %d cannot "
+				    "be hit (holy-hit=no)", to);
+		else
+			ff_buf_addf(out, "the ply marks a hit '*' but the move hits nothing on point %d", to);
 		return;
 	}
 	for (k = 0; k < n; k++)
