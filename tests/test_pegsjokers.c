@@ -310,9 +310,9 @@ static void test_reasons_come_out(void)
 		      "the peg on the come-out hole is a partner's that cannot be sent on to its in-spot");
 }
 
-/* Why a move is illegal: home is its colour's, the count is the card's,
-   pegs at home only go forward within it, the joker's peg comes from the
-   track. Seat 1 goes to T8, back to T0 and 5 to H1.2 while seat 4 comes
+/* Why a move is illegal: home is its colour's and entered forward, the
+   count is the card's, pegs at home only go forward within it, the
+   joker's peg comes from the track. Seat 1 goes to T8, back to T0 and 5 to H1.2 while seat 4 comes
    out and moves to T67. */
 static void test_reasons_moves(void)
 {
@@ -323,6 +323,9 @@ static void test_reasons_moves(void)
 	static const struct reason_case cases[] = {
 		{ OUT "5S:T8-H2.1", 5, "the move: H2.1 is not the home of the peg's colour" },
 		{ OUT "8S:T8-T1", 5, "the move: T8 to T1 is 7 holes back, not 8" },
+		{ OUT "8S:T8-H1.2", 5, "the move: a peg enters home only moving forward" },
+		{ HOME "4S:H1.2-H1.1", 13, "the move: a peg at home moves only forward" },
+		{ HOME "TS:H1.2-H1.5", 13, "the move: H1.2 to H1.5 is 3 holes forward, not 10" },
 		{ HOME "8C:H1.2-T66", 13, "the move: only a peg on the track moves back" },
 		{ HOME "4S:H1.2-T5", 13, "the move: H1.2 to T5 is not a move of 4 holes" },
 		{ HOME "JK:H1.2-T67", 13, "a joker's peg comes from the track" },

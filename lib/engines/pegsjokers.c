@@ -1229,6 +1229,10 @@ static int explain_part(const struct pj_state *s, const struct board *b, int fro
 	      : is_home(to) && is_home(from) ? home_j(to) - home_j(from) : -1;
 	if (is_home(to) && home_seat(to) != c)
 		ff_buf_addf(out, "%s: %s is not the home of the peg's colour", what, t);
+	else if (is_home(to) && dir < 0)
+		ff_buf_addf(out, "%s: a peg enters home only moving forward", what);
+	else if (is_home(to) && is_home(from) && fwd <= 0)
+		ff_buf_addf(out, "%s: a peg at home moves only forward", what);
 	else if (fwd != n && fwd >= 0)
 		ff_buf_addf(out, "%s: %s to %s is %d holes %s, not %d", what, f, t, fwd,
 			    dir > 0 ? "forward" : "back", n);
