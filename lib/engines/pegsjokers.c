@@ -21,6 +21,7 @@
    the sources leave open. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@
 #include "lib/svg.h"
 
 enum { MAXS = 8, PEGS = 5, SIDE = 18, MAXT = SIDE * MAXS, COMEOUT = 8, INSPOT = 3 };
+enum { ALL_PEGS = (1 << PEGS) - 1 };   /* a mask of every peg of a seat */
 enum { K_PLAY = 1, K_DISCARD = 2 };   /* ply.w[0]; w[1] card; w[2..5] from1 to1 from2 to2 */
 enum { LIFTBRIDGE, PAGAT };
 enum { O_PLAYERS, O_COUNT };
@@ -68,11 +70,15 @@ static const struct ff_option_desc pj_options[] = {
 /* Where the pegs are. Invariants: loc[s][i] is the location of seat s's
    peg i; track[t] is s * PEGS + i for the peg on hole t, or NOWHERE;
    home[s][j - 1] likewise for home hole j of seat s; start areas are read
-   from loc. */
+   from loc. Kept beside them for the move generator, which reads them for
+   every position: bit i of on_track[s] (at_home[s]) is set exactly when
+   seat s's peg i is on the track (at home), and bit j - 1 of holes[s]
+   exactly when seat s's home hole j holds a peg. */
 struct board {
 	int16_t loc[MAXS][PEGS];
 	int8_t track[MAXT];
 	int8_t home[MAXS][PEGS];
+	uint8_t on_track[MAXS], at_home[MAXS], holes[MAXS];
 	uint8_t seats;
 	int16_t len;                 /* track length 18 * seats */
 };
@@ -118,19 +124,36 @@ static int peg_at(const struct board *b, int loc)
 	return NOWHERE;
 }
 
+/* Peg i of seat s leaves the board's track or home (its loc is set by
+   the caller). */
+static void lift(struct board *b, int s, int i)
+{
+	int old = b->loc[s][i];
+
+	if (is_track(old)) {
+		b->track[old] = NOWHERE;
+		b->on_track[s] &= (uint8_t)~(1u << i);
+	} else if (is_home(old)) {
+		b->home[s][home_j(old) - 1] = NOWHERE;   /* a peg enters only its own home */
+		b->at_home[s] &= (uint8_t)~(1u << i);
+		b->holes[s] &= (uint8_t)~(1u << (home_j(old) - 1));
+	}
+}
+
 static void place(struct board *b, int peg, int loc)
 {
 	int s = peg / PEGS, i = peg % PEGS;
 
-	if (is_track(b->loc[s][i]))
-		b->track[b->loc[s][i]] = NOWHERE;
-	else if (is_home(b->loc[s][i]))
-		b->home[home_seat(b->loc[s][i])][home_j(b->loc[s][i]) - 1] = NOWHERE;
+	lift(b, s, i);
 	b->loc[s][i] = (int16_t)loc;
-	if (is_track(loc))
+	if (is_track(loc)) {
 		b->track[loc] = (int8_t)peg;
-	else if (is_home(loc))
-		b->home[home_seat(loc)][home_j(loc) - 1] = (int8_t)peg;
+		b->on_track[s] |= (uint8_t)(1u << i);
+	} else if (is_home(loc)) {
+		b->home[s][home_j(loc) - 1] = (int8_t)peg;
+		b->at_home[s] |= (uint8_t)(1u << i);
+		b->holes[s] |= (uint8_t)(1u << (home_j(loc) - 1));
+	}
 }
 
 /* Append the decimal digits of v (0 <= v < 1000) at p; returns the end.
@@ -313,6 +336,7 @@ static int land(struct board *b, const struct pj_state *s, int q, int t, int dep
 	oc = o / PEGS;
 	if (oc == q / PEGS || depth > MAXS * PEGS)
 		return -1;
+	b->on_track[oc] &= (uint8_t)~(1u << o % PEGS);   /* o leaves hole t, now q's */
 	if (side_of(s, oc) != side_of(s, q / PEGS)) {
 		b->loc[oc][o % PEGS] = (int16_t)(LOC_START + oc);   /* to its start */
 		return 0;
@@ -370,24 +394,44 @@ static int comes_out(int card)
 	return r < 0 || r == 0 || r >= 10;
 }
 
+/* What a card does, for the move generator, which asks it of every card
+   held in every position: a single move of n holes in dir (+1 forward,
+   -1 back), coming out or not, and a 7's or 9's splits or the joker's
+   moves (X_*) besides. The same as rank_of(), value() and comes_out()
+   say; one table and no switch, as the cards of a hand come in no order
+   a processor's branch predictor could learn. */
+enum { X_NONE, X_SEVEN, X_NINE, X_JOKER };
+struct card_kind {
+	int8_t n, dir;
+	uint8_t out, extra;
+};
+#define CK_SUIT(j, q, k) { 1, 1, 1, X_NONE }, { 2, 1, 0, X_NONE }, { 3, 1, 0, X_NONE }, \
+	{ 4, 1, 0, X_NONE }, { 5, 1, 0, X_NONE }, { 6, 1, 0, X_NONE }, { 7, 1, 0, X_SEVEN }, \
+	{ 8, -1, 0, X_NONE }, { 9, 1, 0, X_NINE }, { 10, 1, 0, X_NONE }, { j, 1, 1, X_NONE }, \
+	{ q, 1, 1, X_NONE }, { k, 1, 1, X_NONE }
+static const struct card_kind card_kinds[2][FF_CARD_KINDS] = {
+	[LIFTBRIDGE] = { CK_SUIT(11, 12, 13), CK_SUIT(11, 12, 13), CK_SUIT(11, 12, 13),
+			 CK_SUIT(11, 12, 13), { 0, 1, 1, X_JOKER } },
+	[PAGAT] = { CK_SUIT(10, 10, 10), CK_SUIT(10, 10, 10), CK_SUIT(10, 10, 10),
+		    CK_SUIT(10, 10, 10), { 0, 1, 0, X_JOKER } },
+};
+
 /* --- legal plies --- */
 
 /* The colour the seat to move plays: its own, or, once all its pegs are
    home, its partner's (every side is two seats, opposite). */
 static int colour_moved(const struct pj_state *s)
 {
-	int me = s->turn, i;
+	int me = s->turn;
 
-	for (i = 0; i < PEGS && is_home(s->b.loc[me][i]); i++)
-		;
-	return i < PEGS ? me : (me + s->sides) % s->seats;
+	return s->b.at_home[me] != ALL_PEGS ? me : (me + s->sides) % s->seats;
 }
 
 /* One movable peg (on the track or home) as the generator sees it. For a
    peg on the track: fgap and bgap are the holes to the nearest track peg
    of its colour ahead and behind (b->len when there is none; 0 for a peg
    at home, which never moves along the track), nf and nb those pegs'
-   indexes among the movers (-1: none; unset for a peg at home), in the
+   indexes (-1: none; unset for a peg at home), in the
    holes to its colour's in-spot. For a peg at home: in is its hole j.
    hbase + n is the home hole that n holes forward reach; fwd_home has bit
    n set when they may (0 for a peg more than 12 holes from the in-spot,
@@ -399,25 +443,31 @@ struct mover {
 
 /* The generator: the position, the colour moved and its pegs, made once
    per legal() and shared by every card; out and n collect the plies.
-   Sets of movers are bit masks by mover index. */
+   Sets of movers are bit masks by peg index (0 to 4 within the colour);
+   movers are listed in that order. */
 struct gen {
 	const struct pj_state *s;
 	const struct board *b;
 	struct ff_ply *next, *end;   /* where the next ply goes; the end of the room */
-	struct ff_ply tmpl;   /* a play of the current card, parts unset */
+	uint64_t head;        /* the first 8 bytes of a play of the current card (emit) */
+	int card;             /* the current card */
 	int len;              /* the track's length */
 	int c;                /* the colour moved */
 	int pc;               /* its partner's colour */
+	int cbase, pbase;     /* c * PEGS, pc * PEGS: their first pegs */
 	int start;            /* its first peg in the start area, or NOWHERE */
+	int out_to;           /* its come-out hole */
+	int out_ok;           /* 1: start may come out now */
 	unsigned home;        /* bit j - 1: its home hole j holds a peg */
 	int free;             /* free home holes from H.1 */
+	unsigned mv;          /* the movers: its pegs on the track or at home */
 	unsigned near;        /* movers at home or within 12 holes of the in-spot */
 	unsigned trk;         /* movers on the track */
+	unsigned hcand;       /* movers that may go some count into or within home */
 	uint64_t gaps[2];     /* [0 back, 1 forward]: byte i the gap of mover i, capped at 127 */
 	uint8_t homes[16];    /* [n]: movers that may go n holes into or within home */
 	unsigned hany;        /* bit n: some mover may go n holes into or within home */
-	int np;
-	struct mover m[PEGS]; /* its pegs on the track or home, in peg order */
+	struct mover m[PEGS]; /* by peg index; set for the movers */
 };
 
 /* Bits lo..hi (1 <= lo; nothing when hi < lo; hi capped at 15). */
@@ -450,63 +500,50 @@ static int dist(int x, int y, int dir, int len)
 	return d < 0 ? d + len : d;
 }
 
-/* A play of no card with no parts: the template gen_init starts from. */
-static const struct ff_ply play_tmpl = {
-	.chance = FF_NO_CHANCE, .w = { K_PLAY }, .post = { FF_NO_CARD, FF_NO_CARD }
-};
 
-/* Set each track mover's gaps and nearest movers from the track movers
-   tr[0..nt), which are in ascending hole order, and g->gaps (the movers
-   at home have gaps 0). */
-static void set_gaps(struct gen *g, const int *tr, int nt)
+/* The gaps between the track movers trk (two or more): each one's
+   nearest track mover ahead and behind, from the distance of each pair. */
+static void set_gaps(struct gen *g, unsigned trk)
 {
-	int i, len = g->len;
+	unsigned x, y;
+	int i, j, d, len = g->len;
 
-	g->gaps[0] = g->gaps[1] = 0;
-	for (i = 0; i < nt; i++) {
-		struct mover *m = &g->m[tr[i]];
-		int next = tr[i + 1 < nt ? i + 1 : 0], prev = tr[i ? i - 1 : nt - 1];
+	for (x = trk; x; x &= x - 1) {
+		struct mover *mi = &g->m[i = __builtin_ctz(x)];
 
-		if (nt == 1) {
-			m->fgap = m->bgap = len;
-			m->nf = m->nb = -1;
-		} else {
-			m->nf = next;
-			m->nb = prev;
-			m->fgap = dist(m->loc, g->m[next].loc, 1, len);
-			m->bgap = dist(m->loc, g->m[prev].loc, -1, len);
+		for (y = x & (x - 1); y; y &= y - 1) {
+			struct mover *mj = &g->m[j = __builtin_ctz(y)];
+
+			d = dist(mi->loc, mj->loc, 1, len);   /* i to j; j to i is len - d */
+			if (d < mi->fgap) {
+				mi->fgap = d;
+				mi->nf = j;
+			}
+			if (d < mj->bgap) {
+				mj->bgap = d;
+				mj->nb = i;
+			}
+			if (len - d < mj->fgap) {
+				mj->fgap = len - d;
+				mj->nf = i;
+			}
+			if (len - d < mi->bgap) {
+				mi->bgap = len - d;
+				mi->nb = j;
+			}
 		}
-		g->gaps[0] |= (uint64_t)(m->bgap < 127 ? m->bgap : 127) << (8 * tr[i]);
-		g->gaps[1] |= (uint64_t)(m->fgap < 127 ? m->fgap : 127) << (8 * tr[i]);
 	}
 }
 
-/* Each near mover's home counts (the others stay 0: no card counts 14),
-   and g->homes and g->hany from them. */
-static void set_homes(struct gen *g)
-{
-	int i;
-	unsigned all, f;
-
-	memset(g->homes, 0, sizeof g->homes);
-	g->hany = 0;
-	for (all = g->near; all; all &= all - 1) {
-		struct mover *m = &g->m[i = __builtin_ctz(all)];
-
-		f = m->fgap ? home_counts(m->fgap, m->in, g->free) : bits(1, home_run(g->home, m->in));
-		m->fwd_home = f;
-		g->hany |= f;
-		for (; f; f &= f - 1)
-			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
-	}
-}
+static void come_out_init(struct gen *g);
 
 static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out)
 {
 	const struct board *b = &s->b;
-	int i, k, c = colour_moved(s), len = b->len, tr[PEGS], nt = 0, np = 0, in, loc;
-	int h1 = home_of(c, 1), isp = inspot(b, c), start = NOWHERE;
-	unsigned j, home = 0, near = 0, trk = 0;
+	int i, c = colour_moved(s), len = b->len, h1 = home_of(c, 1), isp = inspot(b, c), free;
+	unsigned trk = b->on_track[c], hom = b->at_home[c], home = b->holes[c];
+	unsigned waiting = ALL_PEGS & ~(trk | hom), near = hom, hany = 0, hcand = 0, all, f;
+	uint64_t gf = 0, gb = 0;
 
 	g->s = s;
 	g->b = b;
@@ -515,43 +552,57 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->len = len;
 	g->c = c;
 	g->pc = (c + s->sides) % s->seats;
-	g->tmpl = play_tmpl;
-	for (i = 0; i < PEGS; i++) {
-		struct mover *m = &g->m[np];
-
-		if ((j = (unsigned)((loc = b->loc[c][i]) - h1)) < PEGS) {   /* home hole j + 1 */
-			home |= 1u << j;
-			near |= 1u << np;
-			in = (int)j + 1;
-			m->hbase = h1 - 1 + in;
-			m->fgap = m->bgap = 0;
-		} else if (is_track(loc)) {
-			in = dist(loc, isp, 1, len);
-			m->hbase = h1 - 1 - in;
-			m->fwd_home = 0;
-			trk |= 1u << np;
-			near |= (unsigned)(in <= 12) << np;
-			for (k = nt++; k > 0 && g->m[tr[k - 1]].loc > loc; k--)
-				tr[k] = tr[k - 1];
-			tr[k] = np;
-		} else {
-			if (start == NOWHERE)
-				start = c * PEGS + i;
-			continue;
-		}
-		m->in = in;
-		m->peg = c * PEGS + i;
-		m->loc = loc;
-		np++;
-	}
-	g->start = start;
+	g->cbase = c * PEGS;
+	g->pbase = g->pc * PEGS;
+	g->start = waiting ? c * PEGS + __builtin_ctz(waiting) : NOWHERE;
 	g->home = home;
-	g->near = near;
+	g->free = free = home_run(home, 0);
+	g->mv = trk | hom;
 	g->trk = trk;
-	g->np = np;
-	set_gaps(g, tr, nt);
-	g->free = home_run(home, 0);
-	set_homes(g);
+	memset(g->homes, 0, sizeof g->homes);
+	for (all = hom; all; all &= all - 1) {   /* at home hole in */
+		struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		m->peg = c * PEGS + i;
+		m->hbase = m->loc = b->loc[c][i];
+		m->in = m->loc - h1 + 1;
+		m->fgap = m->bgap = 0;
+		m->fwd_home = f = bits(1, home_run(home, m->in));
+		hcand |= (unsigned)(f != 0) << i;
+		for (hany |= f; f; f &= f - 1)
+			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
+	}
+	for (all = trk; all; all &= all - 1) {
+		struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		m->peg = c * PEGS + i;
+		m->loc = b->loc[c][i];
+		m->in = dist(m->loc, isp, 1, len);
+		m->hbase = h1 - 1 - m->in;
+		m->fgap = m->bgap = len;
+		m->nf = m->nb = -1;
+	}
+	if (trk & (trk - 1))
+		set_gaps(g, trk);
+	for (all = trk; all; all &= all - 1) {
+		struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		gb |= (uint64_t)(m->bgap < 127 ? m->bgap : 127) << 8 * i;
+		gf |= (uint64_t)(m->fgap < 127 ? m->fgap : 127) << 8 * i;
+		/* no card's count brings a peg home from further than 12 */
+		f = m->in <= 12 ? home_counts(m->fgap, m->in, free) : 0;
+		near |= (unsigned)(m->in <= 12) << i;
+		m->fwd_home = f;
+		hcand |= (unsigned)(f != 0) << i;
+		for (hany |= f; f; f &= f - 1)
+			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
+	}
+	g->near = near;
+	g->hany = hany;
+	g->hcand = hcand;
+	come_out_init(g);
+	g->gaps[0] = gb;
+	g->gaps[1] = gf;
 }
 
 /* The track movers whose gap in dir is over n (0 <= n < 127): the bytes
@@ -565,16 +616,48 @@ static unsigned reach(const struct gen *g, int n, int dir)
 	return (unsigned)(((m >> 7) * 0x0102040810204080u) >> 56);
 }
 
-/* Append a play: a single move f1 to t1, or with split set, a first part
-   f1 to t1 and a second f2 to t2. */
-static void emit(struct gen *g, int f1, int t1, int f2, int t2, int split)
-{
-	struct ff_ply *p = g->next;
+/* Where a machine keeps a ply's fields in order, low bytes first, emit()
+   writes a ply as five stores of values made in registers (36 bytes,
+   the last two padding), not a copy of a template and then its parts,
+   which costs simulate twice the instructions a ply. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PLY_WORDS_LE 1
+_Static_assert(offsetof(struct ff_ply, w) == 4 && offsetof(struct ff_ply, post) == 28 &&
+	       offsetof(struct ff_ply, flags) == 32 && sizeof(struct ff_ply) == 36 &&
+	       FF_PLY_WORDS == 12 && FF_POST_WORDS == 2, "the ply's layout emit() writes");
+#else
+#define PLY_WORDS_LE 0
+#endif
 
-	if (p == g->end)
+/* The first 8 bytes of a play of card: no chance, K_PLAY, the card. */
+static uint64_t play_head(int card)
+{
+	return (uint32_t)FF_NO_CHANCE | (uint64_t)K_PLAY << 32 | (uint64_t)(uint16_t)card << 48;
+}
+
+/* Write at p a play of the current card: a single move f1 to t1, or
+   with split set, a first part f1 to t1 and a second f2 to t2. */
+GEN_INLINE void put_play(const struct gen *g, struct ff_ply *p, int f1, int t1, int f2, int t2,
+			 int split)
+{
+	if (PLY_WORDS_LE) {
+		uint64_t moves = (uint16_t)f1 | (uint64_t)(uint16_t)t1 << 16, rest = split != 0;
+		const uint64_t post = (uint64_t)(uint16_t)FF_NO_CARD << 32 |
+				      (uint64_t)(uint16_t)FF_NO_CARD << 48;   /* w[10], w[11] 0 */
+		const uint32_t flags = 0;
+
+		if (split)
+			moves |= (uint64_t)(uint16_t)f2 << 32 | (uint64_t)(uint16_t)t2 << 48;
+		memcpy(p, &g->head, 8);
+		memcpy((char *)p + 8, &moves, 8);   /* w[2..5] */
+		memcpy((char *)p + 16, &rest, 8);   /* w[6] (1: a split), w[7..9] 0 */
+		memcpy((char *)p + 24, &post, 8);
+		memcpy((char *)p + 32, &flags, 4);
 		return;
-	g->next = p + 1;
-	*p = g->tmpl;
+	}
+	ff_ply_clear(p);
+	p->w[0] = K_PLAY;
+	p->w[1] = (int16_t)g->card;
 	p->w[2] = (int16_t)f1;
 	p->w[3] = (int16_t)t1;
 	if (split) {
@@ -582,6 +665,14 @@ static void emit(struct gen *g, int f1, int t1, int f2, int t2, int split)
 		p->w[5] = (int16_t)t2;
 		p->w[6] = 1;
 	}
+}
+
+/* Append a play of the current card (put_play's). */
+GEN_INLINE void emit(struct gen *g, int f1, int t1, int f2, int t2, int split)
+{
+	if (g->next == g->end)
+		return;
+	put_play(g, g->next++, f1, t1, f2, t2, split);
 }
 
 /* Can peg q move to dest on board b? Only a landing on a partner's peg
@@ -602,9 +693,7 @@ static int can_land(const struct board *b, const struct pj_state *s, int q, int 
    there starts a chain that may not resolve.) */
 static int partner_at(const struct gen *g, int t)
 {
-	int o = g->b->track[t];
-
-	return o != NOWHERE && o / PEGS == g->pc;
+	return (unsigned)(g->b->track[t] - g->pbase) < PEGS;
 }
 
 /* can_land() for a peg of the colour moved on the generator's board. */
@@ -623,33 +712,60 @@ static int step(const struct gen *g, int loc, int n, int dir)
 	return t < 0 ? t + g->len : t;
 }
 
-/* Single moves of n holes (dir +1 forward, -1 backward) for every movable
-   peg: along the track, then into or within home. */
-GEN_INLINE void single_moves(struct gen *g, int n, int dir)
+/* Write at p a single move of the current card from f to t. */
+GEN_INLINE void put_move(const struct gen *g, struct ff_ply *p, int f, int t)
 {
-	unsigned tm = reach(g, n, dir), hm = dir > 0 ? g->homes[n] : 0, all;
-	int i, t;
-
-	for (all = tm | hm; all; all &= all - 1) {
-		const struct mover *m = &g->m[i = __builtin_ctz(all)];
-
-		if (tm >> i & 1 && (!partner_at(g, t = step(g, m->loc, n, dir)) ||
-				    can_land(g->b, g->s, m->peg, t)))
-			emit(g, m->loc, t, 0, 0, 0);
-		if (hm >> i & 1)
-			emit(g, m->loc, m->hbase + n, 0, 0, 0);
-	}
+	put_play(g, p, f, t, 0, 0, 0);
 }
 
-/* Come out: a peg from the start area to its come-out hole. */
-GEN_INLINE void come_out(struct gen *g)
+/* Single moves of n holes in dir (+1 forward, -1 backward) for every
+   movable peg: along the track, then into or within home. Each move that
+   might be legal is written at the next place and kept by moving on past
+   it only when it is: the same branches for every card of a position
+   (the room, FF_MAX_LEGAL, is far more than any position's plies). */
+GEN_INLINE void single_moves(struct gen *g, int n, int dir)
 {
-	int o, t = comeout(g->b, g->c);
+	unsigned tm = reach(g, n, dir), hm = g->homes[n] & (dir > 0 ? ~0u : 0u), all;
+	struct ff_ply *p = g->next;
+	int i, t, ok;
 
-	if (g->start == NOWHERE || ((o = g->b->track[t]) != NOWHERE && o / PEGS == g->c))
-		return;
-	if (gen_can_land(g, g->start, t))
-		emit(g, LOC_START + g->c, t, 0, 0, 0);
+	for (all = g->trk | g->hcand; all; all &= all - 1) {
+		const struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		ok = (int)(tm >> i & 1);
+		t = m->loc + dir * n;
+		t += t < 0 ? g->len : t >= g->len ? -g->len : 0;
+		t &= -ok;   /* a hole, where m is home */
+		if (partner_at(g, t) & ok)   /* seldom: a chain to try */
+			ok = can_land(g->b, g->s, m->peg, t);
+		put_move(g, p, m->loc, t);
+		p += ok;
+		put_move(g, p, m->loc, m->hbase + n);
+		p += hm >> i & 1;
+	}
+	g->next = p;
+}
+
+/* Where the colour moved may come out: g->out_to, and g->out_ok (a peg
+   waits in the start and the come-out hole holds none of its colour nor
+   a partner that cannot be sent on). */
+static void come_out_init(struct gen *g)
+{
+	int t = comeout(g->b, g->c), o = g->b->track[t];
+
+	g->out_to = t;
+	g->out_ok = g->start != NOWHERE && (unsigned)(o - g->cbase) >= PEGS;
+	if (g->out_ok && (unsigned)(o - g->pbase) < PEGS)
+		g->out_ok = can_land(g->b, g->s, g->start, t);
+}
+
+/* Come out, where yes (1: the card brings a peg out): a peg from the
+   start area to its come-out hole, written and kept as single_moves()
+   does. */
+GEN_INLINE void come_out(struct gen *g, int yes)
+{
+	put_move(g, g->next, LOC_START + g->c, g->out_to);
+	g->next += yes & g->out_ok;
 }
 
 /* Can mover b's second part land on the partner's peg at dest after the
@@ -744,14 +860,15 @@ static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
 {
 	const struct board *b = g->b;
 	int k, d, nd, dest[2], c = g->c;
+	unsigned all;
 	struct board t = *b;
 
 	if (move_peg(&t, g->s, g->m[a].peg, da))
 		return;
-	for (k = 0; k < g->np; k++) {
-		int q = g->m[k].peg, lb = g->m[k].loc;
+	for (all = g->mv & ~(1u << a); all; all &= all - 1) {
+		int q = g->m[k = __builtin_ctz(all)].peg, lb = g->m[k].loc;
 
-		if (k == a || t.loc[c][q % PEGS] != lb)
+		if (t.loc[c][k] != lb)
 			continue;
 		nd = part_dests(&t, c, lb, n2, dir2, dest);
 		for (d = 0; d < nd; d++)
@@ -787,7 +904,7 @@ GEN_INLINE void track_seconds(struct gen *g, int a, int da, int n2, int dir2, in
    with only pegs at home, at most 4 holes, forward within home. */
 static unsigned first_counts(const struct gen *g, int a, int total, int dir2)
 {
-	unsigned others = bits(0, g->np - 1) & ~(1u << a);
+	unsigned others = g->mv & ~(1u << a);
 
 	if (others & g->trk)
 		return bits(1, total - 1);
@@ -816,7 +933,7 @@ GEN_INLINE void splits(struct gen *g, int total, int dir1, int dir2)
 	int a, n1, n2, da, bs;
 	unsigned tr, hm, any, lim, first = g->trk, all;
 
-	if (g->np < 2)
+	if (!(g->mv & (g->mv - 1)))   /* fewer than two movers */
 		return;
 	for (all = dir1 > 0 && (g->hany & bits(1, total - 1)) ? g->near : 0; all; all &= all - 1)
 		if (g->m[a = __builtin_ctz(all)].fwd_home & bits(1, total - 1))   /* or into or within home */
@@ -854,15 +971,17 @@ GEN_INLINE void splits(struct gen *g, int total, int dir1, int dir2)
 static void joker(struct gen *g)
 {
 	const struct board *b = g->b;
-	int i, k, q, c = g->c, from, t, w;
+	int i, k, q, c = g->c, from, t, w, loc;
 	uint64_t targets[MAXT / 64 + 1] = { 0 }, m;
+	unsigned all;
 
 	for (k = 0; k < b->seats; k++)   /* the track holes of other colours' pegs */
-		for (i = 0; k != c && i < PEGS; i++)
-			if (is_track(b->loc[k][i]))
-				targets[b->loc[k][i] / 64] |= (uint64_t)1 << (b->loc[k][i] % 64);
-	for (i = 0; i <= g->np; i++) {
-		if (i == g->np) {   /* from the start area */
+		for (all = k != c ? b->on_track[k] : 0; all; all &= all - 1) {
+			loc = b->loc[k][__builtin_ctz(all)];
+			targets[loc / 64] |= (uint64_t)1 << (loc % 64);
+		}
+	for (all = g->trk | 1u << PEGS; all; all &= all - 1) {
+		if ((i = __builtin_ctz(all)) == PEGS) {   /* from the start area */
 			if (g->s->preset != PAGAT || g->start == NOWHERE)
 				continue;
 			q = g->start;
@@ -870,38 +989,31 @@ static void joker(struct gen *g)
 		} else {
 			q = g->m[i].peg;
 			from = g->m[i].loc;
-			if (!is_track(from))
-				continue;
 		}
 		for (w = 0; w <= MAXT / 64; w++)
 			for (m = targets[w]; m; m &= m - 1)
 				if (gen_can_land(g, q, t = w * 64 + __builtin_ctzll(m)))
 					emit(g, from, t, 0, 0, 0);
 	}
-	if (g->s->preset == LIFTBRIDGE)
-		come_out(g);
+	come_out(g, g->s->preset == LIFTBRIDGE);
 }
 
 /* Every play of card for the seat to move. */
 GEN_INLINE void card_plies(struct gen *g, int card)
 {
-	int r = rank_of(card);
+	const struct card_kind *k = &card_kinds[g->s->preset][card];
 
-	g->tmpl.w[1] = (int16_t)card;
-	if (card == FF_JOKER) {
+	g->card = card;
+	g->head = play_head(card);
+	if (k->extra == X_JOKER) {
 		joker(g);
 		return;
 	}
-	if (r == 7) {
-		single_moves(g, 8, -1);
-		return;
-	}
-	single_moves(g, value(g->s, card), 1);
-	if (comes_out(card))
-		come_out(g);
-	if (r == 6)
+	single_moves(g, k->n, k->dir);
+	come_out(g, k->out);
+	if (k->extra == X_SEVEN) {
 		splits(g, 7, 1, 1);
-	if (r == 8) {
+	} else if (k->extra == X_NINE) {
 		splits(g, 9, 1, -1);
 		splits(g, 9, -1, 1);
 	}
@@ -917,25 +1029,21 @@ static void set_discard(struct ff_ply *p, int card)
 /* May the seat to move discard: no card it holds has a play (pagat: none
    but a joker, which is never forced); with unknown cards, its known cards
    have none and its unknown ones could all be cards without one (a
-   necessary check). cards[i]'s plays were listed from ends[i - 1] (from
-   first for i = 0) to ends[i]. */
-static int may_discard(const struct pj_state *s, const int *cards, const struct ff_ply *first,
-		       const struct ff_ply *const *ends, int nc)
+   necessary check). Bit i of plays: cards[i] has a play. */
+static int may_discard(const struct pj_state *s, const int *cards, uint64_t plays, int nc)
 {
 	int i, spare = 0, a;
-	uint64_t playable = 0;   /* bit i: cards[i] has a play */
 
-	if (!s->h.unk[s->turn] && s->preset != PAGAT)   /* every candidate is a card held */
-		return !nc || ends[nc - 1] == first;
-	for (i = 0; i < nc; i++)
-		if (ends[i] > (i ? ends[i - 1] : first) && (s->preset != PAGAT || cards[i] != FF_JOKER))
-			playable |= (uint64_t)1 << i;
-	if (!s->h.unk[s->turn])
-		return !playable;
+	if (s->preset == PAGAT)   /* a joker's play does not forbid it */
+		for (i = 0; i < nc; i++)
+			if (cards[i] == FF_JOKER)
+				plays &= ~((uint64_t)1 << i);
+	if (!s->h.unk[s->turn])   /* every candidate is a card held */
+		return !plays;
 	for (i = 0; i < nc; i++) {
-		if (playable >> i & 1 && ff_hands_find(&s->h, s->turn, cards[i]) >= 0)
+		if (plays >> i & 1 && ff_hands_find(&s->h, s->turn, cards[i]) >= 0)
 			return 0;
-		if (!(playable >> i & 1) && (a = ff_hands_available(&s->h, cards[i])) > 0)
+		if (!(plays >> i & 1) && (a = ff_hands_available(&s->h, cards[i])) > 0)
 			spare += a;
 	}
 	return spare >= s->h.unk[s->turn];
@@ -945,17 +1053,20 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 {
 	const struct pj_state *s = st;
 	struct gen g;
-	const struct ff_ply *ends[FF_CARD_KINDS];
+	const struct ff_ply *from;
 	int cards[FF_CARD_KINDS], i;
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
+	uint64_t plays = 0;
 
+	_Static_assert(FF_CARD_KINDS <= 64, "a candidate per bit of plays");
 	(void)chance;
 	gen_init(&g, s, out);
 	for (i = 0; i < nc; i++) {
+		from = g.next;
 		card_plies(&g, cards[i]);
-		ends[i] = g.next;
+		plays |= (uint64_t)(g.next > from) << i;
 	}
-	if (may_discard(s, cards, out, ends, nc))
+	if (may_discard(s, cards, plays, nc))
 		for (i = 0; i < nc && g.next < g.end; i++)
 			set_discard(g.next++, cards[i]);
 	return (int)(g.next - out);
