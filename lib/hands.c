@@ -64,12 +64,13 @@ int ff_hands_init(struct ff_hands *h, const struct ff_config *cfg, int decks, in
 
 int ff_hands_find(const struct ff_hands *h, int seat, int card)
 {
-	int i;
+	int i, at = -1;
 
-	for (i = 0; i < h->nhand[seat]; i++)
-		if (h->hand[seat][i] == card)
-			return i;
-	return -1;
+	/* every card looked at, the first match kept without a branch: where
+	   in a hand a card is follows no pattern a branch predictor learns */
+	for (i = h->nhand[seat] - 1; i >= 0; i--)
+		at = h->hand[seat][i] == card ? i : at;
+	return at;
 }
 
 int ff_hands_available(const struct ff_hands *h, int card)
@@ -98,12 +99,11 @@ int ff_hands_candidates(const struct ff_hands *h, int seat, int *cards)
 	int n = 0, i, card;
 
 	_Static_assert(FF_CARD_KINDS <= 64, "a card kind per bit of seen");
-	for (i = 0; i < h->nhand[seat]; i++) {
+	for (i = 0; i < h->nhand[seat]; i++) {   /* written always, kept when new */
 		card = h->hand[seat][i];
-		if (!(seen >> card & 1)) {
-			seen |= (uint64_t)1 << card;
-			cards[n++] = card;
-		}
+		cards[n] = card;
+		n += !(seen >> card & 1);
+		seen |= (uint64_t)1 << card;
 	}
 	if (h->unk[seat])
 		for (card = 0; card < FF_CARD_KINDS; card++)

@@ -111,17 +111,17 @@ static int side_of(const struct pj_state *s, int seat)
    there of that seat). */
 static int peg_at(const struct board *b, int loc)
 {
-	int s, i;
+	int s;
+	unsigned w;
 
 	if (is_track(loc))
 		return loc < b->len ? b->track[loc] : NOWHERE;
 	if (is_home(loc))
 		return b->home[home_seat(loc)][home_j(loc) - 1];
 	s = loc - LOC_START;   /* only seat s's pegs wait in its start area */
-	for (i = 0; s >= 0 && s < b->seats && i < PEGS; i++)
-		if (b->loc[s][i] == loc)
-			return s * PEGS + i;
-	return NOWHERE;
+	if (s < 0 || s >= b->seats || !(w = ALL_PEGS & ~(b->on_track[s] | b->at_home[s])))
+		return NOWHERE;
+	return s * PEGS + __builtin_ctz(w);
 }
 
 /* Peg i of seat s leaves the board's track or home (its loc is set by
@@ -439,6 +439,8 @@ static int colour_moved(const struct pj_state *s)
 struct mover {
 	int peg, loc, fgap, bgap, nf, nb, in, hbase;
 	unsigned fwd_home;
+	unsigned counts[2];   /* bit n: n holes along the track [0 back, 1 forward] pass no peg
+				 of its colour (0 for a peg at home) */
 };
 
 /* The generator: the position, the colour moved and its pegs, made once
@@ -567,6 +569,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 		m->hbase = m->loc = b->loc[c][i];
 		m->in = m->loc - h1 + 1;
 		m->fgap = m->bgap = 0;
+		m->counts[0] = m->counts[1] = 0;
 		m->fwd_home = f = bits(1, home_run(home, m->in));
 		hcand |= (unsigned)(f != 0) << i;
 		for (hany |= f; f; f &= f - 1)
@@ -589,6 +592,8 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 
 		gb |= (uint64_t)(m->bgap < 127 ? m->bgap : 127) << 8 * i;
 		gf |= (uint64_t)(m->fgap < 127 ? m->fgap : 127) << 8 * i;
+		m->counts[0] = bits(1, m->bgap - 1);
+		m->counts[1] = bits(1, m->fgap - 1);
 		/* no card's count brings a peg home from further than 12 */
 		f = m->in <= 12 ? home_counts(m->fgap, m->in, free) : 0;
 		near |= (unsigned)(m->in <= 12) << i;
@@ -641,18 +646,19 @@ GEN_INLINE void put_play(const struct gen *g, struct ff_ply *p, int f1, int t1, 
 			 int split)
 {
 	if (PLY_WORDS_LE) {
-		uint64_t moves = (uint16_t)f1 | (uint64_t)(uint16_t)t1 << 16, rest = split != 0;
-		const uint64_t post = (uint64_t)(uint16_t)FF_NO_CARD << 32 |
-				      (uint64_t)(uint16_t)FF_NO_CARD << 48;   /* w[10], w[11] 0 */
-		const uint32_t flags = 0;
+		/* bytes 16..35: w[6] (1: a split), w[7..11] 0, no cards drawn,
+		   no flags (and 2 bytes of padding) */
+		static const uint64_t tails[2][3] = {
+			{ 0, (uint64_t)(uint16_t)FF_NO_CARD << 32 | (uint64_t)(uint16_t)FF_NO_CARD << 48, 0 },
+			{ 1, (uint64_t)(uint16_t)FF_NO_CARD << 32 | (uint64_t)(uint16_t)FF_NO_CARD << 48, 0 },
+		};
+		uint64_t moves = (uint16_t)f1 | (uint64_t)(uint16_t)t1 << 16;
 
 		if (split)
 			moves |= (uint64_t)(uint16_t)f2 << 32 | (uint64_t)(uint16_t)t2 << 48;
 		memcpy(p, &g->head, 8);
 		memcpy((char *)p + 8, &moves, 8);   /* w[2..5] */
-		memcpy((char *)p + 16, &rest, 8);   /* w[6] (1: a split), w[7..9] 0 */
-		memcpy((char *)p + 24, &post, 8);
-		memcpy((char *)p + 32, &flags, 4);
+		memcpy((char *)p + 16, tails[split != 0], 20);
 		return;
 	}
 	ff_ply_clear(p);
@@ -725,23 +731,25 @@ GEN_INLINE void put_move(const struct gen *g, struct ff_ply *p, int f, int t)
    (the room, FF_MAX_LEGAL, is far more than any position's plies). */
 GEN_INLINE void single_moves(struct gen *g, int n, int dir)
 {
-	unsigned tm = reach(g, n, dir), hm = g->homes[n] & (dir > 0 ? ~0u : 0u), all;
 	struct ff_ply *p = g->next;
-	int i, t, ok;
+	unsigned all, home = dir > 0 ? 1u << n : 0;   /* the count into home */
+	int i, t, ok, len = g->len, step = dir * n;
 
 	for (all = g->trk | g->hcand; all; all &= all - 1) {
 		const struct mover *m = &g->m[i = __builtin_ctz(all)];
 
-		ok = (int)(tm >> i & 1);
-		t = m->loc + dir * n;
-		t += t < 0 ? g->len : t >= g->len ? -g->len : 0;
+		ok = (int)(m->counts[dir > 0] >> n & 1);
+		t = m->loc + step;
+		t += t < 0 ? len : t >= len ? -len : 0;
 		t &= -ok;   /* a hole, where m is home */
 		if (partner_at(g, t) & ok)   /* seldom: a chain to try */
 			ok = can_land(g->b, g->s, m->peg, t);
 		put_move(g, p, m->loc, t);
 		p += ok;
-		put_move(g, p, m->loc, m->hbase + n);
-		p += hm >> i & 1;
+		if (m->fwd_home) {   /* the same movers for every card */
+			put_move(g, p, m->loc, m->hbase + n);
+			p += (m->fwd_home & home) != 0;
+		}
 	}
 	g->next = p;
 }
@@ -764,8 +772,10 @@ static void come_out_init(struct gen *g)
    does. */
 GEN_INLINE void come_out(struct gen *g, int yes)
 {
+	if (!g->out_ok)   /* the same for every card of a position */
+		return;
 	put_move(g, g->next, LOC_START + g->c, g->out_to);
-	g->next += yes & g->out_ok;
+	g->next += yes;
 }
 
 /* Can mover b's second part land on the partner's peg at dest after the
@@ -1061,10 +1071,16 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 	_Static_assert(FF_CARD_KINDS <= 64, "a candidate per bit of plays");
 	(void)chance;
 	gen_init(&g, s, out);
-	for (i = 0; i < nc; i++) {
-		from = g.next;
-		card_plies(&g, cards[i]);
-		plays |= (uint64_t)(g.next > from) << i;
+	if (!s->h.unk[s->turn] && s->preset != PAGAT) {   /* discarding needs no card to play */
+		for (i = 0; i < nc; i++)
+			card_plies(&g, cards[i]);
+		plays = g.next > out;
+	} else {
+		for (i = 0; i < nc; i++) {
+			from = g.next;
+			card_plies(&g, cards[i]);
+			plays |= (uint64_t)(g.next > from) << i;
+		}
 	}
 	if (may_discard(s, cards, plays, nc))
 		for (i = 0; i < nc && g.next < g.end; i++)
@@ -1526,13 +1542,12 @@ static void do_moves(struct pj_state *s, const struct ff_ply *p)
 /* Has side every peg home? */
 static int side_home(const struct pj_state *s, int side)
 {
-	int k, i;
+	unsigned all = ALL_PEGS;
+	int k;
 
 	for (k = side; k < s->seats; k += s->sides)   /* the side's seats */
-		for (i = 0; i < PEGS; i++)
-			if (!is_home(s->b.loc[k][i]))
-				return 0;
-	return 1;
+		all &= s->b.at_home[k];
+	return all == ALL_PEGS;
 }
 
 static int pj_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff_error *err)
@@ -1547,9 +1562,10 @@ static int pj_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	ff_hands_discard(&s->h, seat, p->w[1]);
 	s->plies++;
 	s->turn = (uint8_t)((seat + 1) % s->seats);
-	/* only a move into home completes a side */
-	if (p->w[0] == K_PLAY && (is_home(p->w[3]) || (p->w[6] && is_home(p->w[5]))) &&
-	    side_home(s, side)) {
+	/* only a move into home completes a side, and the side was not
+	   complete before (the game would have ended): asked after every ply,
+	   which costs less than a branch on what the ply did */
+	if (side_home(s, side)) {
 		s->term = FF_TERM_NORMAL;
 		s->winner = (int8_t)side;
 		if (p->post[0] != FF_NO_CARD)
