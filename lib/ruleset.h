@@ -165,7 +165,8 @@ struct ff_agent {
 	int (*choose)(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng);
 	/* 1 when choose() is ff_agent_uniform_index(rng, n), whatever the
 	   plies: the simulator may then take only the chosen ply from an
-	   engine with legal_pick (the same ply, the same draws) */
+	   engine with legal_pick (the same ply, the same draws), or a
+	   uniformly random ply from one with sample (as likely, other draws) */
 	int uniform;
 	/* Optional (NULL: choose() decides): an agent that needs what the
 	   simulator is given for it (sim->agent_ctx, e.g. a solution) chooses
@@ -283,6 +284,16 @@ struct ff_rules {
 	   checks); uniformly random play uses it. */
 	int (*legal_pick)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
 			  struct ff_ply *out);
+	/* Optional (NULL: uniformly random play takes legal_pick() or
+	   legal()): a uniformly random legal ply for chance at out, with
+	   numbers k (0 <= k < n) drawn by pick(ctx, n) as often as the engine
+	   needs: every legal ply as likely as any other, but not legal()'s
+	   k-th of one draw (an engine may draw candidates and reject some).
+	   Returns 0, or -1 where there is no legal ply. Uniformly random play
+	   prefers it; the conformance suite checks that each legal ply is
+	   exactly one of its candidates. */
+	int (*sample)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
+		      struct ff_ply *out);
 	/* Decode a ply token (either form) in the current position. Returns 0,
 	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
 	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that

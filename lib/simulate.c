@@ -82,14 +82,19 @@ static int uniform_pick(void *ctx, int n)
 }
 
 /* The ply agent a plays in state, at legal[returned index]. A uniform
-   agent facing an engine that can count its plies gets only the chosen
-   one (the same ply and draws as from the whole list). */
+   agent facing an engine that samples its plies gets one so (as likely,
+   other draws); one that can count them, only the chosen one (the same
+   ply and draws as from the whole list). */
 static int choose(const struct ff_sim *sim, const struct ff_agent *a, const void *state,
 		  struct ff_rng *chance, struct ff_rng *agent, struct ff_ply *legal)
 {
 	const struct ff_rules *r = sim->cfg->rules;
 	int roll = ff_rules_roll(r, state, chance), n;
 
+	if (a->uniform && r->sample) {
+		r->sample(state, roll, uniform_pick, agent, legal);
+		return 0;
+	}
 	if (a->uniform && r->legal_pick) {
 		r->legal_pick(state, roll, uniform_pick, agent, legal);
 		return 0;

@@ -35,7 +35,8 @@
 
 struct stats {
 	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
-	     mutated_draw, after_end, result, format_trips, step_taken, step_left;
+	     mutated_draw, after_end, result, format_trips, step_taken, step_left, samples,
+	     sample_lists;
 };
 
 static struct stats totals;
@@ -102,6 +103,70 @@ static void check_counting(struct ff_game *g, const struct ff_record *rec, size_
 		bad += !ff_ply_eq(&one, &legal[want.want]);
 	}
 	CU_ASSERT_EQUAL(bad, 0);
+}
+
+/* A pick that returns want at its first call and 0 after, counting the
+   calls and noting the first count. */
+struct pick_once {
+	int want, calls, n;
+};
+
+static int pick_once(void *ctx, int n)
+{
+	struct pick_once *p = ctx;
+
+	if (p->calls++)
+		return 0;
+	p->n = n;
+	return p->want;
+}
+
+/* An engine that samples (sample) takes as its first draw's answer
+   exactly one of its candidates for each legal ply, or none at all: made
+   to take each answer k of the first draw in turn, it keeps the candidate
+   at once (a single draw) for as many answers as legal() lists plies,
+   each a different one of them, or for no answer (then every draw is
+   rejected until the engine lists the plies). So every legal ply is as
+   likely as any other, whatever it rejects. At every 8th ply (the check
+   decides every candidate). */
+static void check_sampling(struct ff_game *g, const struct ff_record *rec, size_t k)
+{
+	static struct ff_ply legal[FF_MAX_LEGAL];
+	static unsigned char seen[FF_MAX_LEGAL];
+	const struct ff_rules *r = g->rules;
+	struct ff_ply p, one;
+	struct ff_error err;
+	struct pick_once pk = { 0, 0, 0 };
+	int n, i, first, kept = 0, bad = 0;
+
+	if (!r->sample || k % 8 ||
+	    r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &p, &err))
+		return;
+	n = r->legal(g->state, p.chance, legal);
+	memset(seen, 0, (size_t)n);
+	CU_ASSERT_EQUAL(r->sample(g->state, p.chance, pick_once, &pk, &one), 0);
+	for (first = pk.n, pk.want = 0; pk.want < first; pk.want++) {
+		pk.calls = 0;
+		r->sample(g->state, p.chance, pick_once, &pk, &one);
+		if (pk.calls != 1)
+			continue;   /* a candidate rejected */
+		for (i = 0; i < n && !ff_ply_eq(&legal[i], &one); i++)
+			;
+		bad += i == n || seen[i]++;
+		kept++;
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT_TRUE(kept == n || kept == 0);
+	if (kept == 0) {   /* every candidate rejected: each draw falls back to the list */
+		pk.want = 0;
+		pk.calls = 0;
+		CU_ASSERT_EQUAL(r->sample(g->state, p.chance, pick_once, &pk, &one), 0);
+		for (i = 0; i < n && !ff_ply_eq(&legal[i], &one); i++)
+			;
+		CU_ASSERT_TRUE(i < n);
+		totals.sample_lists++;
+	}
+	totals.samples++;
 }
 
 /* An engine that can be solved (chances, key) lists chance outcomes the
@@ -304,6 +369,7 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		plyno[k] = g->turns + 1;
 		post[k][0] = '\0';
 		check_counting(g, rec, k);
+		check_sampling(g, rec, k);
 		check_chances(g, rec, k);
 		check_determinize(g);
 		check_step(g, rec, k);
@@ -736,6 +802,9 @@ static void test_every_ruleset(void)
 		totals.mutated_draw, totals.after_end, totals.result, totals.format_trips);
 	fprintf(stderr, "conformance: the one-call step took %ld tokens and left %ld as the usual "
 		"path has them\n", totals.step_taken, totals.step_left);
+	fprintf(stderr, "conformance: %ld positions where every candidate of a sampler was "
+		"decided (%ld where it rejects them all and lists)\n", totals.samples,
+		totals.sample_lists);
 	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8);
 	CU_ASSERT_TRUE(totals.configs >= 40);
 	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);

@@ -469,6 +469,8 @@ struct gen {
 	uint64_t gaps[2];     /* [0 back, 1 forward]: byte i the gap of mover i, capped at 127 */
 	uint8_t homes[16];    /* [n]: movers that may go n holes into or within home */
 	unsigned hany;        /* bit n: some mover may go n holes into or within home */
+	int nsplit[3];        /* the sampler's split slots of a 7, a 9 forward first and a
+				 9 back first (split_slots()), or -1 before it asks */
 	struct mover m[PEGS]; /* by peg index; set for the movers */
 };
 
@@ -605,6 +607,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->near = near;
 	g->hany = hany;
 	g->hcand = hcand;
+	g->nsplit[0] = g->nsplit[1] = g->nsplit[2] = -1;
 	come_out_init(g);
 	g->gaps[0] = gb;
 	g->gaps[1] = gf;
@@ -814,12 +817,21 @@ GEN_INLINE void come_out(struct gen *g, int yes)
 
 /* Can mover b's second part land on the partner's peg at dest after the
    first part took mover a to da? Tried on a copy with both parts. */
-static int split_lands(struct gen *g, int a, int da, int b, int dest)
+static int split_lands(const struct gen *g, int a, int da, int b, int dest)
 {
 	struct board t = *g->b;
 
 	move_peg(&t, g->s, g->m[a].peg, da);
 	return move_peg(&t, g->s, g->m[b].peg, dest) == 0;
+}
+
+/* May mover b's second part, whose count and way pass no peg of its
+   colour, end on track hole dest after mover a's first part to da (not
+   onto a partner's peg)? Only a partner's peg there may not be sent on
+   (a's old hole holds none now). */
+static int second_lands(const struct gen *g, int a, int da, int b, int dest)
+{
+	return dest == g->m[a].loc || !partner_at(g, dest) || split_lands(g, a, da, b, dest);
 }
 
 /* The movers whose second part of n2 holes forward may enter or move
@@ -854,22 +866,22 @@ GEN_INLINE void emit_seconds(struct gen *g, int a, int da, int n2, int dir2, uns
 	for (all = tm | hm; all; all &= all - 1) {
 		const struct mover *mb = &g->m[k = __builtin_ctz(all)];
 
-		if (tm >> k & 1) {
-			t = step(g, mb->loc, n2, dir2);
-			if (t == la || !partner_at(g, t) || split_lands(g, a, da, k, t))
-				emit(g, la, da, mb->loc, t, 1);
-		}
+		if (tm >> k & 1 && second_lands(g, a, da, k, t = step(g, mb->loc, n2, dir2)))
+			emit(g, la, da, mb->loc, t, 1);
 		if (hm >> k & 1)
 			emit(g, la, da, mb->loc, mb->hbase + n2, 1);
 	}
 }
 
-/* Every second part of a split after the first part took mover a from
-   its place to da (not onto a partner). A first part along the track
+/* The second parts of a split after the first part took mover a from
+   its place to da (not onto a partner): the movers that may go n2 holes
+   in dir2 along the track (returned; a landing on a partner's peg not yet
+   tried: emit_seconds() does) and into or within home (*home). A first
+   part along the track
    keeps the movers' order around the ring, so only the mover whose
    nearest peg in dir2 was a (bs) sees a new gap: up to da, or past a's
    old place when a went home. */
-static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
+static unsigned second_masks(const struct gen *g, int a, int da, int n2, int dir2, unsigned *home)
 {
 	const struct mover *ma = &g->m[a];
 	int la = ma->loc, len = g->len, bs = -1, gbs = 0;
@@ -894,6 +906,15 @@ static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
 		else   /* nothing that decides home moves changed */
 			hm = g->homes[n2] & ~(1u << a);
 	}
+	*home = hm;
+	return tm;
+}
+
+/* Emit the second parts second_masks() finds. */
+static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
+{
+	unsigned hm, tm = second_masks(g, a, da, n2, dir2, &hm);
+
 	emit_seconds(g, a, da, n2, dir2, tm, hm);
 }
 
@@ -922,9 +943,10 @@ static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
 }
 
 /* The second parts after mover a's first part along the track to da (not
-   onto a partner): as second_parts(), with the home holes unchanged. bs is
+   onto a partner): as second_masks(), with the home holes unchanged. bs is
    the mover whose nearest peg in dir2 was a, or -1. */
-GEN_INLINE void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs)
+GEN_INLINE unsigned track_masks(const struct gen *g, int a, int da, int n2, int dir2, int bs,
+			       unsigned *home)
 {
 	int gbs;
 	unsigned tm = reach(g, n2, dir2) & ~(1u << a), hm = 0;
@@ -939,6 +961,15 @@ GEN_INLINE void track_seconds(struct gen *g, int a, int da, int n2, int dir2, in
 		if (dir2 > 0 && g->near >> bs & 1)
 			hm = (hm & ~(1u << bs)) | (home_counts(gbs, mb->in, g->free) >> n2 & 1) << bs;
 	}
+	*home = hm;
+	return tm;
+}
+
+/* Emit the second parts track_masks() finds. */
+GEN_INLINE void track_seconds(struct gen *g, int a, int da, int n2, int dir2, int bs)
+{
+	unsigned hm, tm = track_masks(g, a, da, n2, dir2, bs, &hm);
+
 	emit_seconds(g, a, da, n2, dir2, tm, hm);
 }
 
@@ -968,6 +999,42 @@ static unsigned mirror(unsigned m, int total)
 	return r;
 }
 
+/* The movers that may make the first part of a split of total holes in
+   dir1: none with fewer than two movers, or with one on the track and
+   none that may go into or within home (no first part along the track,
+   the home holes as they were, lets another peg move); else those on the
+   track and those that may go 1 to total - 1 holes into or within home. */
+static unsigned split_firsts(const struct gen *g, int total, int dir1)
+{
+	unsigned first = g->trk, all;
+	int a;
+
+	if (!(g->mv & (g->mv - 1)) || (!(g->trk & (g->trk - 1)) && !g->hany))
+		return 0;
+	for (all = dir1 > 0 && (g->hany & bits(1, total - 1)) ? g->near : 0; all; all &= all - 1)
+		if (g->m[a = __builtin_ctz(all)].fwd_home & bits(1, total - 1))
+			first |= 1u << a;
+	return first;
+}
+
+/* The first counts of mover a's first part of a split (total holes, in
+   dir1 then dir2) that may leave a second part: along the track
+   (returned) and into or within home (*home). */
+static unsigned first_parts(const struct gen *g, int a, int total, int dir1, int dir2,
+			    unsigned *home)
+{
+	const struct mover *ma = &g->m[a];
+	unsigned tr, lim = first_counts(g, a, total, dir2);
+
+	*home = dir1 > 0 ? ma->fwd_home & lim : 0;
+	if (!lim)
+		return 0;
+	tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & lim;
+	if (!(g->trk & ~(1u << a)))   /* alone on the track: only home moves can follow */
+		tr &= mirror(g->hany, total);
+	return tr;
+}
+
 /* Splits of total holes between two movable pegs: the first part n1 holes
    in dir1, the second the rest in dir2, in the written order. Only a peg
    on the track, or one that may go 1 to total - 1 holes into or within
@@ -975,26 +1042,14 @@ static unsigned mirror(unsigned m, int total)
 GEN_INLINE void splits(struct gen *g, int total, int dir1, int dir2)
 {
 	int a, n1, n2, da, bs;
-	unsigned tr, hm, any, lim, first = g->trk, all;
+	unsigned tr, hm, any, all;
 
-	/* fewer than two movers; or one on the track and none that may go
-	   into or within home, where no first part (along the track, the
-	   home holes as they were) lets another peg move */
-	if (!(g->mv & (g->mv - 1)) || (!(g->trk & (g->trk - 1)) && !g->hany))
-		return;
-	for (all = dir1 > 0 && (g->hany & bits(1, total - 1)) ? g->near : 0; all; all &= all - 1)
-		if (g->m[a = __builtin_ctz(all)].fwd_home & bits(1, total - 1))   /* or into or within home */
-			first |= 1u << a;
-	for (all = first; all; all &= all - 1) {
+	for (all = split_firsts(g, total, dir1); all; all &= all - 1) {
 		const struct mover *ma = &g->m[a = __builtin_ctz(all)];
 		int la = ma->loc;
 
-		if (!(lim = first_counts(g, a, total, dir2)))
+		if (!(tr = first_parts(g, a, total, dir1, dir2, &hm)) && !hm)
 			continue;
-		tr = bits(1, (dir1 > 0 ? ma->fgap : ma->bgap) - 1) & lim;
-		if (!(g->trk & ~(1u << a)))   /* alone on the track: only home moves can follow */
-			tr &= mirror(g->hany, total);
-		hm = dir1 > 0 ? ma->fwd_home & lim : 0;
 		bs = is_track(la) ? (dir2 > 0 ? ma->nb : ma->nf) : -1;
 		for (any = tr | hm; any; any &= any - 1) {
 			n1 = __builtin_ctz(any);
@@ -1123,6 +1178,277 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 		for (i = 0; i < nc && g.next < g.end; i++)
 			set_discard(g.next++, cards[i]);
 	return (int)(g.next - out);
+}
+
+/* --- a uniformly random legal ply, by rejection (random play) ---
+
+   Each card held has slots, a set known without deciding a ply: a single
+   move along the track for each mover on the track and into or within
+   home for each that may go some count there, coming out where the
+   position lets a peg out, for a 7 or a 9 each first part splits() tries
+   with each mover that could make a second part, for the joker each
+   source and peg of another colour. Every legal play of the card is
+   exactly one slot. A slot drawn uniformly is decided alone, with the
+   generator's own tests, and kept when it holds a legal play; else
+   another is drawn. Every legal play is so as likely as any other; after
+   SAMPLE_TRIES misses the plies are listed and one is drawn from them,
+   which keeps the result uniform. */
+enum { SAMPLE_TRIES = 16 };
+
+/* The number of movers in the set m (m < 32), from a table (the
+   baseline x86-64 has no population count instruction). */
+static int nmovers(unsigned m)
+{
+	static const uint8_t pop[32] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+					 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5 };
+
+	return pop[m & 31];
+}
+
+/* The number of counts in the set m (bits 0..15). */
+static int ncounts(unsigned m)
+{
+	return nmovers(m) + nmovers(m >> 5) + nmovers(m >> 10) + nmovers(m >> 15);
+}
+
+/* The k-th (0-based) set bit of m, which has more than k. */
+static int nth_bit(unsigned m, int k)
+{
+	for (; k > 0; k--)
+		m &= m - 1;
+	return __builtin_ctz(m);
+}
+
+/* The movers that might make a second part after mover a's first part:
+   along the track (*track), and, where dir2 is forward, into or within
+   home (returned): after a first part along the track (home 0) those that
+   may go home already and those on the track near enough for their gap
+   to matter; after one into or within home (home 1), any near mover. */
+static unsigned second_cands(const struct gen *g, int a, int dir2, int home, unsigned *track)
+{
+	*track = g->trk & ~(1u << a);
+	if (dir2 < 0)
+		return 0;
+	return (home ? g->near : g->hcand | (g->near & g->trk)) & ~(1u << a);
+}
+
+/* The slots of a split of total holes in dir1 then dir2: for each first
+   mover, its first parts along the track times its second candidates
+   then, its first parts into or within home times theirs. Counted once
+   a position (g->nsplit). */
+static int split_slots(struct gen *g, int total, int dir1, int dir2)
+{
+	unsigned all, tr, hm, ct, ch;
+	int a, n = 0, *at = &g->nsplit[total == 7 ? 0 : dir1 > 0 ? 1 : 2];
+
+	if (*at >= 0)
+		return *at;
+	for (all = split_firsts(g, total, dir1); all; all &= all - 1) {
+		a = __builtin_ctz(all);
+		tr = first_parts(g, a, total, dir1, dir2, &hm);
+		ch = second_cands(g, a, dir2, 0, &ct);
+		n += ncounts(tr) * (nmovers(ct) + nmovers(ch));
+		ch = second_cands(g, a, dir2, 1, &ct);
+		n += ncounts(hm) * (nmovers(ct) + nmovers(ch));
+	}
+	return *at = n;
+}
+
+/* Is the second part, mover b n2 holes in dir2 along the track (home 0)
+   or into or within home (home 1), legal after mover a's first part to
+   da? Where it is, the split is written at out. */
+static int split_at(struct gen *g, int a, int da, int b, int home, int n2, int dir2,
+		    struct ff_ply *out)
+{
+	const struct mover *ma = &g->m[a], *mb = &g->m[b];
+	int bs = is_track(ma->loc) ? (dir2 > 0 ? ma->nb : ma->nf) : -1, dest, ok = 0;
+	unsigned tm, hm;
+	struct ff_ply *from = g->next, *p;
+
+	dest = home ? mb->hbase + n2 : step(g, mb->loc, n2, dir2);
+	if (is_track(da) && partner_at(g, da)) {   /* a chain that may move pegs: listed */
+		second_parts_slow(g, a, da, n2, dir2);
+		for (p = from; p < g->next; p++)
+			ok |= p->w[4] == mb->loc && p->w[5] == dest;
+		g->next = from;
+	} else if (is_track(da)) {
+		tm = track_masks(g, a, da, n2, dir2, bs, &hm);
+		ok = home ? hm >> b & 1 : tm >> b & 1 && second_lands(g, a, da, b, dest);
+	} else {
+		tm = second_masks(g, a, da, n2, dir2, &hm);
+		ok = home ? hm >> b & 1 : tm >> b & 1 && second_lands(g, a, da, b, dest);
+	}
+	if (ok)
+		put_play(g, out, ma->loc, da, mb->loc, dest, 1);
+	return ok;
+}
+
+/* Decide split slot r (split_slots()'s order) of a split of total holes
+   in dir1 then dir2; where it holds a legal play, write it at out. */
+static int split_slot(struct gen *g, int total, int dir1, int dir2, int r, struct ff_ply *out)
+{
+	unsigned all, tr, hm, ct, ch, f;
+	int a, home, nc, n1;
+
+	for (all = split_firsts(g, total, dir1); all; all &= all - 1) {
+		a = __builtin_ctz(all);
+		tr = first_parts(g, a, total, dir1, dir2, &hm);
+		for (home = 0; home < 2; home++) {
+			f = home ? hm : tr;
+			ch = second_cands(g, a, dir2, home, &ct);
+			nc = nmovers(ct) + nmovers(ch);
+			if (r >= ncounts(f) * nc) {
+				r -= ncounts(f) * nc;
+				continue;
+			}
+			n1 = nth_bit(f, r / nc);
+			r %= nc;
+			return split_at(g, a, home ? g->m[a].hbase + n1 : step(g, g->m[a].loc, n1, dir1),
+					r < nmovers(ct) ? nth_bit(ct, r) : nth_bit(ch, r - nmovers(ct)),
+					r >= nmovers(ct), total - n1, dir2, out);
+		}
+	}
+	return 0;
+}
+
+/* The joker's sources: the track movers, and (pagat) the start area as
+   bit PEGS where a peg waits there. */
+static unsigned joker_sources(const struct gen *g)
+{
+	return g->trk | (g->s->preset == PAGAT && g->start != NOWHERE ? 1u << PEGS : 0);
+}
+
+/* The number of sources in the set src (joker_sources()). */
+static int joker_count(unsigned src)
+{
+	return nmovers(src & ALL_PEGS) + (int)(src >> PEGS);
+}
+
+/* The number of pegs of other colours on the track. */
+static int joker_targets(const struct gen *g)
+{
+	int k, n = 0;
+
+	for (k = 0; k < g->b->seats; k++)
+		n += k != g->c ? nmovers(g->b->on_track[k]) : 0;
+	return n;
+}
+
+/* The slots of card (the joker's: each source with each target, then
+   coming out). */
+static int card_slots(struct gen *g, int card)
+{
+	const struct card_kind *k = &card_kinds[g->s->preset][card];
+	int n;
+
+	if (k->extra == X_JOKER)
+		return joker_count(joker_sources(g)) * joker_targets(g) +
+		       (g->s->preset == LIFTBRIDGE && g->out_ok);
+	n = nmovers(g->trk) + (k->dir > 0 ? nmovers(g->hcand) : 0) + (k->out & g->out_ok);
+	if (k->extra == X_SEVEN)
+		n += split_slots(g, 7, 1, 1);
+	else if (k->extra == X_NINE)
+		n += split_slots(g, 9, 1, -1) + split_slots(g, 9, -1, 1);
+	return n;
+}
+
+/* Decide joker slot r: source r / targets (in joker_sources()'s order)
+   onto target r % targets (the pegs of other colours, seat by seat, peg
+   by peg), or past them coming out. */
+static int joker_slot(struct gen *g, int r, struct ff_ply *out)
+{
+	const struct board *b = g->b;
+	int nt = joker_targets(g), src, q, from, t, k;
+
+	if (r >= joker_count(joker_sources(g)) * nt) {
+		put_move(g, out, LOC_START + g->c, g->out_to);
+		return 1;
+	}
+	src = nth_bit(joker_sources(g), r / nt);
+	q = src == PEGS ? g->start : g->m[src].peg;
+	from = src == PEGS ? LOC_START + g->c : g->m[src].loc;
+	for (r %= nt, k = 0; k == g->c || r >= nmovers(b->on_track[k]); k++)
+		r -= k == g->c ? 0 : nmovers(b->on_track[k]);
+	t = b->loc[k][nth_bit(b->on_track[k], r)];
+	if (!gen_can_land(g, q, t))
+		return 0;
+	put_move(g, out, from, t);
+	return 1;
+}
+
+/* Decide slot r of card (card_slots()'s order: single moves along the
+   track, into or within home, coming out, then the splits or the
+   joker's); where it holds a legal play, write it at out. */
+static int card_slot(struct gen *g, int card, int r, struct ff_ply *out)
+{
+	const struct card_kind *k = &card_kinds[g->s->preset][card];
+	const struct mover *m;
+	int n, t;
+
+	g->card = card;
+	g->head = play_head(card);
+	if (k->extra == X_JOKER)
+		return joker_slot(g, r, out);
+	if (r < (n = nmovers(g->trk))) {
+		m = &g->m[nth_bit(g->trk, r)];
+		if (!(m->counts[k->dir > 0] >> k->n & 1) || !gen_can_land(g, m->peg, t = step(g, m->loc, k->n, k->dir)))
+			return 0;
+		put_move(g, out, m->loc, t);
+		return 1;
+	}
+	r -= n;
+	if (k->dir > 0 && r < (n = nmovers(g->hcand))) {
+		m = &g->m[nth_bit(g->hcand, r)];
+		if (!(m->fwd_home >> k->n & 1))
+			return 0;
+		put_move(g, out, m->loc, m->hbase + k->n);
+		return 1;
+	}
+	r -= k->dir > 0 ? n : 0;
+	if (k->out & g->out_ok && r-- == 0) {
+		put_move(g, out, LOC_START + g->c, g->out_to);
+		return 1;
+	}
+	if (k->extra == X_SEVEN)
+		return split_slot(g, 7, 1, 1, r, out);
+	if (r < (n = split_slots(g, 9, 1, -1)))
+		return split_slot(g, 9, 1, -1, r, out);
+	return split_slot(g, 9, -1, 1, r - n, out);
+}
+
+/* A uniformly random legal ply at out, numbers drawn by pick(ctx, n):
+   slots drawn over the cards held until one holds a legal play (see
+   above); with no slot, a uniformly random discard (no card has a play);
+   a public record or pagat (where a joker's play and discards may both
+   be legal) from the list. Returns 0, or -1 with no legal ply. */
+static int pj_sample(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
+		     struct ff_ply *out)
+{
+	static _Thread_local struct ff_ply room[FF_MAX_LEGAL];
+	const struct pj_state *s = st;
+	struct gen g;
+	int cards[FF_CARD_KINDS], slots[FF_CARD_KINDS], i, r, n = 0, tries;
+	int nc = ff_hands_candidates(&s->h, s->turn, cards);
+
+	if (!s->h.unk[s->turn] && s->preset == LIFTBRIDGE) {
+		gen_init(&g, s, room);
+		for (i = 0; i < nc; i++)
+			n += slots[i] = card_slots(&g, cards[i]);
+		if (n == 0 && nc > 0) {
+			set_discard(out, cards[pick(ctx, nc)]);
+			return 0;
+		}
+		for (tries = 0; n > 0 && tries < SAMPLE_TRIES; tries++) {
+			for (r = pick(ctx, n), i = 0; r >= slots[i]; i++)
+				r -= slots[i];
+			if (card_slot(&g, cards[i], r, out))
+				return 0;
+		}
+	}
+	if ((n = pj_legal(st, chance, room)) == 0)
+		return -1;
+	*out = room[pick(ctx, n)];
+	return 0;
 }
 
 /* --- set-up --- */
@@ -1849,6 +2175,7 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.side_of = pj_side_of,
 	.to_move = pj_to_move,
 	.legal = pj_legal,
+	.sample = pj_sample,
 	.is_legal = pj_is_legal,
 	.parse = pj_parse,
 	.format = pj_format,
