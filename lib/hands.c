@@ -64,12 +64,13 @@ int ff_hands_init(struct ff_hands *h, const struct ff_config *cfg, int decks, in
 
 int ff_hands_find(const struct ff_hands *h, int seat, int card)
 {
+	const int16_t *hand = h->hand[seat];
 	int i, at = -1;
 
 	/* every card looked at, the first match kept without a branch: where
 	   in a hand a card is follows no pattern a branch predictor learns */
 	for (i = h->nhand[seat] - 1; i >= 0; i--)
-		at = h->hand[seat][i] == card ? i : at;
+		at = hand[i] == card ? i : at;
 	return at;
 }
 
@@ -95,12 +96,13 @@ int ff_hands_holds(const struct ff_hands *h, int seat, int card)
 
 int ff_hands_candidates(const struct ff_hands *h, int seat, int *cards)
 {
+	const int16_t *hand = h->hand[seat];
 	uint64_t seen = 0;   /* bit card: listed */
-	int n = 0, i, card;
+	int n = 0, i, card, held = h->nhand[seat];   /* read once: cards[] may alias it */
 
 	_Static_assert(FF_CARD_KINDS <= 64, "a card kind per bit of seen");
-	for (i = 0; i < h->nhand[seat]; i++) {   /* written always, kept when new */
-		card = h->hand[seat][i];
+	for (i = 0; i < held; i++) {   /* written always, kept when new */
+		card = hand[i];
 		cards[n] = card;
 		n += !(seen >> card & 1);
 		seen |= (uint64_t)1 << card;
@@ -138,10 +140,12 @@ int ff_hands_check(const struct ff_hands *h, int seat, int card, struct ff_error
 
 void ff_hands_discard(struct ff_hands *h, int seat, int card)
 {
-	int i = ff_hands_find(h, seat, card);
+	int i = ff_hands_find(h, seat, card), held = h->nhand[seat];
 
-	if (i >= 0)
-		h->hand[seat][i] = h->hand[seat][--h->nhand[seat]];
+	if (i >= 0) {
+		h->hand[seat][i] = h->hand[seat][held - 1];
+		h->nhand[seat] = (uint8_t)(held - 1);
+	}
 	else if (h->unk[seat])
 		h->unk[seat]--;
 	h->disc[h->ndisc++] = (int16_t)card;
@@ -150,8 +154,9 @@ void ff_hands_discard(struct ff_hands *h, int seat, int card)
 
 /* The pile is empty: the discards, in the order discarded, become the new
    pile, shuffled with the chance stream when the game has a Seed (else its
-   order is unknown from now on). */
-static void reshuffle(struct ff_hands *h, struct ff_rng *chance)
+   order is unknown from now on). Out of line: rare, and inlined it costs
+   every draw the registers it saves. */
+static __attribute__((noinline)) void reshuffle(struct ff_hands *h, struct ff_rng *chance)
 {
 	memcpy(h->pile, h->disc, h->ndisc * sizeof h->disc[0]);
 	h->npile = h->ndisc;
@@ -166,10 +171,27 @@ static void reshuffle(struct ff_hands *h, struct ff_rng *chance)
 	}
 }
 
+/* The diagnostic of a drawn card the record claims that cannot be: one
+   the pile (known) contradicts, or one with no copy left. Out of the
+   draw's way (its buffers would cost every draw a stack check). */
+static __attribute__((noinline)) int bad_draw(const struct ff_hands *h, int claim, int card,
+					       struct ff_error *err)
+{
+	char a[4], b[4];
+
+	if (h->known)
+		return ff_error_set(err, FF_EBAD_DRAW,
+				    "drawn card '%s' contradicts the %s, which deals '%s' here",
+				    ff_card_name(claim, a), h->seeded ? "Seed" : "Deck",
+				    ff_card_name(card, b));
+	return ff_error_set(err, FF_EBAD_DRAW, "drawn card '%s' cannot be drawn: %s copies are "
+			    "accounted for", ff_card_name(claim, a),
+			    copies_word(claim < FF_CARD_KINDS ? h->copies[claim] : 0));
+}
+
 int ff_hands_draw(struct ff_hands *h, int seat, int16_t *claim, struct ff_rng *chance,
 		  struct ff_error *err)
 {
-	char a[4], b[4];
 	int card = *claim;
 
 	if (h->npile == 0)
@@ -177,14 +199,9 @@ int ff_hands_draw(struct ff_hands *h, int seat, int16_t *claim, struct ff_rng *c
 	if (h->known) {
 		card = h->pile[h->top];
 		if (*claim != FF_NO_CARD && *claim != card)
-			return ff_error_set(err, FF_EBAD_DRAW,
-					    "drawn card '%s' contradicts the %s, which deals '%s' here",
-					    ff_card_name(*claim, a), h->seeded ? "Seed" : "Deck",
-					    ff_card_name(card, b));
+			return bad_draw(h, *claim, card, err);
 	} else if (card != FF_NO_CARD && (card >= FF_CARD_KINDS || ff_hands_available(h, card) <= 0)) {
-		return ff_error_set(err, FF_EBAD_DRAW,
-				    "drawn card '%s' cannot be drawn: %s copies are accounted for",
-				    ff_card_name(card, a), copies_word(card < FF_CARD_KINDS ? h->copies[card] : 0));
+		return bad_draw(h, card, card, err);
 	}
 	h->top++;
 	h->npile--;

@@ -179,11 +179,24 @@ GEN_INLINE char *put_num(char *p, int v)
 
 /* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL;
    returns the end. */
+/* The track holes' names, 4 bytes each (no NUL): "T0" .. "T149". */
+#define TRACK_NAME(n) "T" #n
+#define TRACK_NAMES(t) TRACK_NAME(t##0), TRACK_NAME(t##1), TRACK_NAME(t##2), TRACK_NAME(t##3), \
+	TRACK_NAME(t##4), TRACK_NAME(t##5), TRACK_NAME(t##6), TRACK_NAME(t##7), TRACK_NAME(t##8), \
+	TRACK_NAME(t##9)
+static const char track_names[150][5] = {
+	"T0", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", TRACK_NAMES(1), TRACK_NAMES(2),
+	TRACK_NAMES(3), TRACK_NAMES(4), TRACK_NAMES(5), TRACK_NAMES(6), TRACK_NAMES(7),
+	TRACK_NAMES(8), TRACK_NAMES(9), TRACK_NAMES(10), TRACK_NAMES(11), TRACK_NAMES(12),
+	TRACK_NAMES(13), TRACK_NAMES(14)
+};
+_Static_assert(MAXT <= 150, "a name for every track hole");
+
 GEN_INLINE char *put_loc(char *p, int loc)
 {
-	if (is_track(loc)) {
-		*p++ = 'T';
-		return put_num(p, loc);
+	if (is_track(loc)) {   /* from the table: no branch on the number of digits */
+		memcpy(p, track_names[loc], 4);
+		return p + 2 + (loc >= 10) + (loc >= 100);
 	}
 	if (is_home(loc)) {
 		*p++ = 'H';
@@ -471,8 +484,20 @@ struct gen {
 	unsigned hany;        /* bit n: some mover may go n holes into or within home */
 	int nsplit[3];        /* the sampler's split slots of a 7, a 9 forward first and a
 				 9 back first (split_slots()), or -1 before it asks */
+	int nsingle[2];       /* its single-move slots of a card moving back, forward */
+	int full;             /* gen_full() has been run */
 	struct mover m[PEGS]; /* by peg index; set for the movers */
 };
+
+/* The number of movers in the set m (m < 32), from a table (the
+   baseline x86-64 has no population count instruction). */
+static int nmovers(unsigned m)
+{
+	static const uint8_t pop[32] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+					 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5 };
+
+	return pop[m & 31];
+}
 
 /* Bits lo..hi (1 <= lo; nothing when hi < lo; hi capped at 15). */
 static unsigned bits(int lo, int hi)
@@ -541,13 +566,32 @@ static void set_gaps(struct gen *g, unsigned trk)
 
 static void come_out_init(struct gen *g);
 
-static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out)
+/* The gap from track mover i to the nearest track mover ahead (dir 1) or
+   behind (dir -1), g->len where it is alone: what set_gaps() finds for
+   every mover, for one. */
+static int gap_of(const struct gen *g, int i, int dir)
+{
+	unsigned x;
+	int d, gap = g->len;
+
+	for (x = g->trk & ~(1u << i); x; x &= x - 1)
+		if ((d = dist(g->m[i].loc, g->m[__builtin_ctz(x)].loc, dir, g->len)) < gap)
+			gap = d;
+	return gap;
+}
+
+/* Set up g for the position s, plies to go to out: the colour moved, its
+   movers, their places, where they may go into or within home, coming
+   out. What only splits and the listing of single moves read (the gaps
+   between the movers and the sets made from them) waits for gen_full()
+   (g->full 0): most random plies are single moves, which the sampler
+   decides from a mover's own gaps. */
+static void gen_light(struct gen *g, const struct pj_state *s, struct ff_ply *out)
 {
 	const struct board *b = &s->b;
 	int i, c = colour_moved(s), len = b->len, h1 = home_of(c, 1), isp = inspot(b, c), free;
 	unsigned trk = b->on_track[c], hom = b->at_home[c], home = b->holes[c];
 	unsigned waiting = ALL_PEGS & ~(trk | hom), near = hom, hany = 0, hcand = 0, all, f;
-	uint64_t gf = 0, gb = 0;
 
 	g->s = s;
 	g->b = b;
@@ -563,7 +607,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 	g->free = free = home_run(home, 0);
 	g->mv = trk | hom;
 	g->trk = trk;
-	memset(g->homes, 0, sizeof g->homes);
+	g->full = 0;
 	for (all = hom; all; all &= all - 1) {   /* at home hole in */
 		struct mover *m = &g->m[i = __builtin_ctz(all)];
 
@@ -574,8 +618,7 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 		m->counts[0] = m->counts[1] = 0;
 		m->fwd_home = f = bits(1, home_run(home, m->in));
 		hcand |= (unsigned)(f != 0) << i;
-		for (hany |= f; f; f &= f - 1)
-			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
+		hany |= f;
 	}
 	for (all = trk; all; all &= all - 1) {
 		struct mover *m = &g->m[i = __builtin_ctz(all)];
@@ -584,33 +627,65 @@ static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out
 		m->loc = b->loc[c][i];
 		m->in = dist(m->loc, isp, 1, len);
 		m->hbase = h1 - 1 - m->in;
+		m->fwd_home = 0;
+	}
+	/* no card's count brings a peg home from further than 12 */
+	for (all = trk; all; all &= all - 1) {
+		struct mover *m = &g->m[i = __builtin_ctz(all)];
+
+		if (m->in <= 12) {
+			near |= 1u << i;
+			m->fwd_home = f = home_counts(gap_of(g, i, 1), m->in, free);
+			hcand |= (unsigned)(f != 0) << i;
+			hany |= f;
+		}
+	}
+	g->near = near;
+	g->hany = hany;
+	g->hcand = hcand;
+	g->nsplit[0] = g->nsplit[1] = g->nsplit[2] = -1;
+	g->nsingle[0] = nmovers(trk);
+	g->nsingle[1] = g->nsingle[0] + nmovers(hcand);
+	come_out_init(g);
+}
+
+/* Complete g (gen_light()): each track mover's gaps and nearest movers,
+   its counts, the reach bytes, and the movers by home count. */
+static void gen_full(struct gen *g)
+{
+	unsigned all, f;
+	uint64_t gf = 0, gb = 0;
+	int i, len = g->len;
+
+	g->full = 1;
+	memset(g->homes, 0, sizeof g->homes);
+	for (all = g->trk; all; all &= all - 1) {
+		struct mover *m = &g->m[__builtin_ctz(all)];
+
 		m->fgap = m->bgap = len;
 		m->nf = m->nb = -1;
 	}
-	if (trk & (trk - 1))
-		set_gaps(g, trk);
-	for (all = trk; all; all &= all - 1) {
+	if (g->trk & (g->trk - 1))
+		set_gaps(g, g->trk);
+	for (all = g->trk; all; all &= all - 1) {
 		struct mover *m = &g->m[i = __builtin_ctz(all)];
 
 		gb |= (uint64_t)(m->bgap < 127 ? m->bgap : 127) << 8 * i;
 		gf |= (uint64_t)(m->fgap < 127 ? m->fgap : 127) << 8 * i;
 		m->counts[0] = bits(1, m->bgap - 1);
 		m->counts[1] = bits(1, m->fgap - 1);
-		/* no card's count brings a peg home from further than 12 */
-		f = m->in <= 12 ? home_counts(m->fgap, m->in, free) : 0;
-		near |= (unsigned)(m->in <= 12) << i;
-		m->fwd_home = f;
-		hcand |= (unsigned)(f != 0) << i;
-		for (hany |= f; f; f &= f - 1)
-			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
 	}
-	g->near = near;
-	g->hany = hany;
-	g->hcand = hcand;
-	g->nsplit[0] = g->nsplit[1] = g->nsplit[2] = -1;
-	come_out_init(g);
+	for (all = g->near & g->hcand; all; all &= all - 1)
+		for (f = g->m[i = __builtin_ctz(all)].fwd_home; f; f &= f - 1)
+			g->homes[__builtin_ctz(f)] |= (uint8_t)(1u << i);
 	g->gaps[0] = gb;
 	g->gaps[1] = gf;
+}
+
+static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out)
+{
+	gen_light(g, s, out);
+	gen_full(g);
 }
 
 /* The track movers whose gap in dir is over n (0 <= n < 127): the bytes
@@ -1195,16 +1270,6 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
    which keeps the result uniform. */
 enum { SAMPLE_TRIES = 16 };
 
-/* The number of movers in the set m (m < 32), from a table (the
-   baseline x86-64 has no population count instruction). */
-static int nmovers(unsigned m)
-{
-	static const uint8_t pop[32] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-					 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5 };
-
-	return pop[m & 31];
-}
-
 /* The number of counts in the set m (bits 0..15). */
 static int ncounts(unsigned m)
 {
@@ -1243,7 +1308,9 @@ static int split_slots(struct gen *g, int total, int dir1, int dir2)
 
 	if (*at >= 0)
 		return *at;
-	for (all = split_firsts(g, total, dir1); all; all &= all - 1) {
+	if ((all = split_firsts(g, total, dir1)) && !g->full)
+		gen_full(g);
+	for (; all; all &= all - 1) {
 		a = __builtin_ctz(all);
 		tr = first_parts(g, a, total, dir1, dir2, &hm);
 		ch = second_cands(g, a, dir2, 0, &ct);
@@ -1344,7 +1411,7 @@ static int card_slots(struct gen *g, int card)
 	if (k->extra == X_JOKER)
 		return joker_count(joker_sources(g)) * joker_targets(g) +
 		       (g->s->preset == LIFTBRIDGE && g->out_ok);
-	n = nmovers(g->trk) + (k->dir > 0 ? nmovers(g->hcand) : 0) + (k->out & g->out_ok);
+	n = g->nsingle[k->dir > 0] + (k->out & g->out_ok);
 	if (k->extra == X_SEVEN)
 		n += split_slots(g, 7, 1, 1);
 	else if (k->extra == X_NINE)
@@ -1391,7 +1458,9 @@ static int card_slot(struct gen *g, int card, int r, struct ff_ply *out)
 		return joker_slot(g, r, out);
 	if (r < (n = nmovers(g->trk))) {
 		m = &g->m[nth_bit(g->trk, r)];
-		if (!(m->counts[k->dir > 0] >> k->n & 1) || !gen_can_land(g, m->peg, t = step(g, m->loc, k->n, k->dir)))
+		if (!((g->full ? m->counts[k->dir > 0] : bits(1, gap_of(g, (int)(m - g->m), k->dir) - 1)) >>
+		      k->n & 1) ||
+		    !gen_can_land(g, m->peg, t = step(g, m->loc, k->n, k->dir)))
 			return 0;
 		put_move(g, out, m->loc, t);
 		return 1;
@@ -1427,21 +1496,22 @@ static int pj_sample(const void *st, int chance, int (*pick)(void *ctx, int n), 
 	static _Thread_local struct ff_ply room[FF_MAX_LEGAL];
 	const struct pj_state *s = st;
 	struct gen g;
-	int cards[FF_CARD_KINDS], slots[FF_CARD_KINDS], i, r, n = 0, tries;
+	int cards[FF_CARD_KINDS], below[FF_CARD_KINDS + 1], i, j, r, n, tries;
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
 
 	if (!s->h.unk[s->turn] && s->preset == LIFTBRIDGE) {
-		gen_init(&g, s, room);
-		for (i = 0; i < nc; i++)
-			n += slots[i] = card_slots(&g, cards[i]);
-		if (n == 0 && nc > 0) {
+		gen_light(&g, s, room);
+		for (below[0] = 0, i = 0; i < nc; i++)   /* the slots of the cards before i + 1 */
+			below[i + 1] = below[i] + card_slots(&g, cards[i]);
+		if ((n = below[nc]) == 0 && nc > 0) {
 			set_discard(out, cards[pick(ctx, nc)]);
 			return 0;
 		}
 		for (tries = 0; n > 0 && tries < SAMPLE_TRIES; tries++) {
-			for (r = pick(ctx, n), i = 0; r >= slots[i]; i++)
-				r -= slots[i];
-			if (card_slot(&g, cards[i], r, out))
+			/* the card of slot r, counted without a branch on r */
+			for (r = pick(ctx, n), i = 0, j = 1; j < nc; j++)
+				i += r >= below[j];
+			if (card_slot(&g, cards[i], r - below[i], out))
 				return 0;
 		}
 	}
