@@ -257,7 +257,9 @@ struct ff_rules {
 	size_t (*key)(const void *st, uint8_t *out);
 	/* The legal plies for the coming turn given its chance outcome, in the
 	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
-	   its one "no move" ply, so the count is >= 1. */
+	   its one "no move" ply, so the count is >= 1. out has room for
+	   FF_MAX_LEGAL plies, and the engine may write in all of it (past
+	   the plies it returns, as scratch). */
 	int (*legal)(const void *st, int chance, struct ff_ply *out);
 	/* Optional (NULL: membership in legal() decides): 1 when ply is
 	   legal now, else 0. Must agree with legal() exactly (the conformance
@@ -285,13 +287,14 @@ struct ff_rules {
 	int (*legal_pick)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
 			  struct ff_ply *out);
 	/* Optional (NULL: uniformly random play takes legal_pick() or
-	   legal()): a uniformly random legal ply for chance at out, with
+	   legal()): a uniformly random legal ply for chance at out[0], with
 	   numbers k (0 <= k < n) drawn by pick(ctx, n) as often as the engine
 	   needs: every legal ply as likely as any other, but not legal()'s
 	   k-th of one draw (an engine may draw candidates and reject some).
-	   Returns 0, or -1 where there is no legal ply. Uniformly random play
-	   prefers it; the conformance suite checks that each legal ply is
-	   exactly one of its candidates. */
+	   out has room for FF_MAX_LEGAL plies, the rest scratch. Returns 0,
+	   or -1 where there is no legal ply. Uniformly random play prefers
+	   it; the conformance suite checks that each legal ply is exactly one
+	   of its candidates, or that it rejects them all. */
 	int (*sample)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
 		      struct ff_ply *out);
 	/* Decode a ply token (either form) in the current position. Returns 0,

@@ -91,10 +91,8 @@ static int choose(const struct ff_sim *sim, const struct ff_agent *a, const void
 	const struct ff_rules *r = sim->cfg->rules;
 	int roll = ff_rules_roll(r, state, chance), n;
 
-	if (a->uniform && r->sample) {
-		r->sample(state, roll, uniform_pick, agent, legal);
+	if (a->uniform && r->sample && r->sample(state, roll, uniform_pick, agent, legal) == 0)
 		return 0;
-	}
 	if (a->uniform && r->legal_pick) {
 		r->legal_pick(state, roll, uniform_pick, agent, legal);
 		return 0;

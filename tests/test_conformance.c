@@ -29,6 +29,7 @@
 #include "lib/simulate.h"
 
 #include "tests/test_main.h"
+#include "tests/test_sample.h"
 
 #define GAMES_PER_AGENT 12
 #define MAX_PLIES 3000
@@ -105,22 +106,6 @@ static void check_counting(struct ff_game *g, const struct ff_record *rec, size_
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
-/* A pick that returns want at its first call and 0 after, counting the
-   calls and noting the first count. */
-struct pick_once {
-	int want, calls, n;
-};
-
-static int pick_once(void *ctx, int n)
-{
-	struct pick_once *p = ctx;
-
-	if (p->calls++)
-		return 0;
-	p->n = n;
-	return p->want;
-}
-
 /* An engine that samples (sample) takes as its first draw's answer
    exactly one of its candidates for each legal ply, or none at all: made
    to take each answer k of the first draw in turn, it keeps the candidate
@@ -131,37 +116,26 @@ static int pick_once(void *ctx, int n)
    decides every candidate). */
 static void check_sampling(struct ff_game *g, const struct ff_record *rec, size_t k)
 {
-	static struct ff_ply legal[FF_MAX_LEGAL];
-	static unsigned char seen[FF_MAX_LEGAL];
+	static struct ff_ply legal[FF_MAX_LEGAL], room[FF_MAX_LEGAL];
+	static unsigned char kept[FF_MAX_LEGAL];
 	const struct ff_rules *r = g->rules;
-	struct ff_ply p, one;
+	struct test_pick_once pk = { 0, 0, 0 };
+	struct ff_ply p;
 	struct ff_error err;
-	struct pick_once pk = { 0, 0, 0 };
-	int n, i, first, kept = 0, bad = 0;
+	int n, i, took, twice = 0;
 
 	if (!r->sample || k % 8 ||
 	    r->parse(g->state, ff_record_str(rec, rec->plies[k].tok), rec->plies[k].len, &p, &err))
 		return;
 	n = r->legal(g->state, p.chance, legal);
-	memset(seen, 0, (size_t)n);
-	CU_ASSERT_EQUAL(r->sample(g->state, p.chance, pick_once, &pk, &one), 0);
-	for (first = pk.n, pk.want = 0; pk.want < first; pk.want++) {
-		pk.calls = 0;
-		r->sample(g->state, p.chance, pick_once, &pk, &one);
-		if (pk.calls != 1)
-			continue;   /* a candidate rejected */
-		for (i = 0; i < n && !ff_ply_eq(&legal[i], &one); i++)
-			;
-		bad += i == n || seen[i]++;
-		kept++;
-	}
-	CU_ASSERT_EQUAL(bad, 0);
-	CU_ASSERT_TRUE(kept == n || kept == 0);
-	if (kept == 0) {   /* every candidate rejected: each draw falls back to the list */
-		pk.want = 0;
-		pk.calls = 0;
-		CU_ASSERT_EQUAL(r->sample(g->state, p.chance, pick_once, &pk, &one), 0);
-		for (i = 0; i < n && !ff_ply_eq(&legal[i], &one); i++)
+	took = test_sample_all(r, g->state, p.chance, legal, n, kept, room);
+	for (i = 0; i < n; i++)
+		twice += kept[i] > 1;
+	CU_ASSERT_TRUE(took == n || took == 0);
+	CU_ASSERT_EQUAL(twice, 0);
+	if (took == 0) {   /* every candidate rejected: each draw falls back to the list */
+		CU_ASSERT_EQUAL(r->sample(g->state, p.chance, test_pick_once, &pk, room), 0);
+		for (i = 0; i < n && !ff_ply_eq(&legal[i], &room[0]); i++)
 			;
 		CU_ASSERT_TRUE(i < n);
 		totals.sample_lists++;
@@ -806,6 +780,9 @@ static void test_every_ruleset(void)
 		"decided (%ld where it rejects them all and lists)\n", totals.samples,
 		totals.sample_lists);
 	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8);
+	/* a sampler that rejected all its candidates everywhere would still
+	   be uniform (from the list) but pointless */
+	CU_ASSERT_TRUE(totals.sample_lists * 20 <= totals.samples);
 	CU_ASSERT_TRUE(totals.configs >= 40);
 	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
 	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2);

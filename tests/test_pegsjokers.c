@@ -22,6 +22,7 @@
 #include "lib/simulate.h"
 
 #include "tests/test_main.h"
+#include "tests/test_sample.h"
 
 static struct ff_game game;
 static struct ff_record rec;
@@ -232,6 +233,41 @@ static void test_chains(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot be sent on"));
 }
 
+/* A split's first part lands on a partner, whose chain sends one of the
+   mover's own pegs on to its in-spot: the second part is judged at its
+   moment, so that peg makes it from the in-spot (along the track or into
+   home), and the ply names it there. Seat 1's first peg waits on T39
+   (seat 3's in-spot), its second on T33; seat 3's peg comes out on T44
+   and goes back 8 to T36. */
+static void test_chain_split(void)
+{
+	const char *hands[4] = { "AS KS QS 6S AC", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C",
+				 "2D 3D 4D 5D 6D" };
+	const char *draws = "KH 7H 7C 7D QH 9H 9C 9D 7S TH TC TD 2S 2H 2C 2D 3S 3H KC 3D 4S 4H 8C "
+			    "4D 5S 5H 5C 5D";
+	const char *set_up = "AS:S1-T8 2H:- 2C:- 2D:- KS:T8-T21 3H:- 3C:- 3D:- QS:T21-T33 4H:- "
+			     "4C:- 4D:- 6S:T33-T39 5H:- 5C:- 5D:- AC:S1-T8 6H:- 6C:- 6D:- "
+			     "KH:T8-T21 7H:- KC:S3-T44 7D:- QH:T21-T33 9H:- 8C:T44-T36 9D:- ";
+	const char *seconds[2] = { "7S:T33-T36,T3-T7", "7S:T33-T36,T3-H1.4" };
+	char moves[600];
+	enum ff_verdict v;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(moves, sizeof moves, "%s%s", set_up, seconds[i]);
+		v = replay("liftbridge", hands, draws, moves);
+		CU_ASSERT_EQUAL(v, FF_VALID);
+		if (v != FF_VALID)
+			fprintf(stderr, "\n  %s: %s\n", seconds[i], err.msg);
+		CU_ASSERT(shows(i ? "seat 1 (side 1, out T8, in T3): start 3, track T36, home ...o."
+				  : "seat 1 (side 1, out T8, in T3): start 3, track T7 T36, home ....."));
+		CU_ASSERT(shows("seat 3 (side 1, out T44, in T39): start 4, track T39,"));
+	}
+	/* the peg the chain moved is not where it was */
+	snprintf(moves, sizeof moves, "%s7S:T33-T36,T39-T43", set_up);
+	expect_error(replay("liftbridge", hands, draws, moves), FF_EILLEGAL, 29);
+}
+
 /* Replay moves, which end in an illegal ply at ply, and check that the
    diagnostic gives reason. */
 static void expect_reason(const char *rules, const char *const *hands, const char *draws,
@@ -415,6 +451,63 @@ static void test_team_win(void)
 	ff_buf_free(&b);
 }
 
+/* Random play by rejection (docs/rules.md "Pegs and Jokers agents"): in
+   engine-made games at 4, 6 and 8 seats and with two players, at every
+   4th ply, each legal ply is exactly one slot the sampler keeps, and it
+   rejects every slot only where no card plays (every legal ply a
+   discard, which the list then gives). */
+static void test_sampler(void)
+{
+	static struct ff_ply legal[FF_MAX_LEGAL], room[FF_MAX_LEGAL];
+	static unsigned char kept[FF_MAX_LEGAL];
+	static const char *const tables[][2] = { { "4", NULL }, { "6", NULL }, { "8", NULL },
+						 { "4", "players=2" } };
+	struct ff_config cfg;
+	struct ff_sim sim;
+	struct ff_buf b = FF_BUF_INIT;
+	struct ff_ply p;
+	void *state;
+	int t, seed, k, n, took, bad = 0, lists = 0, positions = 0;
+	size_t i;
+
+	for (t = 0; t < 4; t++) {
+		CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "pegsjokers", NULL, tables[t][1],
+						      tables[t][0], NULL, NULL, &err), 0);
+		memset(&sim, 0, sizeof sim);
+		sim.cfg = &cfg;
+		for (k = 0; k < cfg.seats; k++)
+			sim.agents[k] = &ff_agent_random;
+		state = malloc(cfg.rules->state_size);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+		for (seed = 1; seed <= 3; seed++) {
+			CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, (uint64_t)seed, state, &b, &rec, &err), 0);
+			CU_ASSERT_EQUAL_FATAL(ff_game_start(&game, &rec, &err), 0);
+			for (i = 0; i < rec.nplies; i++) {
+				if (i % 4 == 0) {
+					n = game.rules->legal(game.state, FF_NO_CHANCE, legal);
+					took = test_sample_all(game.rules, game.state, FF_NO_CHANCE, legal, n,
+							       kept, room);
+					for (k = 0; k < n; k++) {
+						bad += kept[k] > 1;
+						ff_buf_reset(&b);
+						game.rules->format(game.state, &legal[k], FF_FORM_LONG, &b);
+						bad += took == 0 && !strstr(b.p, ":-");   /* a play rejected */
+					}
+					bad += took != n && took != 0;
+					lists += took == 0;
+					positions++;
+				}
+				CU_ASSERT_EQUAL_FATAL(ff_game_step(&game, &rec, i, &p, &err), 0);
+			}
+		}
+		free(state);
+	}
+	fprintf(stderr, "\n  sampler: %d positions, %d where it rejects every slot ", positions, lists);
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT(positions > 1000);
+	ff_buf_free(&b);
+}
+
 /* The turns of the Java implementation named in research/rules.md 3.6
    (followsclosely/pegs-and-jokers; its repository has no tests, so its
    turn types stand for its scenarios), at 6 and 8 seats where the 4-seat
@@ -527,6 +620,8 @@ static const struct ff_test tests[] = {
 	{ "partner to its in-spot; the joker", test_partner_and_joker },
 	{ "drawn cards", test_draws },
 	{ "bumps in a chain", test_chains },
+	{ "a split's second part by a peg its first part's chain moved", test_chain_split },
+	{ "random play by rejection: each legal ply one slot", test_sampler },
 	{ "why a play is illegal", test_reasons_plays },
 	{ "why coming out is illegal", test_reasons_come_out },
 	{ "why a move is illegal", test_reasons_moves },

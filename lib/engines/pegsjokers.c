@@ -52,8 +52,10 @@ enum { O_PLAYERS, O_COUNT };
    splits (490); a 9 the same 10 and 20 pairs x 8 counts x (2 x 1 forward
    first + 1 x 2 back first) (650); the joker 6 sources x 35 pegs of other
    colours + coming out (211); the other 11 ranks 5 pegs x 2 + coming out
-   (11); and a discard of every card kind. */
-_Static_assert(4 * 490 + 4 * 650 + 211 + 44 * 11 + FF_CARD_KINDS <= FF_MAX_LEGAL,
+   (11); and a discard of every card kind. Single moves and coming out
+   write one ply past the last they keep (and room for the sampler's ply
+   before the plies it lists). */
+_Static_assert(4 * 490 + 4 * 650 + 211 + 44 * 11 + FF_CARD_KINDS + 2 <= FF_MAX_LEGAL,
 	       "FF_MAX_LEGAL too small for pegsjokers");
 
 static const struct ff_preset_desc pj_presets[] = {
@@ -177,9 +179,8 @@ GEN_INLINE char *put_num(char *p, int v)
 	return p + 2;
 }
 
-/* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL;
-   returns the end. */
-/* The track holes' names, 4 bytes each (no NUL): "T0" .. "T149". */
+/* The track holes' names "T0" .. "T149", whose first 4 bytes put_loc()
+   copies (the NUL of a 4-character name left out). */
 #define TRACK_NAME(n) "T" #n
 #define TRACK_NAMES(t) TRACK_NAME(t##0), TRACK_NAME(t##1), TRACK_NAME(t##2), TRACK_NAME(t##3), \
 	TRACK_NAME(t##4), TRACK_NAME(t##5), TRACK_NAME(t##6), TRACK_NAME(t##7), TRACK_NAME(t##8), \
@@ -192,6 +193,8 @@ static const char track_names[150][5] = {
 };
 _Static_assert(MAXT <= 150, "a name for every track hole");
 
+/* Write the name of loc ("T12", "S1", "H3.2") at p, without a NUL (p has
+   room for 4 bytes more than the name); returns the end. */
 GEN_INLINE char *put_loc(char *p, int loc)
 {
 	if (is_track(loc)) {   /* from the table: no branch on the number of digits */
@@ -208,11 +211,9 @@ GEN_INLINE char *put_loc(char *p, int loc)
 	return put_num(p, loc - LOC_START + 1);
 }
 
-/* Names: "T12", "S1", "H3.2" (buf of at least 8 bytes; cap kept for the
-   callers' sake). */
-static void loc_name(int loc, char *buf, size_t cap)
+/* Names: "T12", "S1", "H3.2", with a NUL, at buf (at least 12 bytes). */
+static void loc_name(int loc, char *buf)
 {
-	(void)cap;
 	*put_loc(buf, loc) = '\0';
 }
 
@@ -388,18 +389,6 @@ static int rank_of(int card)
 	return (unsigned)card < FF_CARD_KINDS ? card_rank[card] : -1;
 }
 
-/* The forward count of a card (0: none: the 8 and the joker). */
-static int value(const struct pj_state *s, int card)
-{
-	int r = rank_of(card);
-
-	if (r < 0 || r == 7)
-		return 0;
-	if (r >= 10)
-		return s->preset == PAGAT ? 10 : r + 1;
-	return r + 1;
-}
-
 static int comes_out(int card)
 {
 	int r = rank_of(card);
@@ -410,9 +399,10 @@ static int comes_out(int card)
 /* What a card does, for the move generator, which asks it of every card
    held in every position: a single move of n holes in dir (+1 forward,
    -1 back), coming out or not, and a 7's or 9's splits or the joker's
-   moves (X_*) besides. The same as rank_of(), value() and comes_out()
-   say; one table and no switch, as the cards of a hand come in no order
-   a processor's branch predictor could learn. */
+   moves (X_*) besides (explain_play() reads it too; rank_of() and
+   comes_out() say the same of ranks and coming out); one table and no
+   switch, as the cards of a hand come in no order a processor's branch
+   predictor could learn. */
 enum { X_NONE, X_SEVEN, X_NINE, X_JOKER };
 struct card_kind {
 	int8_t n, dir;
@@ -444,8 +434,8 @@ static int colour_moved(const struct pj_state *s)
    peg on the track: fgap and bgap are the holes to the nearest track peg
    of its colour ahead and behind (b->len when there is none; 0 for a peg
    at home, which never moves along the track), nf and nb those pegs'
-   indexes (-1: none; unset for a peg at home), in the
-   holes to its colour's in-spot. For a peg at home: in is its hole j.
+   indexes (-1: none; unset for a peg at home), and in the holes from it
+   to its colour's in-spot. For a peg at home: in is its hole j.
    hbase + n is the home hole that n holes forward reach; fwd_home has bit
    n set when they may (0 for a peg more than 12 holes from the in-spot,
    which no card's count brings home). */
@@ -457,7 +447,7 @@ struct mover {
 };
 
 /* The generator: the position, the colour moved and its pegs, made once
-   per legal() and shared by every card; out and n collect the plies.
+   per legal() and shared by every card; next collects the plies.
    Sets of movers are bit masks by peg index (0 to 4 within the colour);
    movers are listed in that order. */
 struct gen {
@@ -486,6 +476,8 @@ struct gen {
 				 9 back first (split_slots()), or -1 before it asks */
 	int nsingle[2];       /* its single-move slots of a card moving back, forward */
 	int full;             /* gen_full() has been run */
+	int xin;              /* the mover on the partner's in-spot (which a first part's
+				 chain may send on to the colour's own), or -1 */
 	struct mover m[PEGS]; /* by peg index; set for the movers */
 };
 
@@ -586,29 +578,17 @@ static int gap_of(const struct gen *g, int i, int dir)
    between the movers and the sets made from them) waits for gen_full()
    (g->full 0): most random plies are single moves, which the sampler
    decides from a mover's own gaps. */
-static void gen_light(struct gen *g, const struct pj_state *s, struct ff_ply *out)
+/* The movers of g's colour (set up by gen_light()): their places, and
+   the counts that may take them into or within home. Returns the movers
+   that may go some count there, adding to *near those at home or within
+   12 holes of the in-spot and to *hany those counts. */
+static unsigned light_movers(struct gen *g, unsigned *near, unsigned *hany)
 {
-	const struct board *b = &s->b;
-	int i, c = colour_moved(s), len = b->len, h1 = home_of(c, 1), isp = inspot(b, c), free;
-	unsigned trk = b->on_track[c], hom = b->at_home[c], home = b->holes[c];
-	unsigned waiting = ALL_PEGS & ~(trk | hom), near = hom, hany = 0, hcand = 0, all, f;
+	const struct board *b = g->b;
+	int i, c = g->c, h1 = home_of(c, 1), isp = inspot(b, c);
+	unsigned hcand = 0, all, f;
 
-	g->s = s;
-	g->b = b;
-	g->next = out;
-	g->end = out + FF_MAX_LEGAL;
-	g->len = len;
-	g->c = c;
-	g->pc = (c + s->sides) % s->seats;
-	g->cbase = c * PEGS;
-	g->pbase = g->pc * PEGS;
-	g->start = waiting ? c * PEGS + __builtin_ctz(waiting) : NOWHERE;
-	g->home = home;
-	g->free = free = home_run(home, 0);
-	g->mv = trk | hom;
-	g->trk = trk;
-	g->full = 0;
-	for (all = hom; all; all &= all - 1) {   /* at home hole in */
+	for (all = g->mv & ~g->trk; all; all &= all - 1) {   /* at home hole in */
 		struct mover *m = &g->m[i = __builtin_ctz(all)];
 
 		m->peg = c * PEGS + i;
@@ -616,36 +596,63 @@ static void gen_light(struct gen *g, const struct pj_state *s, struct ff_ply *ou
 		m->in = m->loc - h1 + 1;
 		m->fgap = m->bgap = 0;
 		m->counts[0] = m->counts[1] = 0;
-		m->fwd_home = f = bits(1, home_run(home, m->in));
+		m->fwd_home = f = bits(1, home_run(g->home, m->in));
 		hcand |= (unsigned)(f != 0) << i;
-		hany |= f;
+		*hany |= f;
 	}
-	for (all = trk; all; all &= all - 1) {
+	for (all = g->trk; all; all &= all - 1) {
 		struct mover *m = &g->m[i = __builtin_ctz(all)];
 
 		m->peg = c * PEGS + i;
 		m->loc = b->loc[c][i];
-		m->in = dist(m->loc, isp, 1, len);
+		m->in = dist(m->loc, isp, 1, g->len);
 		m->hbase = h1 - 1 - m->in;
 		m->fwd_home = 0;
 	}
 	/* no card's count brings a peg home from further than 12 */
-	for (all = trk; all; all &= all - 1) {
+	for (all = g->trk; all; all &= all - 1) {
 		struct mover *m = &g->m[i = __builtin_ctz(all)];
 
 		if (m->in <= 12) {
-			near |= 1u << i;
-			m->fwd_home = f = home_counts(gap_of(g, i, 1), m->in, free);
+			*near |= 1u << i;
+			m->fwd_home = f = home_counts(gap_of(g, i, 1), m->in, g->free);
 			hcand |= (unsigned)(f != 0) << i;
-			hany |= f;
+			*hany |= f;
 		}
 	}
+	return hcand;
+}
+
+static void gen_light(struct gen *g, const struct pj_state *s, struct ff_ply *out)
+{
+	const struct board *b = &s->b;
+	int c = colour_moved(s), i;
+	unsigned trk = b->on_track[c], hom = b->at_home[c], near = hom, hany = 0;
+	unsigned waiting = ALL_PEGS & ~(trk | hom);
+
+	g->s = s;
+	g->b = b;
+	g->next = out;
+	g->end = out + FF_MAX_LEGAL;
+	g->len = b->len;
+	g->c = c;
+	g->pc = (c + s->sides) % s->seats;
+	g->cbase = c * PEGS;
+	g->pbase = g->pc * PEGS;
+	g->start = waiting ? c * PEGS + __builtin_ctz(waiting) : NOWHERE;
+	g->home = b->holes[c];
+	g->free = home_run(g->home, 0);
+	g->mv = trk | hom;
+	g->trk = trk;
+	g->full = 0;
+	g->hcand = light_movers(g, &near, &hany);
 	g->near = near;
 	g->hany = hany;
-	g->hcand = hcand;
 	g->nsplit[0] = g->nsplit[1] = g->nsplit[2] = -1;
+	i = b->track[inspot(b, g->pc)] - c * PEGS;
+	g->xin = (unsigned)i < PEGS ? i : -1;
 	g->nsingle[0] = nmovers(trk);
-	g->nsingle[1] = g->nsingle[0] + nmovers(hcand);
+	g->nsingle[1] = g->nsingle[0] + nmovers(g->hcand);
 	come_out_init(g);
 }
 
@@ -699,15 +706,16 @@ static unsigned reach(const struct gen *g, int n, int dir)
 	return (unsigned)(((m >> 7) * 0x0102040810204080u) >> 56);
 }
 
-/* Where a machine keeps a ply's fields in order, low bytes first, emit()
-   writes a ply as five stores of values made in registers (36 bytes,
-   the last two padding), not a copy of a template and then its parts,
-   which costs simulate twice the instructions a ply. */
+/* Where a machine keeps a ply's fields in order, low bytes first,
+   write_play() writes a ply's 36 bytes (the last two padding) from values
+   made in registers and one constant tail, not as a copy of a template
+   and then its parts, which costs simulate twice the instructions a
+   ply. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define PLY_WORDS_LE 1
 _Static_assert(offsetof(struct ff_ply, w) == 4 && offsetof(struct ff_ply, post) == 28 &&
 	       offsetof(struct ff_ply, flags) == 32 && sizeof(struct ff_ply) == 36 &&
-	       FF_PLY_WORDS == 12 && FF_POST_WORDS == 2, "the ply's layout emit() writes");
+	       FF_PLY_WORDS == 12 && FF_POST_WORDS == 2, "the ply's layout write_play() writes");
 #else
 #define PLY_WORDS_LE 0
 #endif
@@ -718,10 +726,11 @@ static uint64_t play_head(int card)
 	return (uint32_t)FF_NO_CHANCE | (uint64_t)K_PLAY << 32 | (uint64_t)(uint16_t)card << 48;
 }
 
-/* Write at p a play of the current card: a single move f1 to t1, or
-   with split set, a first part f1 to t1 and a second f2 to t2. */
-GEN_INLINE void put_play(const struct gen *g, struct ff_ply *p, int f1, int t1, int f2, int t2,
-			 int split)
+/* Write at p a play whose first 8 bytes are head (play_head()): a single
+   move f1 to t1, or with split set, a first part f1 to t1 and a second
+   f2 to t2. */
+GEN_INLINE void write_play(struct ff_ply *p, uint64_t head, int f1, int t1, int f2, int t2,
+			   int split)
 {
 	if (PLY_WORDS_LE) {
 		/* bytes 16..35: w[6] (1: a split), w[7..11] 0, no cards drawn,
@@ -734,14 +743,14 @@ GEN_INLINE void put_play(const struct gen *g, struct ff_ply *p, int f1, int t1, 
 
 		if (split)
 			moves |= (uint64_t)(uint16_t)f2 << 32 | (uint64_t)(uint16_t)t2 << 48;
-		memcpy(p, &g->head, 8);
+		memcpy(p, &head, 8);
 		memcpy((char *)p + 8, &moves, 8);   /* w[2..5] */
 		memcpy((char *)p + 16, tails[split != 0], 20);
 		return;
 	}
 	ff_ply_clear(p);
 	p->w[0] = K_PLAY;
-	p->w[1] = (int16_t)g->card;
+	p->w[1] = (int16_t)(uint16_t)(head >> 48);
 	p->w[2] = (int16_t)f1;
 	p->w[3] = (int16_t)t1;
 	if (split) {
@@ -749,6 +758,13 @@ GEN_INLINE void put_play(const struct gen *g, struct ff_ply *p, int f1, int t1, 
 		p->w[5] = (int16_t)t2;
 		p->w[6] = 1;
 	}
+}
+
+/* Write at p a play of the current card (write_play()'s). */
+GEN_INLINE void put_play(const struct gen *g, struct ff_ply *p, int f1, int t1, int f2, int t2,
+			 int split)
+{
+	write_play(p, g->head, f1, t1, f2, t2, split);
 }
 
 /* Append a play of the current card (put_play's). */
@@ -796,28 +812,6 @@ static int step(const struct gen *g, int loc, int n, int dir)
 	return t < 0 ? t + g->len : t;
 }
 
-/* Write at p a single move from f to t of the card whose play head
-   (play_head()) is head. */
-GEN_INLINE void put_head_move(struct ff_ply *p, uint64_t head, int f, int t)
-{
-	if (PLY_WORDS_LE) {
-		static const uint64_t tail[3] = {
-			0, (uint64_t)(uint16_t)FF_NO_CARD << 32 | (uint64_t)(uint16_t)FF_NO_CARD << 48, 0
-		};
-		uint64_t moves = (uint16_t)f | (uint64_t)(uint16_t)t << 16;
-
-		memcpy(p, &head, 8);
-		memcpy((char *)p + 8, &moves, 8);
-		memcpy((char *)p + 16, tail, 20);
-		return;
-	}
-	ff_ply_clear(p);
-	p->w[0] = K_PLAY;
-	p->w[1] = (int16_t)(uint16_t)(head >> 48);
-	p->w[2] = (int16_t)f;
-	p->w[3] = (int16_t)t;
-}
-
 /* Write at p a single move of the current card from f to t. */
 GEN_INLINE void put_move(const struct gen *g, struct ff_ply *p, int f, int t)
 {
@@ -850,10 +844,10 @@ static __attribute__((noinline)) struct ff_ply *singles(const struct gen *g, str
 		t &= -ok;   /* a hole, where m is home */
 		if ((unsigned)(track[t] - pbase) < PEGS && ok)   /* seldom: a chain to try */
 			ok = can_land(g->b, g->s, m->peg, t);
-		put_head_move(p, head, m->loc, t);
+		write_play(p, head, m->loc, t, 0, 0, 0);
 		p += ok;
 		if (m->fwd_home) {   /* the same movers for every card */
-			put_head_move(p, head, m->loc, m->hbase + n);
+			write_play(p, head, m->loc, m->hbase + n, 0, 0, 0);
 			p += (m->fwd_home & home) != 0;
 		}
 	}
@@ -994,8 +988,10 @@ static void second_parts(struct gen *g, int a, int da, int n2, int dir2)
 }
 
 /* A split whose first part lands on a partner's peg: the chain may move
-   pegs of the colour moved, so the second part is judged on a copy of the
-   board with forward() and backward(). */
+   a peg of the colour moved (one on the partner's in-spot goes on to its
+   own in-spot), so the second part is judged on a copy of the board with
+   forward() and backward(), each peg from where the first part left it
+   (each part is legal at its moment). */
 static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
 {
 	const struct board *b = g->b;
@@ -1006,10 +1002,8 @@ static void second_parts_slow(struct gen *g, int a, int da, int n2, int dir2)
 	if (move_peg(&t, g->s, g->m[a].peg, da))
 		return;
 	for (all = g->mv & ~(1u << a); all; all &= all - 1) {
-		int q = g->m[k = __builtin_ctz(all)].peg, lb = g->m[k].loc;
+		int q = g->m[k = __builtin_ctz(all)].peg, lb = t.loc[c][k];
 
-		if (t.loc[c][k] != lb)
-			continue;
 		nd = part_dests(&t, c, lb, n2, dir2, dest);
 		for (d = 0; d < nd; d++)
 			if (can_land(&t, g->s, q, dest[d]))
@@ -1238,16 +1232,10 @@ static int pj_legal(const void *st, int chance, struct ff_ply *out)
 	_Static_assert(FF_CARD_KINDS <= 64, "a candidate per bit of plays");
 	(void)chance;
 	gen_init(&g, s, out);
-	if (!s->h.unk[s->turn] && s->preset != PAGAT) {   /* discarding needs no card to play */
-		for (i = 0; i < nc; i++)
-			card_plies(&g, cards[i]);
-		plays = g.next > out;
-	} else {
-		for (i = 0; i < nc; i++) {
-			from = g.next;
-			card_plies(&g, cards[i]);
-			plays |= (uint64_t)(g.next > from) << i;
-		}
+	for (i = 0; i < nc; i++) {
+		from = g.next;
+		card_plies(&g, cards[i]);
+		plays |= (uint64_t)(g.next > from) << i;
 	}
 	if (may_discard(s, cards, plays, nc))
 		for (i = 0; i < nc && g.next < g.end; i++)
@@ -1287,14 +1275,17 @@ static int nth_bit(unsigned m, int k)
 /* The movers that might make a second part after mover a's first part:
    along the track (*track), and, where dir2 is forward, into or within
    home (returned): after a first part along the track (home 0) those that
-   may go home already and those on the track near enough for their gap
-   to matter; after one into or within home (home 1), any near mover. */
+   may go home already, those on the track near enough for their gap to
+   matter, and the one on the partner's in-spot (a first part onto a
+   partner may send it on to its own in-spot); after one into or within
+   home (home 1), any near mover. */
 static unsigned second_cands(const struct gen *g, int a, int dir2, int home, unsigned *track)
 {
 	*track = g->trk & ~(1u << a);
 	if (dir2 < 0)
 		return 0;
-	return (home ? g->near : g->hcand | (g->near & g->trk)) & ~(1u << a);
+	return (home ? g->near
+		     : g->hcand | (g->near & g->trk) | (g->xin >= 0 ? 1u << g->xin : 0)) & ~(1u << a);
 }
 
 /* The slots of a split of total holes in dir1 then dir2: for each first
@@ -1332,20 +1323,23 @@ static int split_at(struct gen *g, int a, int da, int b, int home, int n2, int d
 	unsigned tm, hm;
 	struct ff_ply *from = g->next, *p;
 
-	dest = home ? mb->hbase + n2 : step(g, mb->loc, n2, dir2);
-	if (is_track(da) && partner_at(g, da)) {   /* a chain that may move pegs: listed */
+	if (is_track(da) && partner_at(g, da)) {   /* a chain that may move b: listed */
+		struct board t = *g->b;
+
+		if (move_peg(&t, g->s, ma->peg, da))
+			return 0;
 		second_parts_slow(g, a, da, n2, dir2);
-		for (p = from; p < g->next; p++)
-			ok |= p->w[4] == mb->loc && p->w[5] == dest;
+		for (p = from; p < g->next && !ok; p++)
+			if (p->w[4] == t.loc[g->c][b] && is_home(p->w[5]) == home) {
+				*out = *p;
+				ok = 1;
+			}
 		g->next = from;
-	} else if (is_track(da)) {
-		tm = track_masks(g, a, da, n2, dir2, bs, &hm);
-		ok = home ? hm >> b & 1 : tm >> b & 1 && second_lands(g, a, da, b, dest);
-	} else {
-		tm = second_masks(g, a, da, n2, dir2, &hm);
-		ok = home ? hm >> b & 1 : tm >> b & 1 && second_lands(g, a, da, b, dest);
+		return ok;
 	}
-	if (ok)
+	dest = home ? mb->hbase + n2 : step(g, mb->loc, n2, dir2);
+	tm = is_track(da) ? track_masks(g, a, da, n2, dir2, bs, &hm) : second_masks(g, a, da, n2, dir2, &hm);
+	if ((ok = home ? hm >> b & 1 : tm >> b & 1 && second_lands(g, a, da, b, dest)))
 		put_play(g, out, ma->loc, da, mb->loc, dest, 1);
 	return ok;
 }
@@ -1485,22 +1479,22 @@ static int card_slot(struct gen *g, int card, int r, struct ff_ply *out)
 	return split_slot(g, 9, -1, 1, r - n, out);
 }
 
-/* A uniformly random legal ply at out, numbers drawn by pick(ctx, n):
-   slots drawn over the cards held until one holds a legal play (see
+/* A uniformly random legal ply at out[0], numbers drawn by pick(ctx,
+   n): slots drawn over the cards held until one holds a legal play (see
    above); with no slot, a uniformly random discard (no card has a play);
    a public record or pagat (where a joker's play and discards may both
-   be legal) from the list. Returns 0, or -1 with no legal ply. */
+   be legal) from the list. out[1..FF_MAX_LEGAL) is scratch (a chain's
+   second parts are listed there). Returns 0, or -1 with no legal ply. */
 static int pj_sample(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
 		     struct ff_ply *out)
 {
-	static _Thread_local struct ff_ply room[FF_MAX_LEGAL];
 	const struct pj_state *s = st;
 	struct gen g;
 	int cards[FF_CARD_KINDS], below[FF_CARD_KINDS + 1], i, j, r, n, tries;
 	int nc = ff_hands_candidates(&s->h, s->turn, cards);
 
 	if (!s->h.unk[s->turn] && s->preset == LIFTBRIDGE) {
-		gen_light(&g, s, room);
+		gen_light(&g, s, out + 1);
 		for (below[0] = 0, i = 0; i < nc; i++)   /* the slots of the cards before i + 1 */
 			below[i + 1] = below[i] + card_slots(&g, cards[i]);
 		if ((n = below[nc]) == 0 && nc > 0) {
@@ -1515,9 +1509,9 @@ static int pj_sample(const void *st, int chance, int (*pick)(void *ctx, int n), 
 				return 0;
 		}
 	}
-	if ((n = pj_legal(st, chance, room)) == 0)
+	if ((n = pj_legal(st, chance, out)) == 0)
 		return -1;
-	*out = room[pick(ctx, n)];
+	*out = out[pick(ctx, n)];
 	return 0;
 }
 
@@ -1593,7 +1587,6 @@ static int syntax(const char *tok, size_t len, struct ff_error *err)
 			    tok);
 }
 
-/* Parse "FROM-TO" or "FROM" (to = NOWHERE) in t[0..n). */
 /* The diagnostic of a malformed ply whose moves (t[0..n), after the
    colon) could not be read: where one names a place of the right shape
    that this ring lacks, which; else the forms expected. */
@@ -1616,6 +1609,7 @@ static int bad_moves(const struct board *b, const char *tok, size_t len, const c
 	return syntax(tok, len, err);
 }
 
+/* Parse "FROM-TO" or "FROM" (to = NOWHERE) in t[0..n). */
 static int parse_move(const struct board *b, const char *t, size_t n, int *from, int *to)
 {
 	const char *dash = memchr(t, '-', n);
@@ -1653,11 +1647,11 @@ static int short_error(const struct pj_state *s, const char *tok, size_t len, in
 	int q = peg_at(&s->b, from), cut = (int)ff_utf8_cut(tok, len, 40);
 	char f[12], a[12], b[12], cn[4];
 
-	loc_name(from, f, sizeof f);
+	loc_name(from, f);
 	ff_card_name(card, cn);
 	if (n >= 2) {
-		loc_name(dest[0], a, sizeof a);
-		loc_name(dest[1], b, sizeof b);
+		loc_name(dest[0], a);
+		loc_name(dest[1], b);
 		return ff_error_set(err, FF_EILLEGAL, "short ply '%.*s' is ambiguous: %s takes the peg "
 				    "on %s to %s or %s: write CARD:FROM-TO", cut, tok, cn, f, a, b);
 	}
@@ -1767,8 +1761,8 @@ static int explain_part(const struct pj_state *s, const struct board *b, int fro
 	int dest[2], nd, k, c = peg_at(b, from) / PEGS, fwd, len = b->len;
 	char f[12], t[12];
 
-	loc_name(from, f, sizeof f);
-	loc_name(to, t, sizeof t);
+	loc_name(from, f);
+	loc_name(to, t);
 	nd = part_dests(b, c, from, n, dir, dest);
 	for (k = 0; k < nd; k++)
 		if (dest[k] == to) {
@@ -1856,7 +1850,7 @@ static void explain_second(const struct pj_state *s, struct board *b, const stru
 		return;
 	}
 	if (o == NOWHERE || o / PEGS != c) {
-		loc_name(p->w[4], f, sizeof f);
+		loc_name(p->w[4], f);
 		ff_buf_addf(out, "the second part: %s holds no peg of the first part's colour", f);
 		return;
 	}
@@ -1891,7 +1885,7 @@ static void explain_split(const struct pj_state *s, const struct ff_ply *p, int 
 			return;
 		}
 	}
-	loc_name(from, f, sizeof f);
+	loc_name(from, f);
 	ff_buf_addf(out, "the first part, from %s, is no part of a %s %s", f, r == 6 ? "7" : "9",
 		    r == 6 ? "(both parts forward, adding up to 7)"
 			   : "(one part forward and one back, adding up to 9)");
@@ -1905,7 +1899,7 @@ static void explain_play(const struct pj_state *s, const struct ff_ply *p, struc
 	char f[12];
 
 	if (c != colour_moved(s)) {
-		loc_name(p->w[2], f, sizeof f);
+		loc_name(p->w[2], f);
 		ff_buf_addf(out, "%s holds no peg that seat %d may move (its own, or its partner's "
 			    "once its own are all home)", f, s->turn + 1);
 	} else if (!is_track(p->w[2]) && !is_home(p->w[2])) {   /* from the start */
@@ -1915,8 +1909,8 @@ static void explain_play(const struct pj_state *s, const struct ff_ply *p, struc
 	} else if (p->w[6] && r != 6 && r != 8) {
 		ff_buf_adds(out, "only a 7 or a 9 splits between two pegs");
 	} else if (!p->w[6]) {
-		explain_part(s, &s->b, p->w[2], p->w[3], r == 7 ? 8 : value(s, card), r == 7 ? -1 : 1,
-			     "the move", out);
+		explain_part(s, &s->b, p->w[2], p->w[3], card_kinds[s->preset][card].n,
+			     card_kinds[s->preset][card].dir, "the move", out);
 	} else {
 		explain_split(s, p, r, q, c, out);
 	}
@@ -2033,7 +2027,7 @@ static void pj_render(const void *st, struct ff_buf *out)
 			    side_of(s, k) + 1, comeout(&s->b, k), inspot(&s->b, k), start);
 		for (i = 0; i < s->b.len; i++)
 			if (s->b.track[i] != NOWHERE && s->b.track[i] / PEGS == k) {
-				loc_name(i, name, sizeof name);
+				loc_name(i, name);
 				ff_buf_addf(out, " %s", name);
 			}
 		ff_buf_adds(out, ", home ");
