@@ -98,14 +98,43 @@ static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
 
 /* The code of ply p (n bytes), adding it to ply_codes when new: in a
    transaction of its own (no batch is open yet), so that concurrent
-   importers never hold each other's new plies. Returns 0, or -1 with err. */
+   importers never hold each other's new plies. Returns 0; 1 when every
+   code is taken (the table's CHECK refuses the next: one code for each
+   of 1,112,063 code points); or -1 with err. */
+/* Run ply_code's sql for ply p: *res its rows. Returns 0; 1 when
+   ply_codes' CHECK refuses the new code (every code is taken); or -1 with
+   err. */
+static int ply_query(struct ff_pg *s, const char *sql, const char *p, PGresult **res,
+		     struct ff_error *err)
+{
+	const char *state;
+
+	*res = PQexecParams(s->conn, sql, 1, NULL, &p, NULL, NULL, 0);
+	if (PQresultStatus(*res) == PGRES_TUPLES_OK)
+		return 0;
+	state = PQresultErrorField(*res, PG_DIAG_SQLSTATE);
+	if (state && strcmp(state, "23514") == 0) {   /* check_violation */
+		PQclear(*res);
+		*res = NULL;
+		return 1;
+	}
+	ff_pg_fail(s, *res, err, "adding to the store's dictionaries");
+	PQclear(*res);
+	*res = NULL;
+	return -1;
+}
+
+/* The code of ply p (n bytes), adding it to ply_codes when new: in a
+   transaction of its own (no batch is open yet), so that concurrent
+   importers never hold each other's new plies. Returns 0; 1 when every
+   code is taken (the table's CHECK refuses the next: one code for each
+   of 1,112,063 code points); or -1 with err. */
 static int ply_code(struct ff_pg *s, const char *p, size_t n, int64_t *code, struct ff_error *err)
 {
 	static const char sql[] =
 		"WITH ins AS (INSERT INTO ply_codes (ply) SELECT $1 WHERE NOT EXISTS"
 		"  (SELECT 1 FROM ply_codes WHERE ply = $1) ON CONFLICT (ply) DO NOTHING RETURNING code)"
 		" SELECT code FROM ins UNION ALL SELECT code FROM ply_codes WHERE ply = $1";
-	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
 	PGresult *res = NULL;
 	int rc;
 
@@ -113,15 +142,12 @@ static int ply_code(struct ff_pg *s, const char *p, size_t n, int64_t *code, str
 		return 0;
 	if (ff_buf_add(&s->line, p, n) || ff_buf_addc(&s->line, '\0'))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	ff_buf_adds(&q.sql, sql);
-	q.val[0] = s->line.p;
-	q.n = 1;
-	rc = ff_pg_run(s, &q, &res, err);
+	rc = ply_query(s, sql, s->line.p, &res, err);
 	if (rc == 0 && PQntuples(res) < 1) {
 		/* another importer added it after this statement's snapshot was
 		   taken: the next statement sees it */
 		PQclear(res);
-		rc = ff_pg_run(s, &q, &res, err);
+		rc = ply_query(s, sql, s->line.p, &res, err);
 	}
 	if (rc == 0) {
 		if (PQntuples(res) < 1)
@@ -131,22 +157,25 @@ static int ply_code(struct ff_pg *s, const char *p, size_t n, int64_t *code, str
 			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	PQclear(res);
-	ff_buf_free(&q.sql);
 	ff_buf_reset(&s->line);
 	return rc;
 }
 
-/* g's plies as codes, into s->moves. */
+/* g's plies as codes, into s->moves; where a ply can have no code (every
+   code taken), none, and the body stands (c->has_moves cleared). */
 static int code_moves(struct ff_pg *s, struct ff_error *err)
 {
-	const struct ff_compact *c = &s->cpt;
+	struct ff_compact *c = &s->cpt;
 	int64_t code;
 	size_t i;
+	int rc;
 
 	ff_buf_reset(&s->moves);
 	for (i = 0; c->has_moves && i < c->nplies; i++) {
-		if (ply_code(s, c->plies[i].p, c->plies[i].n, &code, err))
-			return -1;
+		if ((rc = ply_code(s, c->plies[i].p, c->plies[i].n, &code, err)) != 0) {
+			c->has_moves = 0;
+			return rc < 0 ? -1 : 0;
+		}
 		if (ff_compact_add_code(&s->moves, (uint32_t)code))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}

@@ -139,7 +139,9 @@ static int add_seats(struct ff_sqlite *s, const struct ff_store_game *g, sqlite3
 /* The id of text in one of the store's small tables (headers, ply_codes,
    sources), from cache d or the table, adding it when new: add inserts
    ?1 (ON CONFLICT DO NOTHING), find selects its id. A cache that grows
-   past limit entries is emptied first. Returns 0, or -1 with err. */
+   past limit entries is emptied first. Returns 0; 1 when the table's ids
+   are all taken (its CHECK refuses the next: ply_codes has a code for
+   each of 1,112,063 code points); or -1 with err. */
 static int intern(struct ff_sqlite *s, struct ff_dict *d, size_t limit, int add, int find,
 		  const char *text, size_t n, sqlite3_int64 *id, struct ff_error *err)
 {
@@ -162,8 +164,13 @@ static int intern(struct ff_sqlite *s, struct ff_dict *d, size_t limit, int add,
 	    ff_sqlite_prepare(s, &s->stmt[find], sql[add][1], err))
 		return -1;
 	sqlite3_bind_text(s->stmt[add], 1, text, (int)n, SQLITE_STATIC);
-	if (exec_done(s, s->stmt[add], "adding to the store's dictionaries", err))
-		return -1;
+	if (sqlite3_step(s->stmt[add]) != SQLITE_DONE) {
+		sqlite3_reset(s->stmt[add]);
+		if (sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_CHECK)
+			return 1;
+		return ff_sqlite_fail(s, err, "adding to the store's dictionaries");
+	}
+	sqlite3_reset(s->stmt[add]);
 	st = s->stmt[find];
 	sqlite3_bind_text(st, 1, text, (int)n, SQLITE_STATIC);
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -201,12 +208,14 @@ static int add_ruleset(struct ff_sqlite *s, const struct ff_store_game *g, struc
 }
 
 /* Bind g's compact form (s->cpt, encoded) to the header, moves and body
-   columns of st: the template's id, the plies' codes (adding new ones). */
+   columns of st: the template's id, the plies' codes (adding new ones);
+   where a ply can have no code (every code taken), the body instead. */
 static int bind_compact(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_error *err)
 {
 	struct ff_compact *c = &s->cpt;
 	sqlite3_int64 id;
 	size_t i;
+	int rc;
 
 	sqlite3_bind_null(st, 21);
 	sqlite3_bind_null(st, 22);
@@ -220,9 +229,9 @@ static int bind_compact(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_error *
 		return 0;
 	ff_buf_reset(&s->moves);
 	for (i = 0; i < c->nplies; i++) {
-		if (intern(s, &s->plies, SIZE_MAX, ST_PLY_ADD, ST_PLY_ID, c->plies[i].p,
-			   c->plies[i].n, &id, err))
-			return -1;
+		if ((rc = intern(s, &s->plies, SIZE_MAX, ST_PLY_ADD, ST_PLY_ID, c->plies[i].p,
+				 c->plies[i].n, &id, err)) != 0)
+			return rc < 0 ? -1 : 0;   /* no code left: the body stands */
 		if (ff_compact_add_code(&s->moves, (uint32_t)id))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}

@@ -66,6 +66,17 @@ check "import --threads 2: the same output, diagnostics and rows as one thread" 
 	AND length(moves) = plies')" = 200 ]
 check "games stored compact" $?
 [ "$(q "$tmp/s.db" 'SELECT count(*) FROM seats')" = 400 ]; check "seats stored" $?
+# every ply code taken (one for each of 1,112,063 code points: 100,000
+# games at 6 seats of Pegs and Jokers take them all): games with a ply
+# that has no code keep their body, and read back byte for byte
+"$ff" simulate --game pegsjokers --games 3 --seed 1 >"$tmp/pj.fgn"
+cp "$tmp/s.db" "$tmp/full.db"
+q "$tmp/full.db" "INSERT INTO ply_codes(code, ply) VALUES (1112063, 'the last code')" &&
+	(cd "$tmp" && "$ff" import --db full.db pj.fgn >full.out 2>full.err) &&
+	grep -qx 'read 3 games: 3 stored, 0 duplicates, 0 quarantined' "$tmp/full.out" && [ ! -s "$tmp/full.err" ] &&
+	[ "$(q "$tmp/full.db" "SELECT count(*) FROM games WHERE moves IS NULL AND body IS NOT NULL")" = 3 ] &&
+	"$ff" export --db "$tmp/full.db" --game pegsjokers | cmp -s - "$tmp/pj.fgn"
+check "every ply code taken: new games keep their body and read back byte for byte" $?
 # fivefold's connection does not enforce foreign keys (each child row is
 # written right after its parent); every reference holds all the same
 [ -z "$(q "$tmp/s.db" 'PRAGMA foreign_key_check')" ] && [ "$(q "$tmp/s.db" 'SELECT count(*) FROM

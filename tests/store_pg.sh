@@ -82,6 +82,18 @@ check "quarantine keeps raw bytes (a NUL, a byte not UTF-8)" $?
 [ "$(pg_psql one -At -c "SELECT count(*) FROM pg_inherits WHERE inhparent = 'games'::regclass")" = 5 ]
 check "games partitioned: an engine's games each in its own partition, and a default one" $?
 
+# every ply code taken (one for each of 1,112,063 code points): games with
+# a ply that has no code keep their body, and read back byte for byte
+"$ff" simulate --game pegsjokers --games 3 --seed 1 >"$tmp/pjf.fgn"
+uf=$(pg_newdb codesfull)
+(cd "$tmp" && "$ff" import -q --db "$uf" a.fgn >/dev/null 2>&1) &&
+	pg_psql codesfull -At -c "SELECT setval('ply_codes_code_seq', 1112063)" >/dev/null &&
+	(cd "$tmp" && "$ff" import --db "$uf" pjf.fgn >pf.out 2>pf.err) &&
+	grep -qx 'read 3 games: 3 stored, 0 duplicates, 0 quarantined' "$tmp/pf.out" && [ ! -s "$tmp/pf.err" ] &&
+	[ "$(pg_psql codesfull -At -c "SELECT count(*) FROM games WHERE moves IS NULL AND body IS NOT NULL")" = 3 ] &&
+	"$ff" export --db "$uf" --game pegsjokers | cmp -s - "$tmp/pjf.fgn"
+check "every ply code taken: new games keep their body and read back byte for byte" $?
+
 # 2. the same import again changes nothing
 (cd "$tmp" && "$ff" import -q --db "$u1" $files >p2.out 2>&1)
 grep -qx 'read 293 games: 0 stored, 290 duplicates, 3 quarantined (3 of them already in quarantine)' "$tmp/p2.out"
