@@ -36,6 +36,9 @@
    - "count": legal_pick() (when the engine has it) says how many plies
      legal() lists, and the one it picks when asked for k is its k-th,
      for every k;
+   - "sample": sample() (when the engine has it) gives a ply legal()
+     lists, whatever numbers its draws get (from a copy of the game's
+     auxiliary stream, so the input is read as before);
    - "is_legal": is_legal() (when the engine has it) says 1 for every
      legal ply and agrees with membership in legal() for every probe;
    - "format": format() then parse() of a legal ply gives the same ply
@@ -383,8 +386,32 @@ static void check_legal_ply(struct play *g, const struct ff_ply *p, int chance)
 	}
 }
 
-/* legal() for chance into out, with the "legal" and "count" checks;
-   returns the count. */
+/* A pick for sample(): ctx is a stream. */
+static int pick_rng(void *ctx, int n)
+{
+	return (int)ff_rng_bounded(ctx, (uint64_t)n);
+}
+
+/* The "sample" check: a ply sample() gives is one of legal[0..n). */
+static void check_sample(struct play *g, int chance, const struct ff_ply *legal, int n)
+{
+	static struct ff_ply room[FF_MAX_LEGAL];
+	struct ff_rng draws = g->aux;
+	int i;
+
+	if (!g->r->sample || !ff_fuzz_on("sample"))
+		return;
+	if (g->r->sample(g->st, chance, pick_rng, &draws, room))
+		ff_fuzz_fail("sample", "sample() found no ply where legal() lists %d", n);
+	for (i = 0; i < n && !ff_ply_eq(&legal[i], &room[0]); i++)
+		;
+	if (i == n)
+		ff_fuzz_fail("sample", "sample() gave %s, which legal() does not list",
+			     ply_text(g, &room[0]));
+}
+
+/* legal() for chance into out, with the "legal", "sample" and "count"
+   checks; returns the count. */
 static int list_legal(struct play *g, int chance, struct ff_ply *out)
 {
 	const struct ff_rules *r = g->r;
@@ -394,6 +421,7 @@ static int list_legal(struct play *g, int chance, struct ff_ply *out)
 
 	if (n < 1 || n > FF_MAX_LEGAL)
 		ff_fuzz_fail("legal", "legal() returned %d plies", n);
+	check_sample(g, chance, out, n);
 	if (!r->legal_pick || !ff_fuzz_on("count"))
 		return n;
 	for (want.want = 0; want.want < n; want.want++) {
