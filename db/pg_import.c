@@ -96,11 +96,6 @@ static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
 	return 0;
 }
 
-/* The code of ply p (n bytes), adding it to ply_codes when new: in a
-   transaction of its own (no batch is open yet), so that concurrent
-   importers never hold each other's new plies. Returns 0; 1 when every
-   code is taken (the table's CHECK refuses the next: one code for each
-   of 1,112,063 code points); or -1 with err. */
 /* Run ply_code's sql for ply p: *res its rows. Returns 0; 1 when
    ply_codes' CHECK refuses the new code (every code is taken); or -1 with
    err. */

@@ -282,7 +282,6 @@ static void start(struct play *g, struct bytes *in)
 	}
 }
 
-/* The chance outcome of the coming turn. */
 /* The "chances" check: chances() lists outcomes check_chance takes, with
    positive weights summing to the total, c among them; key() fits
    FF_MAX_KEY. */

@@ -145,8 +145,7 @@ void ff_hands_discard(struct ff_hands *h, int seat, int card)
 	if (i >= 0) {
 		h->hand[seat][i] = h->hand[seat][held - 1];
 		h->nhand[seat] = (uint8_t)(held - 1);
-	}
-	else if (h->unk[seat])
+	} else if (h->unk[seat])
 		h->unk[seat]--;
 	h->disc[h->ndisc++] = (int16_t)card;
 	h->dcount[card]++;

@@ -521,7 +521,6 @@ static int dist(int x, int y, int dir, int len)
 	return d < 0 ? d + len : d;
 }
 
-
 /* The gaps between the track movers trk (two or more): each one's
    nearest track mover ahead and behind, from the distance of each pair. */
 static void set_gaps(struct gen *g, unsigned trk)
@@ -572,12 +571,6 @@ static int gap_of(const struct gen *g, int i, int dir)
 	return gap;
 }
 
-/* Set up g for the position s, plies to go to out: the colour moved, its
-   movers, their places, where they may go into or within home, coming
-   out. What only splits and the listing of single moves read (the gaps
-   between the movers and the sets made from them) waits for gen_full()
-   (g->full 0): most random plies are single moves, which the sampler
-   decides from a mover's own gaps. */
 /* The movers of g's colour (set up by gen_light()): their places, and
    the counts that may take them into or within home. Returns the movers
    that may go some count there, adding to *near those at home or within
@@ -623,6 +616,12 @@ static unsigned light_movers(struct gen *g, unsigned *near, unsigned *hany)
 	return hcand;
 }
 
+/* Set up g for the position s, plies to go to out: the colour moved, its
+   movers, their places, where they may go into or within home, coming
+   out. What only splits and the listing of single moves read (the gaps
+   between the movers and the sets made from them) waits for gen_full()
+   (g->full 0): most random plies are single moves, which the sampler
+   decides from a mover's own gaps. */
 static void gen_light(struct gen *g, const struct pj_state *s, struct ff_ply *out)
 {
 	const struct board *b = &s->b;
@@ -689,6 +688,8 @@ static void gen_full(struct gen *g)
 	g->gaps[1] = gf;
 }
 
+/* Set up g whole for the position s (gen_light(), then gen_full()), plies
+   to go to out: what legal() lists from. */
 static void gen_init(struct gen *g, const struct pj_state *s, struct ff_ply *out)
 {
 	gen_light(g, s, out);
