@@ -155,6 +155,18 @@ enum ff_ply_form {
 	FF_FORM_SHORT = 1
 };
 
+/* An option an agent takes (after "NAME:", e.g. mcts:iterations=2000):
+   values lists the accepted words separated by '|', or is "N" (a
+   whole number) or "X" (a decimal number); dflt is the value the
+   agent takes when the option is not given, NULL when it has none (the
+   option is off). For `fivefold rules` (and its JSON). */
+struct ff_agent_option {
+	const char *name;
+	const char *values;
+	const char *dflt;
+	const char *help;
+};
+
 /* An agent that chooses a ply for simulations. choose() returns an index
    into legal[0..n) (n >= 1); it may draw from rng (the agents' stream) but
    never from the chance stream. choose is NULL for an agent that chooses
@@ -188,6 +200,9 @@ struct ff_agent {
 	   move in st; read from what that seat may see, like choose(). A
 	   search looks first at the plies the agent ranks highest. */
 	void (*rank)(const void *st, const struct ff_ply *legal, int n, long *score);
+	/* The options create() takes (none: NULL, 0) */
+	const struct ff_agent_option *options;
+	int noptions;
 };
 
 /* A pick for legal_pick that asks for ply number want whatever the count,

@@ -216,6 +216,12 @@ cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (fiveplay)" $?
 "$ff" convert -q --plies short "$tmp/s1.fgn" | "$ff" convert -q >"$tmp/s2.fgn"
 cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (sequence)" $?
 
+# JSON output is well-formed (tests/json_check: one JSON value, or -l JSON
+# Lines of objects)
+jc=$(cd "$top_builddir" && pwd)/tests/json_check
+"$ff" rules --format json | "$jc"; check "rules --format json: one JSON document" $?
+"$ff" rules --format json | grep -c '^{"name":"' | grep -qx 4; check "rules --format json: four games" $?
+
 # golden files: FGN <-> JSON Lines, byte for byte, both directions
 for g in "$srcdir"/tests/golden/fgn/*.expected; do
 	b=$(basename "$g" .expected)

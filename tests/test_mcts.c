@@ -273,7 +273,42 @@ static void test_options(void)
 	CU_ASSERT(strstr(err.msg, "width") != NULL);
 }
 
+/* The options table (what `fivefold rules` lists) is the options create()
+   takes: each with its default, in every game, and every choice of each;
+   a name not in it is refused. */
+static void test_options_table(void)
+{
+	const struct ff_rules *r;
+	struct ff_error err;
+	char opt[128];
+	void *ctx;
+	int i, k;
+
+	CU_ASSERT_TRUE(ff_agent_mcts.noptions >= 7);
+	for (k = 0; (r = ff_rules_at(k)); k++)
+		for (i = 0; i < ff_agent_mcts.noptions; i++) {
+			const struct ff_agent_option *o = &ff_agent_mcts.options[i];
+			const char *v = o->values, *e;
+
+			snprintf(opt, sizeof opt, "%s=%s", o->name, o->dflt ? o->dflt : "5");
+			ctx = ff_agent_mcts.create(r, opt, &err);
+			CU_ASSERT_PTR_NOT_NULL(ctx);
+			if (ctx)
+				ff_agent_mcts.destroy(ctx);
+			for (; strchr(v, '|') && *v; v = *e ? e + 1 : e) {
+				e = v + strcspn(v, "|");
+				snprintf(opt, sizeof opt, "%s=%.*s", o->name, (int)(e - v), v);
+				ctx = ff_agent_mcts.create(r, opt, &err);
+				CU_ASSERT_PTR_NOT_NULL(ctx);
+				if (ctx)
+					ff_agent_mcts.destroy(ctx);
+			}
+		}
+	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(ff_rules_at(0), "iteration=5", &err));
+}
+
 static const struct ff_test tests[] = {
+	{ "the options table: what create() takes", test_options_table },
 	{ "honest in Sequence: unseen cards do not change the choice", test_honest_sequence },
 	{ "honest in Pegs and Jokers", test_honest_pegsjokers },
 	{ "width: only the prior's best plies", test_width },

@@ -642,6 +642,19 @@ static void mcts_destroy(void *ctx)
 	free(ctx);
 }
 
+/* The options set_option() takes, with the defaults mcts_create() sets
+   (docs/agents.md; tests/test_mcts.c checks that each is taken). */
+static const struct ff_agent_option mcts_options[] = {
+	{ "iterations", "N", "1000", "iterations a decision" },
+	{ "time-ms", "N", NULL, "search for N milliseconds instead (not reproducible)" },
+	{ "c", "X", "0.7", "the exploration constant" },
+	{ "z", "X", "0.5", "how many standard errors the search must beat the prior by" },
+	{ "width", "N", "0", "search only the prior's best N plies at each node (0: all)" },
+	{ "playout", "random|greedy", "random", "the playout policy" },
+	{ "prior", "greedy|none", "greedy", "the baseline kept unless the search beats it "
+	  "(none where the game has no greedy agent)" },
+};
+
 const struct ff_agent ff_agent_mcts = {
 	.name = "mcts",
 	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
@@ -649,4 +662,6 @@ const struct ff_agent ff_agent_mcts = {
 	.choose_with = mcts_choose,
 	.create = mcts_create,
 	.destroy = mcts_destroy,
+	.options = mcts_options,
+	.noptions = (int)(sizeof mcts_options / sizeof mcts_options[0]),
 };
