@@ -36,7 +36,7 @@
 struct iset {
 	struct ff_input_opts in;
 	const char *db;
-	int quiet;
+	int quiet, json;
 	long threads;
 };
 
@@ -48,6 +48,9 @@ static const struct ff_opt opts[] = {
 	FF_OPT(QUIET, S, quiet, .help = "no diagnostics for quarantined games, only the counts"),
 	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1",
 	       .help = "replay the games with N threads (the store gets the same)"),
+	FF_OPT(FORMAT, S, json, .choices = "text|json", .dflt = "text",
+	       .help = "json: each quarantined game and the counts as JSON Lines on standard output "
+	       "(docs/store.md)"),
 	FF_OPT_DONE
 };
 #undef S
@@ -84,9 +87,11 @@ struct importer {
 	struct ff_input in;
 	struct ff_game games[MAX_THREADS];   /* a replay per worker */
 	struct ff_buf diag;
+	struct ff_buf line;       /* a JSON line */
 	struct ff_progress prog;
 	int chunk;                /* games per unit: 1 with one thread */
 	int quiet;
+	int json;                 /* --format json */
 	int in_batch;
 	int failed_files;         /* files that could not be read */
 	struct counts c;
@@ -108,6 +113,49 @@ static const char *stored_path(struct importer *im, const char *file)
 	return im->where ? im->where : file;
 }
 
+/* With --format json, the line of a game that did not go into the games
+   table: {"index":N,"file":...,"game":G,"verdict":...,"line":L,"col":C,
+   "ply":K,"seat":S,"code":...,"message":...,"already_quarantined":B}
+   (docs/store.md); index 0 and no position for a file that could not be
+   read (verdict "failed"). Printed on standard output. */
+static void json_line(struct importer *im, const char *file, unsigned long long index,
+		      const char *verdict, const struct ff_error *e, int again)
+{
+	struct ff_buf *b = &im->line;
+	int rc;
+
+	ff_buf_reset(b);
+	rc = ff_buf_addf(b, "{\"index\":%llu,\"file\":", index);
+	rc |= ff_json_str(b, file);
+	rc |= ff_buf_addf(b, ",\"game\":%ld,\"verdict\":\"%s\",\"line\":%ld,\"col\":%ld,"
+			  "\"ply\":%d,\"seat\":%d,\"code\":", e->game, verdict, e->line, e->col,
+			  e->ply, e->seat);
+	rc |= ff_json_str(b, ff_code_name(e->code));
+	rc |= ff_buf_adds(b, ",\"message\":");
+	rc |= ff_json_str(b, e->msg);
+	rc |= ff_buf_addf(b, ",\"already_quarantined\":%s}\n", again ? "true" : "false");
+	if (rc == 0)
+		fputs(b->p, stdout);
+}
+
+/* With --format json, the line of a game quarantined as a hash
+   collision: its position is in the message, the store's diagnostic
+   line. */
+static void json_collision(struct importer *im, const char *diag, int again)
+{
+	struct ff_buf *b = &im->line;
+	char *msg = strndup(diag, strcspn(diag, "\n"));
+
+	ff_buf_reset(b);
+	if (msg && ff_buf_adds(b, "{\"index\":0,\"file\":\"\",\"game\":0,\"verdict\":"
+			       "\"collision\",\"line\":0,\"col\":0,\"ply\":0,\"seat\":0,"
+			       "\"code\":\"hash-collision\",\"message\":") == 0 &&
+	    ff_json_str(b, msg) == 0 &&
+	    ff_buf_addf(b, ",\"already_quarantined\":%s}\n", again ? "true" : "false") == 0)
+		fputs(b->p, stdout);
+	free(msg);
+}
+
 /* What the store did with a game (ff_store_on_added): counted, and a
    collision's diagnostic printed. */
 static void added(void *ctx, enum ff_store_added what, const char *diag)
@@ -120,7 +168,9 @@ static void added(void *ctx, enum ff_store_added what, const char *diag)
 		im->c.dups++;
 	else {
 		/* another game holds its key: quarantined, not dropped */
-		if (!im->quiet && diag)
+		if (!im->quiet && diag && im->json)
+			json_collision(im, diag, what == FF_ADD_COLLISION_AGAIN);
+		else if (!im->quiet && diag)
 			fputs(diag, stderr);
 		im->c.quarantined++;
 		if (what == FF_ADD_COLLISION_AGAIN)
@@ -136,8 +186,6 @@ static int quarantine(struct importer *im, const struct unit *u, const struct un
 	ff_buf_reset(&im->diag);
 	if (ff_diag_format(&im->diag, ug->file, &ug->why))
 		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
-	if (!im->quiet)
-		fputs(im->diag.p, stderr);
 	r.source_file = stored_path(im, ug->file);
 	r.source_game = ug->why.game ? ug->why.game : ug->rec.number;
 	r.source_line = ug->rec.line;
@@ -149,6 +197,10 @@ static int quarantine(struct importer *im, const struct unit *u, const struct un
 	rc = ff_store_add_reject(im->store, &r, &im->err);
 	if (rc < 0)
 		return -1;
+	if (!im->quiet && im->json)
+		json_line(im, ug->file, im->c.read, r.verdict, &ug->why, rc == 0);
+	else if (!im->quiet)
+		fputs(im->diag.p, stderr);
 	im->c.quarantined++;
 	if (rc == 0)
 		im->c.requarantined++;
@@ -253,7 +305,10 @@ static int consume(void *ctx, void *p)
 	for (i = 0; i < u->n; i++) {
 		ug = &u->g[i];
 		if (ug->rc == -2) {
-			fprintf(stderr, "fivefold import: %s\n", ug->why.msg);
+			if (im->json)
+				json_line(im, ug->file, 0, "failed", &ug->why, 0);
+			else
+				fprintf(stderr, "fivefold import: %s\n", ug->why.msg);
 			im->failed_files++;
 			continue;
 		}
@@ -308,6 +363,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	}
 	im->quiet = o->quiet;
+	im->json = o->json;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im->store)) != 0) {
 		free(im);
 		return rc;
@@ -320,6 +376,12 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		fprintf(stderr, "fivefold import: %s\n",
 			im->err.msg[0] ? im->err.msg : "out of memory, or a thread could not start");
 		rc = FF_EXIT_FAIL;
+	} else if (im->json) {
+		printf("{\"summary\":{\"read\":%llu,\"stored\":%llu,\"duplicates\":%llu,"
+		       "\"quarantined\":%llu,\"already_quarantined\":%llu,\"failed_files\":%d}}\n",
+		       im->c.read, im->c.stored, im->c.dups, im->c.quarantined, im->c.requarantined,
+		       im->failed_files);
+		rc = im->failed_files || im->c.quarantined ? FF_EXIT_FAIL : FF_EXIT_OK;
 	} else {
 		printf("read %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined",
 		       im->c.read, im->c.read == 1 ? "" : "s", im->c.stored, im->c.dups,
@@ -333,6 +395,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_free(&im->games[i]);
 	ff_buf_free(&im->diag);
+	ff_buf_free(&im->line);
 	free(im->where);
 	ff_store_close(im->store);
 	free(im);
@@ -352,7 +415,8 @@ const struct ff_cmd ff_cmd_import = {
 		 "quarantined. Commits in batches: a killed import leaves the store\n"
 		 "consistent, and running it again completes it. Exit status 1 when a\n"
 		 "game went to quarantine or a file could not be read, as validate's\n"
-		 "when a game is not valid. See docs/store.md.",
+		 "when a game is not valid. With --format json, standard output is JSON\n"
+		 "Lines: an object per quarantined game, then the counts. See docs/store.md.",
 	.opts = opts,
 	.settings = sizeof(struct iset),
 	.run = run,

@@ -221,6 +221,26 @@ cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (sequence)" $?
 jc=$(cd "$top_builddir" && pwd)/tests/json_check
 "$ff" rules --format json | "$jc"; check "rules --format json: one JSON document" $?
 "$ff" rules --format json | grep -c '^{"name":"' | grep -qx 4; check "rules --format json: four games" $?
+# import --format json: a line per quarantined game (its index in the
+# input, file, position, code, message), then the counts; a second import
+# finds them in quarantine already
+(cd "$dir" && "$ff" import --db "$tmp/imp.db" --format json good.fgn illegal.fgn syntax.fgn \
+	good.fgn >"$tmp/imp.json" 2>"$tmp/imp.err"; echo $? >"$tmp/imp.rc")
+[ "$(cat "$tmp/imp.rc")" = 1 ] && [ ! -s "$tmp/imp.err" ] && "$jc" -l <"$tmp/imp.json" &&
+	[ "$(wc -l <"$tmp/imp.json")" = 3 ] &&
+	grep -q '^{"index":2,"file":"illegal.fgn","game":1,"verdict":"illegal","line":8,"col":23,"ply":5,"seat":1,"code":"illegal-move","message":"illegal ply .1:3-4.: point 4 is occupied","already_quarantined":false}$' "$tmp/imp.json" &&
+	grep -q '^{"index":3,"file":"syntax.fgn","game":1,"verdict":"malformed",.*"code":"syntax",' "$tmp/imp.json" &&
+	tail -n 1 "$tmp/imp.json" | grep -qx '{"summary":{"read":4,"stored":1,"duplicates":1,"quarantined":2,"already_quarantined":0,"failed_files":0}}'
+check "import --format json: quarantined games and counts" $?
+(cd "$dir" && "$ff" import --db "$tmp/imp.db" -f json illegal.fgn missing.fgn >"$tmp/imp.json" 2>"$tmp/imp.err")
+[ $? = 1 ] && [ ! -s "$tmp/imp.err" ] && "$jc" -l <"$tmp/imp.json" &&
+	grep -q '"index":1,"file":"illegal.fgn",.*"already_quarantined":true}$' "$tmp/imp.json" &&
+	grep -q '^{"index":0,"file":"missing.fgn","game":0,"verdict":"failed",.*"code":"io",' "$tmp/imp.json" &&
+	tail -n 1 "$tmp/imp.json" | grep -qx '{"summary":{"read":1,"stored":0,"duplicates":0,"quarantined":1,"already_quarantined":1,"failed_files":1}}'
+check "import --format json: again in quarantine; a file not read" $?
+(cd "$dir" && "$ff" import --db "$tmp/imp.db" -f json -q illegal.fgn good.fgn >"$tmp/imp.json")
+[ "$(cat "$tmp/imp.json")" = '{"summary":{"read":2,"stored":0,"duplicates":1,"quarantined":1,"already_quarantined":1,"failed_files":0}}' ]
+check "import --format json --quiet: the counts alone" $?
 
 # golden files: FGN <-> JSON Lines, byte for byte, both directions
 for g in "$srcdir"/tests/golden/fgn/*.expected; do
