@@ -1,8 +1,8 @@
 /* fivefold stats: per ruleset id and seat count, the number of games,
    first-player and per-side win rates with 95% Wilson intervals, draws and
    unfinished games, and game lengths; --compare OPTION sets the ruleset ids
-   that differ only in OPTION (at the same seat count) side by side with the
-   differences, their 95% intervals and a two-proportion test. Rates are
+   that differ only in OPTION (--compare rules: only in the preset), at the
+   same seat count, side by side with the differences, their 95% intervals and a two-proportion test. Rates are
    over finished games (result not "*"); a draw counts as a game not won. */
 #include "config.h"
 
@@ -19,6 +19,7 @@
 
 #define SMALL 30   /* fewer finished games than this draws a warning */
 #define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
+#define COMPARE_RULES "rules"     /* --compare rules: the presets side by side */
 
 /* What the options say. */
 struct stset {
@@ -268,14 +269,38 @@ static void print_json(const struct rows *rs)
 	ff_buf_free(&b);
 }
 
+/* --compare rules: split a ruleset id "game/preset:options" into its base
+   without the preset ("game:options") and the arm (the preset). Returns 1
+   when the preset is the game's default (its first). */
+static int split_preset(const char *id, struct ff_buf *base, struct ff_buf *arm)
+{
+	const struct ff_rules *rules;
+	size_t game = strcspn(id, "/:"), preset;
+
+	ff_buf_reset(base);
+	ff_buf_reset(arm);
+	ff_buf_add(base, id, game);
+	rules = ff_rules_find(base->p);
+	if (id[game] == '/')
+		game++;
+	preset = strcspn(id + game, ":");
+	ff_buf_add(arm, id + game, preset);
+	ff_buf_adds(base, id + game + preset);
+	return rules && rules->npresets && strcmp(arm->p ? arm->p : "", rules->presets[0].name) == 0;
+}
+
 /* Split a ruleset id into its base without `option` and the arm (the
-   option's item, or "-" when it is at its default). */
-static void split_arm(const char *id, const char *option, struct ff_buf *base, struct ff_buf *arm)
+   option's item, or "(default)" when it is at its default); with option
+   "rules", without the preset (split_preset). Returns 1 for the default
+   arm. */
+static int split_arm(const char *id, const char *option, struct ff_buf *base, struct ff_buf *arm)
 {
 	const char *colon = strchr(id, ':'), *p;
 	size_t olen = strlen(option);
 	int kept = 0;
 
+	if (strcmp(option, COMPARE_RULES) == 0)
+		return split_preset(id, base, arm);
 	ff_buf_reset(base);
 	ff_buf_reset(arm);
 	ff_buf_add(base, id, colon ? (size_t)(colon - id) : strlen(id));
@@ -295,10 +320,12 @@ static void split_arm(const char *id, const char *option, struct ff_buf *base, s
 	}
 	if (!arm->len)
 		ff_buf_adds(arm, DEFAULT_ARM);
+	return strcmp(arm->p, DEFAULT_ARM) == 0;
 }
 
 struct arm {
 	char *base, *arm;
+	int dflt;            /* the default arm: the one the others are set against */
 	const struct row *r;
 };
 
@@ -318,7 +345,7 @@ static int cmp_arm(const void *a, const void *b)
 	if (x->r->seats != y->r->seats)
 		return x->r->seats < y->r->seats ? -1 : 1;
 	/* the default arm first */
-	c = (strcmp(y->arm, DEFAULT_ARM) == 0) - (strcmp(x->arm, DEFAULT_ARM) == 0);
+	c = y->dflt - x->dflt;
 	return c ? c : strcmp(x->arm, y->arm);
 }
 
@@ -333,7 +360,7 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 	if (!arms)
 		return;
 	for (i = 0; i < rs->n; i++) {
-		split_arm(rs->v[i].ruleset, option, &base, &arm);
+		arms[i].dflt = split_arm(rs->v[i].ruleset, option, &base, &arm);
 		arms[i].base = strdup(base.p);
 		arms[i].arm = strdup(arm.p);
 		arms[i].r = &rs->v[i];
@@ -344,7 +371,8 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 		       "plies_lo,plies_hi,diff_first,diff_first_lo,diff_first_hi,z,p_value,"
 		       "diff_plies,diff_plies_lo,diff_plies_hi,small_sample\n");
 	else if (fmt == 0)
-		printf("compare %s: each arm against the first of its base; 95%% intervals\n", option);
+		printf("compare %s: each arm against the first of its base; 95%% intervals\n",
+		       strcmp(option, COMPARE_RULES) ? option : "rules presets");
 	for (i = 0; i < rs->n; i = j) {
 		for (j = i + 1; j < rs->n && same_base(&arms[j], &arms[i]); j++)
 			;
@@ -412,7 +440,8 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 	}
 	if (fmt == 0) {
 		if (!pairs)
-			printf("no ruleset ids differ only in '%s'\n", option);
+			printf(strcmp(option, COMPARE_RULES) ? "no ruleset ids differ only in '%s'\n" :
+			       "no ruleset ids differ only in the %s preset\n", option);
 		if (warn)
 			printf("warning: a small sample makes the intervals and the test rough\n");
 		printf("first-player rates over finished games; difference interval: Newcombe (Wilson);"
@@ -530,7 +559,8 @@ const struct ff_cmd ff_cmd_stats = {
 	.about = "Per ruleset id and seat count: games, unfinished games, draws, the first\n"
 		 "player's and each side's win rate over finished games with 95% Wilson\n"
 		 "intervals, and plies (mean, median, 90th percentile). --compare OPTION\n"
-		 "pairs ruleset ids that differ only in OPTION, at the same seat count, and\n"
+		 "pairs ruleset ids that differ only in OPTION (--compare rules: only in the\n"
+		 "rules preset, e.g. schaedler against kidd), at the same seat count, and\n"
 		 "reports the difference in first-player win rate (Newcombe interval,\n"
 		 "two-proportion z test) and in mean length (Welch interval). Small\n"
 		 "samples are flagged. See docs/store.md.",

@@ -44,7 +44,11 @@ int ff_doc_values(const struct ff_cmd *cmd, const struct ff_opt *o, struct ff_bu
 	switch (value_check(cmd, o)) {
 	case FF_C_GAME: n = ff_cmd_engine_names(0, names, 64); break;
 	case FF_C_PRESET: n = ff_cmd_engine_names(1, names, 64); break;
-	case FF_C_OPTNAME: case FF_C_OPTVAL: n = ff_cmd_engine_names(2, names, 64); break;
+	case FF_C_OPTNAME: case FF_C_OPTVAL:
+		n = ff_cmd_engine_names(2, names, 63);
+		if (o->id == FF_O_COMPARE)
+			names[n++] = "rules";   /* the presets side by side */
+		break;
 	case FF_C_COMMAND:
 		while (n < 64 && (c = ff_cmd_at((int)n)))
 			names[n++] = c->name;

@@ -52,7 +52,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_DB] = { "db", 'd', "DB", FF_K_TEXT, FF_C_FILE,
 		      "the store: a SQLite file, or a postgresql:// URL" },
 	[FF_O_COMPARE] = { "compare", 0, "OPTION", TEXT(FF_C_OPTNAME),
-			   "compare ruleset ids that differ only in OPTION (e.g. skip-last)" },
+			   "compare ruleset ids that differ only in OPTION (e.g. skip-last), "
+			   "or, with `rules`, only in the rules preset" },
 	[FF_O_OPTION] = { "option", 0, "OPT", TEXT(FF_C_OPTVAL),
 			  "only ruleset ids with this option (name or name=value)" },
 	[FF_O_ORIGIN] = { "origin", 0, "ORIGIN", TEXT(FF_C_WORD), "only games of this origin" },
@@ -171,7 +172,10 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 	switch (w->check) {
 	case FF_C_GAME: return ff_cmd_known_name(cmd, 0, opt, arg, strlen(arg));
 	case FF_C_PRESET: return ff_cmd_known_name(cmd, 1, opt, arg, strlen(arg));
-	case FF_C_OPTNAME: return ff_cmd_known_name(cmd, 2, opt, arg, strlen(arg));
+	case FF_C_OPTNAME:   /* --compare rules: the presets side by side */
+		if (o->id == FF_O_COMPARE && strcmp(arg, "rules") == 0)
+			return 0;
+		return ff_cmd_known_name(cmd, 2, opt, arg, strlen(arg));
 	case FF_C_OPTVAL: return ff_cmd_known_name(cmd, 2, opt, arg, strcspn(arg, "="));
 	case FF_C_WORD:
 		return choice_index(o->choices, arg) < 0 ? bad_choice(cmd, w->name, o->choices, arg) : 0;

@@ -316,6 +316,34 @@ for f in text csv json; do
 	check "stats --compare --format $f" $?
 done
 
+# 9b. --compare rules: the presets side by side (Schaedler or Kidd: who
+# wins more as first player?), with and without skip-last; each arm's
+# figures are the plain stats' of its ruleset id
+for o in "" skip-last; do
+	"$ff" simulate --game fivelines --rules schaedler --options "$o" --games 300 --seed 1 --agents greedy
+done >"$tmp/presets.fgn"
+"$ff" simulate --game fivelines --rules locusludi-race --games 40 --seed 1 --agents greedy >>"$tmp/presets.fgn"
+cp "$tmp/arms.db" "$tmp/presets.db"
+"$ff" import -q --db "$tmp/presets.db" "$tmp/presets.fgn" >/dev/null
+for f in text csv json; do
+	"$ff" stats --db "$tmp/presets.db" --compare rules --format $f >"$tmp/cmpr.$f"
+	cmp -s "$tmp/cmpr.$f" "$cli/compare_rules.$f" || { [ -n "${REGEN:-}" ] && cp "$tmp/cmpr.$f" "$cli/compare_rules.$f"; diff "$cli/compare_rules.$f" "$tmp/cmpr.$f" | head; false; }
+	check "stats --compare rules --format $f" $?
+done
+"$(cd "$top_builddir" && pwd)/tests/json_check" -l <"$tmp/cmpr.json"
+check "stats --compare rules --format json: JSON Lines" $?
+"$ff" stats --db "$tmp/presets.db" --format csv | awk -F, 'NR > 1 { gsub(/"/, "", $1); print $1, $7 }' | sort >"$tmp/plain.wins"
+awk -F, 'NR > 1 { gsub(/"/, "", $1); gsub(/"/, "", $3); split($1, b, ":");
+	print b[1] "/" $3 (b[2] != "" ? ":" b[2] : ""), $6 }' "$tmp/cmpr.csv" | sort >"$tmp/cmpr.wins"
+[ "$(wc -l <"$tmp/cmpr.wins")" = 5 ] && cmp -s "$tmp/plain.wins" "$tmp/cmpr.wins"
+check "stats --compare rules: each arm's first-player wins are its ruleset id's" $?
+grep -q '^fivelines  kidd               games      300  first player 0.5333 ' "$tmp/cmpr.text" &&
+	grep -q '^           kidd - schaedler: first player ' "$tmp/cmpr.text"
+check "stats --compare rules: Kidd against Schaedler, the default preset first" $?
+"$ff" stats --db "$tmp/presets.db" --compare rules --plot "$tmp/cmpr.svg" >/dev/null &&
+	grep -q 'compare rules: each base' "$tmp/cmpr.svg" && grep -q '>fivelines:skip-last: kidd<' "$tmp/cmpr.svg"
+check "stats --compare rules --plot: the arms named by preset" $?
+
 # 10. Sequence at 2, 3 and 4 seats (one ruleset id): one group per seat count
 for n in 2 3 4; do
 	"$ff" simulate --game sequence --seats $n --agents greedy --games 300 --seed $n >"$tmp/seq$n.fgn"
