@@ -1,5 +1,5 @@
-/* fivefold show: the position of a game as a text diagram or an SVG
-   picture, after ply K or after every ply. */
+/* fivefold show: the position of a game as a text diagram, an SVG
+   picture or JSON, after ply K or after every ply. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,7 +14,7 @@
 struct shset {
 	struct ff_input_opts in;
 	long index, ply;     /* ply -1: the last */
-	int all, svg;
+	int all, fmt;        /* fmt: FMT_TEXT, FMT_SVG or FMT_JSON */
 	const char *output;
 };
 
@@ -23,18 +23,21 @@ static const struct ff_opt opts[] = {
 	FF_OPT(INDEX, S, index, .lo = 1, .hi = 1000000000L, .dflt = "1"),
 	FF_OPT(PLY, S, ply, .lo = 0, .hi = 100000000L, .unset = -1),
 	FF_OPT(ALL, S, all),
-	FF_OPT(FORMAT, S, svg, .choices = "text|svg", .dflt = "text",
-	       .help = "text: a diagram; svg: a picture (one position: not with --all)"),
+	FF_OPT(FORMAT, S, fmt, .choices = "text|svg|json", .dflt = "text",
+	       .help = "text: a diagram; svg: a picture (one position: not with --all); json: the "
+	       "position as data, one JSON object a line (docs/formats.md)"),
 	FF_OPT(OUTPUT, S, output),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT_DONE
 };
 #undef S
 
+enum { FMT_TEXT, FMT_SVG, FMT_JSON };
+
 /* Where the pictures go. */
 struct sink {
 	FILE *fp;
-	int svg;
+	int fmt;
 	struct ff_buf caption, out;
 };
 
@@ -46,8 +49,12 @@ static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, siz
 	ff_buf_reset(&sk->caption);
 	ff_game_caption(g, rec, ply, k0, k, &sk->caption);
 	ff_buf_reset(&sk->out);
-	if (sk->svg) {
+	if (sk->fmt == FMT_SVG) {
 		g->rules->render_svg(g->state, sk->caption.p, &sk->out);
+	} else if (sk->fmt == FMT_JSON) {
+		ff_buf_reset(&sk->out);
+		ff_game_json(g, rec, ply, k0, k, &sk->out);
+		ff_buf_addc(&sk->out, '\n');
 	} else {
 		ff_buf_add(&sk->out, sk->caption.p, sk->caption.len);
 		ff_buf_addc(&sk->out, '\n');
@@ -69,6 +76,11 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 		ff_input_report(file, &err);
 		return FF_EXIT_FAIL;
 	}
+	if (o->fmt == FMT_JSON && !g->rules->render_json) {
+		fprintf(stderr, "fivefold show: game '%s' cannot write its position as JSON\n",
+			g->rules->name);
+		return FF_EXIT_FAIL;
+	}
 	if (o->all || o->ply == 0)
 		diagram(g, rec, 0, 0, 0, out);
 	for (k = 0; k < rec->nplies && (o->ply < 0 || g->turns < o->ply); k++) {
@@ -84,7 +96,7 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 		if (p.flags & FF_PLY_PRELUDE)
 			continue;
 		if (o->all || g->turns == o->ply || (o->ply < 0 && k + 1 == rec->nplies)) {
-			if (o->all)
+			if (o->all && o->fmt == FMT_TEXT)
 				fputc('\n', out->fp);
 			diagram(g, rec, g->turns, k0, k + 1, out);
 		}
@@ -107,11 +119,11 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct ff_input in;
 	struct ff_record rec;
 	struct ff_game g;
-	struct sink out = { .svg = o->svg };
+	struct sink out = { .fmt = o->fmt };
 	const char *file = "";
 	int status;
 
-	if (o->svg && o->all)
+	if (o->fmt == FMT_SVG && o->all)
 		return ff_cmd_usage_error(cmd, "--format svg draws one position: give --ply K, not "
 					  "--all (fivefold replay makes a page of every ply)");
 	if (ff_record_init(&rec))
@@ -142,8 +154,9 @@ const struct ff_cmd ff_cmd_show = {
 	.operand = FF_C_FILE,
 	.about = "Replays one game of the input and draws its position as text: after\n"
 		 "its last ply, after ply K (--ply), or after every ply (--all); with\n"
-		 "--format svg, as an SVG picture (-o pos.svg). A ply that breaks the\n"
-		 "rules is reported and the last legal position drawn.",
+		 "--format svg, as an SVG picture (-o pos.svg); with --format json, as\n"
+		 "data: a JSON object per position, one a line (docs/formats.md). A ply\n"
+		 "that breaks the rules is reported and the last legal position drawn.",
 	.opts = opts,
 	.settings = sizeof(struct shset),
 	.run = run,

@@ -65,25 +65,7 @@ double ff_parse_fraction(const char *s)
 
 int ff_json_str(struct ff_buf *out, const char *s)
 {
-	int rc = ff_buf_addc(out, '"');
-
-	for (; *s && !rc; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			rc = ff_buf_addc(out, '\\') || ff_buf_addc(out, (char)c);
-		else if (c == '\n')
-			rc = ff_buf_adds(out, "\\n");
-		else if (c == '\t')
-			rc = ff_buf_adds(out, "\\t");
-		else if (c == '\r')
-			rc = ff_buf_adds(out, "\\r");
-		else if (c < 0x20)
-			rc = ff_buf_addf(out, "\\u%04x", c);
-		else
-			rc = ff_buf_addc(out, (char)c);
-	}
-	return rc || ff_buf_addc(out, '"') ? -1 : 0;
+	return ff_buf_json_str(out, s);
 }
 
 int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *e)

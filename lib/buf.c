@@ -69,6 +69,29 @@ int ff_buf_addu(struct ff_buf *b, uint64_t v)
 	return ff_buf_add(b, tmp + i, sizeof tmp - (size_t)i);
 }
 
+int ff_buf_json_str(struct ff_buf *b, const char *s)
+{
+	int rc = ff_buf_addc(b, '"');
+
+	for (; *s && !rc; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			rc = ff_buf_addc(b, '\\') || ff_buf_addc(b, (char)c);
+		else if (c == '\n')
+			rc = ff_buf_adds(b, "\\n");
+		else if (c == '\t')
+			rc = ff_buf_adds(b, "\\t");
+		else if (c == '\r')
+			rc = ff_buf_adds(b, "\\r");
+		else if (c < 0x20)
+			rc = ff_buf_addf(b, "\\u%04x", c);
+		else
+			rc = ff_buf_addc(b, (char)c);
+	}
+	return rc || ff_buf_addc(b, '"') ? -1 : 0;
+}
+
 void ff_buf_truncate(struct ff_buf *b, size_t len)
 {
 	if (len < b->len) {

@@ -263,3 +263,32 @@ void ff_hands_render_piles(const struct ff_hands *h, struct ff_buf *out)
 	if (h->ndisc)
 		ff_buf_addf(out, " (top %s)", ff_card_name(h->disc[h->ndisc - 1], b));
 }
+
+int ff_hands_json(const struct ff_hands *h, int seat, struct ff_buf *out)
+{
+	char b[4];
+	int i, rc = ff_buf_adds(out, "{\"cards\":[");
+
+	for (i = 0; i < h->nhand[seat]; i++)
+		rc |= ff_buf_addf(out, "%s\"%s\"", i ? "," : "", ff_card_name(h->hand[seat][i], b));
+	rc |= ff_buf_addf(out, "],\"unknown\":%d}", h->unk[seat]);
+	return rc ? -1 : 0;
+}
+
+int ff_hands_json_piles(const struct ff_hands *h, struct ff_buf *out)
+{
+	char b[4];
+	int rc = ff_buf_addf(out, "\"draw_pile\":{\"count\":%d,\"top\":", h->npile);
+
+	if (h->known && h->npile)
+		rc |= ff_buf_addf(out, "\"%s\"", ff_card_name(h->pile[h->top], b));
+	else
+		rc |= ff_buf_adds(out, "null");
+	rc |= ff_buf_addf(out, "},\"discard_pile\":{\"count\":%d,\"top\":", h->ndisc);
+	if (h->ndisc)
+		rc |= ff_buf_addf(out, "\"%s\"", ff_card_name(h->disc[h->ndisc - 1], b));
+	else
+		rc |= ff_buf_adds(out, "null");
+	rc |= ff_buf_addc(out, '}');
+	return rc ? -1 : 0;
+}

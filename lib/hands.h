@@ -81,5 +81,13 @@ void ff_hands_determinize(struct ff_hands *h, unsigned visible, struct ff_rng *r
 void ff_hands_render(const struct ff_hands *h, int seat, struct ff_buf *out);
 /* Append the piles ("draw pile 68 (top 4C), discard pile 12 (top TC)"). */
 void ff_hands_render_piles(const struct ff_hands *h, struct ff_buf *out);
+/* Append seat's hand as JSON: {"cards":["7C","QH"],"unknown":2} (the
+   cards known, in hand order, and how many more it holds unseen).
+   Returns 0 or -1. */
+int ff_hands_json(const struct ff_hands *h, int seat, struct ff_buf *out);
+/* Append the piles as two JSON members: "draw_pile":{"count":68,"top":
+   "4C"},"discard_pile":{"count":12,"top":"TC"} (top null when the pile
+   is empty or its order not known). Returns 0 or -1. */
+int ff_hands_json_piles(const struct ff_hands *h, struct ff_buf *out);
 
 #endif

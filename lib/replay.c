@@ -557,3 +557,40 @@ int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int pl
 		rc |= ff_buf_addf(out, "; seat %d to move", g->rules->to_move(g->state) + 1);
 	return rc ? -1 : 0;
 }
+
+int ff_game_json(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,
+		 size_t k, struct ff_buf *out)
+{
+	const struct ff_rules *r = g->rules;
+	struct ff_outcome o;
+	char res[16];
+	size_t i;
+	int seat, rc = ff_buf_addf(out, "{\"game\":%ld,\"ruleset\":\"", rec->number);
+
+	rc |= ff_config_id(&g->cfg, out);
+	rc |= ff_buf_addf(out, "\",\"seats\":%d,\"ply\":%d,\"last\":[", g->cfg.seats, ply);
+	for (i = k0; i < k; i++) {
+		rc |= ff_buf_adds(out, i > k0 ? "," : "");
+		rc |= ff_buf_json_str(out, ff_record_str(rec, rec->plies[i].tok));
+	}
+	r->outcome(g->state, &o);
+	if (o.term != FF_TERM_NONE)
+		rc |= ff_buf_adds(out, "],\"to_move\":null");
+	else
+		rc |= ff_buf_addf(out, "],\"to_move\":%d", r->to_move(g->state) + 1);
+	rc |= ff_buf_addf(out, ",\"result\":\"%s\",\"termination\":",
+			  ff_result_token(&o, r->sides(g->state), res));
+	if (o.term != FF_TERM_NONE)
+		rc |= ff_buf_addf(out, "\"%s\"", ff_termination_name(o.term));
+	else
+		rc |= ff_buf_adds(out, "null");
+	rc |= ff_buf_adds(out, ",\"side_of_seat\":[");
+	for (seat = 0; seat < g->cfg.seats; seat++)
+		rc |= ff_buf_addf(out, "%s%d", seat ? "," : "", r->side_of(g->state, seat) + 1);
+	rc |= ff_buf_adds(out, "],\"position\":");
+	if (!r->render_json)
+		return -1;
+	rc |= r->render_json(g->state, out);
+	rc |= ff_buf_addc(out, '}');
+	return rc ? -1 : 0;
+}

@@ -122,4 +122,14 @@ const char *ff_termination_name(enum ff_termination t);
 int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,
 		    size_t k, struct ff_buf *out);
 
+/* Append g's position after ply `ply` as one JSON object (docs/formats.md
+   "Positions as JSON"), rec's tokens [k0, k) being that ply's (as for
+   ff_game_caption): {"game":N,"ruleset":ID,"seats":S,"ply":K,"last":[the
+   tokens],"to_move":SEAT or null when over,"result":"*" or the result,
+   "termination":null or its name,"side_of_seat":[...],"position":{the
+   engine's render_json}}. Returns 0, or -1 when memory ran out or the
+   engine has no render_json. */
+int ff_game_json(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,
+		 size_t k, struct ff_buf *out);
+
 #endif

@@ -344,6 +344,13 @@ struct ff_rules {
 	   seats told apart by shape as well as colour), with caption (may be
 	   NULL) written above the board. */
 	void (*render_svg)(const void *st, const char *caption, struct ff_buf *out);
+	/* Optional (NULL: `show --format json` refuses the game): append the
+	   position as one JSON object, what render() shows as data (the
+	   pieces on each point, hole or cell, the hands the state knows, the
+	   piles; docs/formats.md "Positions as JSON" names each game's
+	   fields). Whose turn it is, the plies and the result are the
+	   caller's (ff_game_json). Returns 0 or -1 (no memory). */
+	int (*render_json)(const void *st, struct ff_buf *out);
 	/* Optional (NULL: every seat sees the whole state): replace whatever
 	   seat cannot see (other hands, the order of the draw pile) by a deal
 	   drawn from rng that agrees with everything seat has seen; the deal

@@ -221,6 +221,19 @@ cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (sequence)" $?
 jc=$(cd "$top_builddir" && pwd)/tests/json_check
 "$ff" rules --format json | "$jc"; check "rules --format json: one JSON document" $?
 "$ff" rules --format json | grep -c '^{"name":"' | grep -qx 4; check "rules --format json: four games" $?
+# show --all --format json: a JSON object a line, one per position (the
+# start and every ply), for a game of every engine and preset
+for gr in fiveplay/standard fivelines/schaedler fivelines/kidd fivelines/locusludi-race \
+	fivelines/locusludi-knockoff sequence/standard pegsjokers/liftbridge pegsjokers/pagat; do
+	"$ff" simulate --game "${gr%/*}" --rules "${gr#*/}" --games 1 --seed 3 --agents greedy \
+		--max-plies 400 >"$tmp/pos.fgn"
+	n=$("$ff" validate --format json "$tmp/pos.fgn" | sed -n 's/.*"plies":\([0-9]*\).*/\1/p' | head -n 1)
+	"$ff" show --all --format json "$tmp/pos.fgn" >"$tmp/pos.json" && "$jc" -l <"$tmp/pos.json" &&
+		[ "$(wc -l <"$tmp/pos.json")" -eq $((n + 1)) ] &&
+		grep -q "^{\"game\":1,\"ruleset\":\"$gr\",.*\"ply\":0,\"last\":\[\]," "$tmp/pos.json"
+	check "show --all --format json: a JSON object per position ($gr)" $?
+done
+
 # import --format json: a line per quarantined game (its index in the
 # input, file, position, code, message), then the counts; a second import
 # finds them in quarantine already

@@ -28,6 +28,7 @@
 #include "lib/replay.h"
 #include "lib/simulate.h"
 
+#include "tests/test_json.h"
 #include "tests/test_main.h"
 #include "tests/test_sample.h"
 
@@ -37,7 +38,7 @@
 struct stats {
 	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
 	     mutated_draw, after_end, result, format_trips, step_taken, step_left, samples,
-	     sample_lists;
+	     sample_lists, json_positions, json_over;
 };
 
 static struct stats totals;
@@ -213,6 +214,46 @@ static void check_svg(struct ff_game *g)
 	free(copy);
 }
 
+/* render_json: every engine has one; it writes one JSON object (RFC 8259,
+   tests/test_json.h), the same bytes for a copy of the state, and
+   ff_game_json wraps it in one JSON object too (rec's tokens [k0, k) the
+   last ply's, as show passes them). */
+static void check_json(struct ff_game *g, const struct ff_record *rec, size_t k0, size_t k)
+{
+	const struct ff_rules *r = g->rules;
+	struct ff_buf a = FF_BUF_INIT, b = FF_BUF_INIT;
+	struct ff_outcome o;
+	void *copy = malloc(r->state_size);
+	const char *why = "";
+	size_t at = 0;
+	int ok;
+
+	CU_ASSERT_FATAL(r->render_json != NULL && copy != NULL);
+	memcpy(copy, g->state, r->state_size);
+	CU_ASSERT_EQUAL(r->render_json(g->state, &a), 0);
+	CU_ASSERT_EQUAL(r->render_json(copy, &b), 0);
+	CU_ASSERT(a.len == b.len && a.len > 2 && memcmp(a.p, b.p, a.len) == 0);
+	ok = ff_json_check(a.p, a.len, '{', &why, &at) == 0;
+	if (!ok)
+		fprintf(stderr, "conformance: %s: render_json: %s at byte %zu: %.200s\n", r->name, why,
+			at, a.p + (at > 40 ? at - 40 : 0));
+	CU_ASSERT(ok);
+	ff_buf_reset(&b);
+	CU_ASSERT_EQUAL(ff_game_json(g, rec, g->turns, k0, k, &b), 0);
+	ok = ff_json_check(b.p, b.len, '{', &why, &at) == 0;
+	if (!ok)
+		fprintf(stderr, "conformance: %s: ff_game_json: %s at byte %zu\n", r->name, why, at);
+	CU_ASSERT(ok);
+	CU_ASSERT(strstr(b.p, a.p) != NULL);   /* the engine's object, whole */
+	r->outcome(g->state, &o);
+	CU_ASSERT((strstr(b.p, ",\"to_move\":null,") != NULL) == (o.term != FF_TERM_NONE));
+	totals.json_positions++;
+	totals.json_over += o.term != FF_TERM_NONE;
+	ff_buf_free(&a);
+	ff_buf_free(&b);
+	free(copy);
+}
+
 static void check_determinize(struct ff_game *g)
 {
 	const struct ff_rules *r = g->rules;
@@ -347,8 +388,10 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 		check_chances(g, rec, k);
 		check_determinize(g);
 		check_step(g, rec, k);
-		if (k % 16 == 0)
+		if (k % 16 == 0) {
 			check_svg(g);
+			check_json(g, rec, k ? k - 1 : 0, k);
+		}
 		if (ff_game_step(g, rec, k, &p, &err))
 			break;
 		ff_buf_reset(&b);
@@ -358,6 +401,8 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 			draws++;
 		}
 	}
+	if (k == rec->nplies)   /* the last position: the game over, mostly */
+		check_json(g, rec, k ? k - 1 : 0, k);
 	ff_buf_free(&b);
 	return draws;
 }
@@ -779,6 +824,10 @@ static void test_every_ruleset(void)
 	fprintf(stderr, "conformance: %ld positions where every candidate of a sampler was "
 		"decided (%ld where it rejects them all and lists)\n", totals.samples,
 		totals.sample_lists);
+	fprintf(stderr, "conformance: %ld positions written as JSON (%ld of them over)\n",
+		totals.json_positions, totals.json_over);
+	CU_ASSERT_TRUE(totals.json_positions > totals.games);
+	CU_ASSERT_TRUE(totals.json_over > totals.games / 2);
 	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8);
 	/* a sampler that rejected all its candidates everywhere would still
 	   be uniform (from the list) but pointless */

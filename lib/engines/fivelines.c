@@ -936,6 +936,30 @@ static void fl_render(const void *st, struct ff_buf *out)
 		    on_goal(s, 1), s->need);
 }
 
+/* The position as JSON (docs/formats.md "Positions as JSON"): each
+   point with its line and the pieces of each seat on it (seat 1 first),
+   then per seat the pieces off the board, on the central sacred line
+   (Locus Ludi; 0 elsewhere) and on its goal, its goal points (2 and 7
+   for both with goal=either) and how many pieces on the goal win. */
+static int fl_render_json(const void *st, struct ff_buf *out)
+{
+	const struct fl_state *s = st;
+	int p, rc = ff_buf_adds(out, "{\"points\":[");
+
+	for (p = 0; p < POINTS; p++)
+		rc |= ff_buf_addf(out, "%s{\"point\":%d,\"line\":%d,\"pieces\":[%d,%d]}",
+				  p ? "," : "", p, p < 5 ? p + 1 : 10 - p, s->n[0][p], s->n[1][p]);
+	rc |= ff_buf_addf(out, "],\"marks\":[\"A\",\"B\"],\"off_board\":[%d,%d],"
+			  "\"central_line\":[%d,%d],\"on_goal\":[%d,%d],", s->hand[0], s->hand[1],
+			  s->home[0], s->home[1], on_goal(s, 0), on_goal(s, 1));
+	if (s->either)
+		rc |= ff_buf_adds(out, "\"goals\":[[2,7],[2,7]]");
+	else
+		rc |= ff_buf_addf(out, "\"goals\":[[%d],[%d]]", goal_of[0], goal_of[1]);
+	rc |= ff_buf_addf(out, ",\"needed\":%d}", s->need);
+	return rc ? -1 : 0;
+}
+
 /* The pieces of both sides on point p, drawn at (x, y): a marker per
    side present (A a circle, B a square) with its count in it; a goal
    point is ringed and named. */
@@ -1097,6 +1121,7 @@ const struct ff_rules ff_fivelines_rules = {
 	.outcome = fl_outcome,
 	.render = fl_render,
 	.render_svg = fl_render_svg,
+	.render_json = fl_render_json,
 	.agents = fl_agents,
 	.nagents = (int)(sizeof fl_agents / sizeof fl_agents[0]),
 };

@@ -578,6 +578,36 @@ static void fp_render(const void *st, struct ff_buf *out)
 		    s->hand[0][1], s->hand[0][2], s->hand[1][0], s->hand[1][1], s->hand[1][2]);
 }
 
+/* The position as JSON (docs/formats.md "Positions as JSON"): each hole
+   that holds something, by name, with the seat of its peg and of its
+   barrel and the barrel's kind; each seat's unplayed pieces (seat 1
+   first). */
+static int fp_render_json(const void *st, struct ff_buf *out)
+{
+	const struct fp_state *s = st;
+	int h, n = 0, x, rc = ff_buf_adds(out, "{\"holes\":{");
+
+	for (h = 0; h < HOLES; h++) {
+		int peg = s->b.peg[h], bar = s->b.bar[h];
+
+		if (peg == NONE && bar == NONE)
+			continue;
+		rc |= ff_buf_addf(out, "%s\"%c%d\":{", n++ ? "," : "", 'a' + h % N, h / N + 1);
+		if (peg != NONE)
+			rc |= ff_buf_addf(out, "\"peg\":%d%s", peg + 1, bar != NONE ? "," : "");
+		if (bar != NONE)
+			rc |= ff_buf_addf(out, "\"barrel\":%d,\"barrel_kind\":\"%s\"", bar + 1,
+					  s->b.hollow[h] ? "hollow" : "solid");
+		rc |= ff_buf_addc(out, '}');
+	}
+	rc |= ff_buf_adds(out, "},\"unplayed\":[");
+	for (x = 0; x < 2; x++)
+		rc |= ff_buf_addf(out, "%s{\"peg\":%d,\"solid\":%d,\"hollow\":%d}", x ? "," : "",
+				  s->hand[x][PEG], s->hand[x][SOLID], s->hand[x][HOLLOW]);
+	rc |= ff_buf_adds(out, "]}");
+	return rc ? -1 : 0;
+}
+
 /* The 7x7 board: a peg is a small marker (seat 1 a circle, seat 2 a
    square), a barrel a large one around it, solid (filled, an "S") or
    hollow (a thick outline, an "H"); a peg inside a hollow barrel shows
@@ -786,6 +816,7 @@ const struct ff_rules ff_fiveplay_rules = {
 	.outcome = fp_outcome,
 	.render = fp_render,
 	.render_svg = fp_render_svg,
+	.render_json = fp_render_json,
 	.agents = fp_agents,
 	.nagents = 1,
 };

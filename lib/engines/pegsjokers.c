@@ -2043,6 +2043,44 @@ static void pj_render(const void *st, struct ff_buf *out)
 	ff_buf_addc(out, '\n');
 }
 
+/* The position as JSON (docs/formats.md "Positions as JSON"): the track's
+   length; per seat its side, come-out hole and in-spot, its pegs in the
+   start area (a count), on the track and in its home (hole names, in
+   order), and its hand; then the piles. */
+static int pj_render_json(const void *st, struct ff_buf *out)
+{
+	const struct pj_state *s = st;
+	int k, i, j, n, start, rc = ff_buf_addf(out, "{\"track_length\":%d,\"seats\":[", s->b.len);
+	char name[12];
+
+	for (k = 0; k < s->seats; k++) {
+		start = 0;
+		for (i = 0; i < PEGS; i++)
+			start += s->b.loc[k][i] == LOC_START + k;
+		rc |= ff_buf_addf(out, "%s{\"seat\":%d,\"side\":%d,\"come_out\":\"T%d\","
+				  "\"in_spot\":\"T%d\",\"start\":%d,\"track\":[", k ? "," : "", k + 1,
+				  side_of(s, k) + 1, comeout(&s->b, k), inspot(&s->b, k), start);
+		for (i = 0, n = 0; i < s->b.len; i++)
+			if (s->b.track[i] != NOWHERE && s->b.track[i] / PEGS == k) {
+				loc_name(i, name);
+				rc |= ff_buf_addf(out, "%s\"%s\"", n++ ? "," : "", name);
+			}
+		rc |= ff_buf_adds(out, "],\"home\":[");
+		for (j = 1, n = 0; j <= 5; j++)
+			if (peg_at(&s->b, home_of(k, j)) != NOWHERE) {
+				loc_name(home_of(k, j), name);
+				rc |= ff_buf_addf(out, "%s\"%s\"", n++ ? "," : "", name);
+			}
+		rc |= ff_buf_adds(out, "],\"hand\":");
+		rc |= ff_hands_json(&s->h, k, out);
+		rc |= ff_buf_addc(out, '}');
+	}
+	rc |= ff_buf_adds(out, "],");
+	rc |= ff_hands_json_piles(&s->h, out);
+	rc |= ff_buf_addc(out, '}');
+	return rc ? -1 : 0;
+}
+
 /* Where a hole of the picture is: the centre (cx, cy), the ring's radius
    R, the angle of track hole t (clockwise from the top) and a radius. */
 struct ring_geo {
@@ -2250,6 +2288,7 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.outcome = pj_outcome,
 	.render = pj_render,
 	.render_svg = pj_render_svg,
+	.render_json = pj_render_json,
 	.determinize = pj_determinize,
 	.agents = pj_agents,
 	.nagents = 1,

@@ -827,6 +827,35 @@ static void sq_render(const void *st, struct ff_buf *out)
 	ff_buf_addf(out, " %d to win\n", s->need);
 }
 
+/* The position as JSON (docs/formats.md "Positions as JSON"): each cell
+   with a chip, by name, with the chip's side; each seat with its side
+   and hand (the cards the state knows, and how many more unseen); the
+   piles; each side's sequences and how many win. */
+static int sq_render_json(const void *st, struct ff_buf *out)
+{
+	const struct sq_state *s = st;
+	int c, n = 0, seat, side, rc = ff_buf_adds(out, "{\"chips\":{");
+
+	for (c = 0; c < CELLS; c++)
+		if (s->chip[c] != EMPTY)
+			rc |= ff_buf_addf(out, "%s\"%c%d\":%d", n++ ? "," : "", 'a' + c % N, c / N + 1,
+					  s->chip[c] + 1);
+	rc |= ff_buf_adds(out, "},\"seats\":[");
+	for (seat = 0; seat < s->seats; seat++) {
+		rc |= ff_buf_addf(out, "%s{\"seat\":%d,\"side\":%d,\"hand\":", seat ? "," : "",
+				  seat + 1, side_of_seat(s, seat) + 1);
+		rc |= ff_hands_json(&s->h, seat, out);
+		rc |= ff_buf_addc(out, '}');
+	}
+	rc |= ff_buf_adds(out, "],");
+	rc |= ff_hands_json_piles(&s->h, out);
+	rc |= ff_buf_adds(out, ",\"sequences\":[");
+	for (side = 0; side < s->sides; side++)
+		rc |= ff_buf_addf(out, "%s%d", side ? "," : "", s->seqs[side]);
+	rc |= ff_buf_addf(out, "],\"to_win\":%d}", s->need);
+	return rc ? -1 : 0;
+}
+
 /* The card of cell c as its face: rank and suit sign (UTF-8). */
 static void card_face(int card, char *buf, size_t n)
 {
@@ -1033,6 +1062,7 @@ const struct ff_rules ff_sequence_rules = {
 	.outcome = sq_outcome,
 	.render = sq_render,
 	.render_svg = sq_render_svg,
+	.render_json = sq_render_json,
 	.determinize = sq_determinize,
 	.agents = sq_agents,
 	.nagents = 1,
