@@ -221,6 +221,15 @@ cmp -s "$tmp/s1.fgn" "$tmp/s2.fgn"; check "long -> short -> long (sequence)" $?
 jc=$(cd "$top_builddir" && pwd)/tests/json_check
 "$ff" rules --format json | "$jc"; check "rules --format json: one JSON document" $?
 "$ff" rules --format json | grep -c '^{"name":"' | grep -qx 4; check "rules --format json: four games" $?
+# every case that writes JSON (its output was compared with its .out
+# above): JSON Lines of objects, or one document for rules
+while read -r name args; do
+	case " $args " in *" --format json "*|*" -f json "*) ;; *) continue ;; esac
+	[ -s "$dir/$name.out" ] || continue
+	case $name in rules_json) "$jc" <"$dir/$name.out" ;; *) "$jc" -l <"$dir/$name.out" ;; esac
+	check "case $name: well-formed JSON" $?
+done <"$dir/cases"
+
 # show --all --format json: a JSON object a line, one per position (the
 # start and every ply), for a game of every engine and preset
 for gr in fiveplay/standard fivelines/schaedler fivelines/kidd fivelines/locusludi-race \

@@ -315,6 +315,10 @@ for f in text csv json; do
 	cmp -s "$tmp/cmp.$f" "$cli/compare.$f" || { [ -n "${REGEN:-}" ] && cp "$tmp/cmp.$f" "$cli/compare.$f"; diff "$cli/compare.$f" "$tmp/cmp.$f" | head; false; }
 	check "stats --compare --format $f" $?
 done
+for f in stats cmp; do
+	"$(cd "$top_builddir" && pwd)/tests/json_check" -l <"$tmp/$f.json"
+	check "$f --format json: JSON Lines" $?
+done
 
 # 9b. --compare rules: the presets side by side (Schaedler or Kidd: who
 # wins more as first player?), with and without skip-last; each arm's
