@@ -363,7 +363,7 @@ const struct ff_cmd ff_cmd_simulate = {
 	.name = "simulate",
 	.summary = "play games with seeded agents and write them as FGN or JSON Lines",
 	.about = "Plays --games games of a ruleset with seeded agents and writes them as\n"
-		 "FGN. All chance comes from each game's Seed (ff1, design.md); the\n"
+		 "FGN. All chance comes from each game's Seed (ff1, docs/fgn.md); the\n"
 		 "agents draw from a second stream, so the same command writes the same\n"
 		 "bytes whatever --threads is (mcts with time-ms=N excepted: its budget\n"
 		 "is the clock's). The Seat tags record each seat's agent as given,\n"

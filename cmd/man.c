@@ -139,6 +139,7 @@ int ff_doc_man(FILE *fp)
 	fputs("\n.SH \"SEE ALSO\"\n"
 	      "The source's README.md and docs/: fgn.md (the notation), formats.md,\n"
 	      "diagnostics.md (every diagnostic code), store.md (the store and its SQL),\n"
-	      "rules.md (every rules decision).\n", fp);
+	      "rules.md (every rules decision), sources.md (the sources of every\n"
+	      "reconstruction and how each disputed point is decided).\n", fp);
 	return fflush(fp) || ferror(fp) ? -1 : 0;
 }

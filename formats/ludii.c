@@ -1,4 +1,4 @@
-/* Ludii trials of Pente Grammai (../shared/interop/ludii-trials/README.md):
+/* Ludii trials of Pente Grammai (docs/formats.md, "Ludii trials"):
    a reader that turns one trial into an FGN game of the matching Locus
    Ludi preset, faithfully (Ludii's own winner claim is kept as the result
    and as a tag, and validation judges it), and a writer that turns an FGN

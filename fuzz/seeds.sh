@@ -1,10 +1,10 @@
 # The fuzz targets and their seed corpora (sourced by tests/fuzz.sh and
 # scripts/fuzz.sh). ff_fuzz_seeds SRCDIR TARGET prints the seed files of
 # TARGET, one path a line: the test data of its format (the golden files,
-# the CLI tests' inputs, the Ludii trials copied from
-# ../shared/interop/ludii-trials into tests/ludii/), then fuzz/corpus/TARGET/
-# where it exists, then the regression files tests/fuzz/TARGET/ (each one a
-# bug the fuzzers found; README lines there are not inputs).
+# the CLI tests' inputs, the Ludii trials in tests/ludii/), then
+# fuzz/corpus/TARGET/ where it exists, then the regression files
+# tests/fuzz/TARGET/ (each one a bug the fuzzers found; README lines there
+# are not inputs).
 FF_FUZZ_TARGETS="fgn jsonl csv csvply ludii roundtrip
 	engine-fivelines engine-fiveplay engine-sequence engine-pegsjokers"
 

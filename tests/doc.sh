@@ -40,6 +40,25 @@ else
 	echo "skip: no man(1) here"; skip=$((skip + 1))
 fi
 
+# --help, the manual page and `fivefold rules` lead nowhere outside the
+# source tree: no "design.md", "research/", "rules.md 4", "../shared" or
+# "/work/" (the project's first notes, which a clone lacks), and every
+# docs/PAGE.md they name is one of the tree's pages
+srcdir=${srcdir:-.}
+{
+	"$ff" help --man
+	"$ff" rules
+	for cmd in $("$ff" help | sed -n '/^commands:/,/^$/p' | awk 'NF > 1 { print $1 }'); do
+		"$ff" help "$cmd"
+	done
+} >"$tmp/helps.txt" 2>&1
+grep -n -E 'design\.md|(^|[^A-Za-z0-9_./-])research/|\.\./shared|(^|[^A-Za-z0-9_./-])/work/|(^|[^/])rules\.md [0-9§]' \
+	"$tmp/helps.txt" >"$tmp/outside"
+[ ! -s "$tmp/outside" ]; check "help and man page lead nowhere outside the tree ($(head -c 200 "$tmp/outside"))" $?
+for page in $(grep -o 'docs/[a-z_-]*\.md' "$tmp/helps.txt" | sort -u); do
+	[ -f "$srcdir/$page" ]; check "help names $page, which the tree has" $?
+done
+
 # bash: complete WORDS... (the last is the word under the cursor)
 complete_bash() {
 	bash -c '. "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _fivefold; echo "${COMPREPLY[*]}"' \

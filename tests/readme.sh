@@ -21,6 +21,94 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 check() { if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
 
+# Nothing in the pages leads outside the checkout (a clone has only the
+# tree): every Markdown file of the tree (README.md, docs/*.md, the
+# READMEs under tests/ and fuzz/) is read for
+# - words that name a place outside it: "../shared", "../seeds", "/work/",
+#   "research/", "design.md", "rules.md §" (the project's first notes and
+#   their sections, not shipped);
+# - Markdown links and images whose target, taken relative to the page,
+#   is not a file or directory of the tree (web links and #anchors are
+#   left alone);
+# - in README.md and docs/*.md (the user's pages; the fuzz findings log
+#   keeps the paths of its day), paths into the tree's own folders (lib/,
+#   cmd/, db/, formats/, docs/, tests/, scripts/, bench/, fuzz/,
+#   examples/) that do not exist (`_build/...` is made, not shipped). A path
+#   is cut at its first part that is a placeholder (upper case: NAME,
+#   TARGET; or {a,b}, <k>); a * is a glob; `lib/cards` and `tests/test_rng`
+#   may stand for lib/cards.c and tests/test_rng.c.
+pages=$(cd "$srcdir" && find . \( -path './_*' -o -path './.?*' -o -path ./gl -o -path ./autom4te.cache \) \
+	-prune -o -name '*.md' -type f -print | sed 's|^\./||' | sort)
+for page in $pages; do
+	case $page in README.md|docs/*) userdoc=1 ;; *) userdoc=0 ;; esac
+	awk -v page="$page" -v userdoc=$userdoc '
+		function out(kind, what) { printf "%s\t%s\t%d\t%s\n", kind, page, FNR, what }
+		{
+			line = $0
+			rest = line
+			while (match(rest, /\.\.\/shared|\.\.\/seeds|design\.md|rules\.md §/)) {
+				out("outside", substr(rest, RSTART, RLENGTH))
+				rest = substr(rest, RSTART + RLENGTH)
+			}
+			rest = " " line
+			while (match(rest, /[^A-Za-z0-9_.\/-](research|\/work)\//)) {
+				out("outside", substr(rest, RSTART + 1, RLENGTH - 1))
+				rest = substr(rest, RSTART + RLENGTH)
+			}
+			rest = line
+			while (match(rest, /\]\([^)]+\)/)) {
+				t = substr(rest, RSTART + 2, RLENGTH - 3)
+				rest = substr(rest, RSTART + RLENGTH)
+				sub(/[ \t]+".*$/, "", t)
+				sub(/#.*$/, "", t)
+				if (t == "" || t ~ /^[a-z][a-z0-9+.-]*:/)
+					continue
+				out("link", t)
+			}
+			if (!userdoc)
+				next
+			rest = " " line
+			while (match(rest, /[^A-Za-z0-9_.\/-](lib|cmd|db|formats|docs|tests|scripts|bench|fuzz|examples)\/[^ \t`"'"'"'()|]*/)) {
+				t = substr(rest, RSTART + 1, RLENGTH - 1)
+				rest = substr(rest, RSTART + RLENGTH)
+				out("path", t)
+			}
+		}' "$srcdir/$page"
+done >"$tmp/refs"
+while IFS='	' read -r kind page lno what; do
+	where="$page:$lno"
+	case $kind in
+	outside)
+		check "$where: '$what' leads outside the tree" 1
+		continue ;;
+	link)
+		dir=$(dirname "$page")
+		p=$(printf '%s/%s\n' "$dir" "$what" | sed 's|^\./||')
+		# fold a/b/../ into a/; what still climbs out of the tree is refused
+		while :; do
+			q=$(printf '%s\n' "$p" | sed 's|/\./|/|g; s|^\./||; s|[^/][^/]*/\.\./||')
+			[ "$q" = "$p" ] && break
+			p=$q
+		done
+		case $p in
+		../*|/*) check "$where: link '$what' leads outside the tree" 1 ;;
+		*) [ -e "$srcdir/$p" ]; check "$where: link '$what' is not in the tree" $? ;;
+		esac
+		continue ;;
+	esac
+	# a path: trailing punctuation off, cut at a placeholder part
+	p=$(printf '%s\n' "$what" | sed 's/[.,:;!?]*$//; s/:[0-9:]*$//')
+	p=$(printf '%s\n' "$p" | awk -F/ '{ s = $1
+		for (i = 2; i <= NF; i++) { if ($i ~ /[A-Z{}<>]/) break; s = s "/" $i }
+		print s }')
+	p=${p%/}
+	found=1
+	for f in "$srcdir"/$p "$srcdir/$p.c" "$srcdir/$p.h"; do
+		[ -e "$f" ] && { found=0; break; }
+	done
+	check "$where: path '$what' is not in the tree" $found
+done <"$tmp/refs"
+
 mkdir "$tmp/bin" "$tmp/run" "$tmp/ex"
 ln -s "$ff" "$tmp/bin/fivefold"
 cp "$srcdir"/tests/cli/*.fgn "$srcdir"/tests/ludii/*.txt "$tmp/run/"

@@ -40,7 +40,7 @@ enum { O_TEAMS, O_SEQUENCES, O_COUNT };
 #define EMPTY (-1)
 
 static const struct ff_preset_desc sq_presets[] = {
-	{ "standard", "the Jax rules (seed 004, rules.md 4): official board, two decks, jacks, dead cards" },
+	{ "standard", "the Jax rules (seed 004; docs/sources.md): official board, two decks, jacks, dead cards" },
 };
 
 static const struct ff_option_desc sq_options[] = {
