@@ -50,7 +50,7 @@ static const struct ff_opt opts[] = {
 	       .help = "replay the games with N threads (the store gets the same)"),
 	FF_OPT(FORMAT, S, json, .choices = "text|json", .dflt = "text",
 	       .help = "json: each quarantined game and the counts as JSON Lines on standard output "
-	       "(docs/store.md)"),
+	       "(docs/json.md)"),
 	FF_OPT_DONE
 };
 #undef S
@@ -416,7 +416,8 @@ const struct ff_cmd ff_cmd_import = {
 		 "consistent, and running it again completes it. Exit status 1 when a\n"
 		 "game went to quarantine or a file could not be read, as validate's\n"
 		 "when a game is not valid. With --format json, standard output is JSON\n"
-		 "Lines: an object per quarantined game, then the counts. See docs/store.md.",
+		 "Lines: an object per quarantined game, then the counts (docs/json.md).\n"
+		 "See docs/store.md.",
 	.opts = opts,
 	.settings = sizeof(struct iset),
 	.run = run,

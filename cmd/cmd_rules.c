@@ -52,7 +52,7 @@ static void print_game(const struct ff_rules *r)
 		printf("    %-10s %s\n", a->name, a->help);
 }
 
-/* --- --format json (docs/formats.md, "fivefold rules --format json") --- */
+/* --- --format json (docs/json.md, "fivefold rules --format json") --- */
 
 /* "a|b|c" as ["a","b","c"]. */
 static void json_words(struct ff_buf *b, const char *words)
@@ -197,7 +197,7 @@ struct rset {
 
 static const struct ff_opt opts[] = {
 	FF_OPT(FORMAT, struct rset, json, .choices = "text|json", .dflt = "text",
-	       .help = "text, or one JSON document (docs/formats.md)"),
+	       .help = "text, or one JSON document (docs/json.md)"),
 	FF_OPT_DONE
 };
 

@@ -25,7 +25,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(ALL, S, all),
 	FF_OPT(FORMAT, S, fmt, .choices = "text|svg|json", .dflt = "text",
 	       .help = "text: a diagram; svg: a picture (one position: not with --all); json: the "
-	       "position as data, one JSON object a line (docs/formats.md)"),
+	       "position as data, one JSON object a line (docs/json.md)"),
 	FF_OPT(OUTPUT, S, output),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT_DONE
@@ -155,7 +155,7 @@ const struct ff_cmd ff_cmd_show = {
 	.about = "Replays one game of the input and draws its position as text: after\n"
 		 "its last ply, after ply K (--ply), or after every ply (--all); with\n"
 		 "--format svg, as an SVG picture (-o pos.svg); with --format json, as\n"
-		 "data: a JSON object per position, one a line (docs/formats.md). A ply\n"
+		 "data: a JSON object per position, one a line (docs/json.md). A ply\n"
 		 "that breaks the rules is reported and the last legal position drawn.",
 	.opts = opts,
 	.settings = sizeof(struct shset),

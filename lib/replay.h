@@ -122,8 +122,8 @@ const char *ff_termination_name(enum ff_termination t);
 int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,
 		    size_t k, struct ff_buf *out);
 
-/* Append g's position after ply `ply` as one JSON object (docs/formats.md
-   "Positions as JSON"), rec's tokens [k0, k) being that ply's (as for
+/* Append g's position after ply `ply` as one JSON object (docs/json.md,
+   "fivefold show --format json"), rec's tokens [k0, k) being that ply's (as for
    ff_game_caption): {"game":N,"ruleset":ID,"seats":S,"ply":K,"last":[the
    tokens],"to_move":SEAT or null when over,"result":"*" or the result,
    "termination":null or its name,"side_of_seat":[...],"position":{the

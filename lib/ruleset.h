@@ -347,7 +347,7 @@ struct ff_rules {
 	/* Optional (NULL: `show --format json` refuses the game): append the
 	   position as one JSON object, what render() shows as data (the
 	   pieces on each point, hole or cell, the hands the state knows, the
-	   piles; docs/formats.md "Positions as JSON" names each game's
+	   piles; docs/json.md, "fivefold show --format json", names each game's
 	   fields). Whose turn it is, the plies and the result are the
 	   caller's (ff_game_json). Returns 0 or -1 (no memory). */
 	int (*render_json)(const void *st, struct ff_buf *out);

@@ -936,7 +936,7 @@ static void fl_render(const void *st, struct ff_buf *out)
 		    on_goal(s, 1), s->need);
 }
 
-/* The position as JSON (docs/formats.md "Positions as JSON"): each
+/* The position as JSON (docs/json.md, "fivefold show --format json"): each
    point with its line and the pieces of each seat on it (seat 1 first),
    then per seat the pieces off the board, on the central sacred line
    (Locus Ludi; 0 elsewhere) and on its goal, its goal points (2 and 7

@@ -578,7 +578,7 @@ static void fp_render(const void *st, struct ff_buf *out)
 		    s->hand[0][1], s->hand[0][2], s->hand[1][0], s->hand[1][1], s->hand[1][2]);
 }
 
-/* The position as JSON (docs/formats.md "Positions as JSON"): each hole
+/* The position as JSON (docs/json.md, "fivefold show --format json"): each hole
    that holds something, by name, with the seat of its peg and of its
    barrel and the barrel's kind; each seat's unplayed pieces (seat 1
    first). */

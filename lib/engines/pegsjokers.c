@@ -2043,7 +2043,7 @@ static void pj_render(const void *st, struct ff_buf *out)
 	ff_buf_addc(out, '\n');
 }
 
-/* The position as JSON (docs/formats.md "Positions as JSON"): the track's
+/* The position as JSON (docs/json.md, "fivefold show --format json"): the track's
    length; per seat its side, come-out hole and in-spot, its pegs in the
    start area (a count), on the track and in its home (hole names, in
    order), and its hand; then the piles. */

@@ -827,7 +827,7 @@ static void sq_render(const void *st, struct ff_buf *out)
 	ff_buf_addf(out, " %d to win\n", s->need);
 }
 
-/* The position as JSON (docs/formats.md "Positions as JSON"): each cell
+/* The position as JSON (docs/json.md, "fivefold show --format json"): each cell
    with a chip, by name, with the chip's side; each seat with its side
    and hand (the cards the state knows, and how many more unseen); the
    piles; each side's sequences and how many win. */
