@@ -52,7 +52,6 @@ static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, siz
 	if (sk->fmt == FMT_SVG) {
 		g->rules->render_svg(g->state, sk->caption.p, &sk->out);
 	} else if (sk->fmt == FMT_JSON) {
-		ff_buf_reset(&sk->out);
 		ff_game_json(g, rec, ply, k0, k, &sk->out);
 		ff_buf_addc(&sk->out, '\n');
 	} else {
