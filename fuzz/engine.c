@@ -23,7 +23,7 @@
    - "state": sides() in 1..seats, side_of() of every seat in 0..sides-1,
      to_move() in 0..seats-1, outcome() a known termination with winner
      -1 (drawn or not over) or a side, -1 while not over; render() writes
-     something;
+     something; render_json() one JSON object (tests/test_json.h);
    - "chance": roll() draws what check_chance() takes; check_chance()
      refuses with a code and a message;
    - "legal": legal() returns 1..FF_MAX_LEGAL plies with the turn's
@@ -69,6 +69,7 @@
 
 #include "fuzz/fuzz.h"
 #include "lib/cards.h"
+#include "tests/test_json.h"
 
 #ifndef FUZZ_ENGINE
 #error "compile with -DFUZZ_ENGINE='\"name\"', a registered engine"
@@ -192,6 +193,16 @@ static void check_state(struct play *g)
 	if (g->buf.len < 12 || memcmp(g->buf.p, "<svg ", 5) != 0 ||
 	    memcmp(g->buf.p + g->buf.len - 7, "</svg>\n", 7) != 0 || strstr(g->buf.p, "<&"))
 		ff_fuzz_fail("state", "render_svg() wrote no whole document, or text unescaped");
+	if (r->render_json) {
+		const char *why = "no memory";
+		size_t at = 0;
+
+		ff_buf_reset(&g->buf);
+		if (r->render_json(g->st, &g->buf) ||
+		    ff_json_check(g->buf.p, g->buf.len, '{', &why, &at))
+			ff_fuzz_fail("state", "render_json() wrote no JSON object: %s at byte %zu", why,
+				     at);
+	}
 }
 
 /* Pick the configuration (see the top); set up g->st. */
