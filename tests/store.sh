@@ -447,6 +447,11 @@ check "collision: the stored game is untouched" $?
 (cd "$tmp" && "$ff" import -q --db col.db one.fgn) |
 	grep -qx 'read 1 game: 0 stored, 0 duplicates, 1 quarantined (1 of them already in quarantine)'
 check "collision: a rerun finds the entry" $?
+(cd "$tmp" && "$ff" import --db col.db --format json one.fgn) >"$tmp/colj"
+"$(cd "$top_builddir" && pwd)/tests/json_check" -l <"$tmp/colj" &&
+	grep -q '^{"index":0,"file":"","game":0,"verdict":"collision",.*"code":"hash-collision","message":".*one.fgn:1:1: error: game 1: hash collision: its key [0-9a-f]* .*kept in quarantine \[hash-collision\]","already_quarantined":true}$' "$tmp/colj" &&
+	tail -n 1 "$tmp/colj" | grep -qx '{"summary":{"read":1,"stored":0,"duplicates":0,"quarantined":1,"already_quarantined":1,"failed_files":0}}'
+check "collision: import --format json gives the store's line" $?
 # a quarantine key held by another entry: the copy's entry for illegal.fgn
 # gets other text; importing illegal.fgn again keeps a new entry, under
 # KEY+1, and a rerun finds it there
