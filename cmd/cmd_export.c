@@ -172,8 +172,9 @@ const struct ff_cmd ff_cmd_export = {
 		 "form of the imported games), or in another format (-f, or -o's\n"
 		 "extension). Besides the filters of stats: --result, --seed, --min-plies,\n"
 		 "--max-plies, --seats and --limit. A per-game CSV gets the store's facts\n"
-		 "of each game as its derived columns (@ruleset, @seats, ...). Exit status 1 when a game cannot be written in\n"
-		 "the format asked for (a Ludii trial holds only Locus Ludi games).",
+		 "of each game as its derived columns (@ruleset, @seats, ...). Exit status\n"
+		 "1 when a game cannot be written in the format asked for (a Ludii trial\n"
+		 "holds only Locus Ludi games).",
 	.opts = opts,
 	.settings = sizeof(struct xset),
 	.run = run,

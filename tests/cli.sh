@@ -301,6 +301,11 @@ done
 printf '{"tags":[["Game","fivelines"],["Event","@movetext"]],"plies":[],"result":"*"}\n' |
 	"$ff" validate -q 2>&1 | grep -q ', 1 valid,'
 check "a JSON line naming @movetext is JSON Lines" $?
+# a CSV made by hand, its movetext column named movetext, on standard
+# input: CSV by its first line
+printf 'Game,Seat1,Seat2,movetext\r\nfivelines,Ann,Ben,2:0-2 4:8-2 2:- 1:6-7 *\r\n' |
+	"$ff" validate -q 2>&1 | grep -qx 'summary: 1 game, 1 valid, 0 illegal, 0 malformed, 4 plies'
+check "a hand-made CSV (a movetext column) on standard input is CSV" $?
 
 # a progress line on a terminal only (script(1) gives the command one)
 if command -v script >/dev/null 2>&1; then
