@@ -94,8 +94,9 @@ static int field_as(struct ff_buf *out, const char *s, size_t n, int first, int 
 	int quote = n && (s[0] == ' ' || s[n - 1] == ' '), rc = 0, guard = !raw && guarded(s, n);
 	const char *dq;
 
-	for (i = 0; i < n && !quote; i++)
-		quote = s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r';
+	/* memchr's wide scans: a movetext cell is one long line */
+	quote = quote || memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) ||
+		memchr(s, '\r', n);
 	if (!first)
 		rc |= ff_buf_addc(out, ',');
 	if (!quote)
