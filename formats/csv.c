@@ -1290,7 +1290,7 @@ static void *csvply_writer_new(char **tags, size_t ntags, unsigned flags)
 
 const struct ff_format ff_format_csv = {
 	.name = "csv", .ext = "csv",
-	.help = "CSV, a row per game: a column per tag, @order, @movetext, @result",
+	.help = "CSV, a row per game: a column per tag, @order, @movetext, @result, @ruleset, ...",
 	.sniff = csv_sniff, .reader_new = csv_new, .read = ff_csv_read, .raw = csv_raw,
 	.offset = csv_offset, .reader_free = ff_csv_reader_free, .needs_tags = 1,
 	.writer_new = csv_writer_new, .writer_put = ff_csv_writer_put,
@@ -1299,7 +1299,7 @@ const struct ff_format ff_format_csv = {
 
 const struct ff_format ff_format_csvply = {
 	.name = "csvply", .ext = "plies.csv",
-	.help = "CSV, a row per ply: game,ply,seat,long,short,chance,comment,tags,result",
+	.help = "CSV, a row per ply: game,ply,seat,long,short,chance,comment,tags,result,ruleset",
 	.sniff = csvply_sniff, .reader_new = csvply_new, .read = ff_csv_read, .raw = csv_raw,
 	.offset = csv_offset, .reader_free = ff_csv_reader_free, .writer_new = csvply_writer_new,
 	.writer_put = ff_csv_writer_put, .writer_free = ff_csv_writer_free,
