@@ -15,6 +15,7 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
+#include "cmd/store_game.h"
 #include "cmd/tagset.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
@@ -53,7 +54,9 @@ static const struct ff_opt opts[] = {
    chunk); rstat[i] is ff_input_next's return for game i (1 read, -1
    unreadable, -2 a file that failed; rerr[i] says why); serial[i] is its
    file's serial number and assumed[i] in->assumed when it was read; put[i]
-   is the record to write (recs[i] or canon[i]; NULL: nothing); errend[i]
+   is the record to write (recs[i] or canon[i]; NULL: nothing), pd[i]
+   what its replay says beyond it (&der[i], its ruleset id in ids[i]; NULL
+   for a game not valid or not replayed); errend[i]
    is where game i's messages end in err. With chunk set, produce() leaves
    n at 0 and work() reads the chunk's games, numbered from ch.base, into
    recs. A stateless format is written in work(), into out; a stateful
@@ -65,6 +68,9 @@ struct slot {
 	const char **file;
 	long *serial, *assumed;
 	const struct ff_record **put;
+	struct ff_derived *der;
+	const struct ff_derived **pd;
+	struct ff_buf *ids;
 	size_t *errend;
 	int n, cap;
 	int chunk;
@@ -171,12 +177,17 @@ static int slot_grow(struct slot *s, int want)
 	GROW(serial);
 	GROW(assumed);
 	GROW(put);
+	GROW(der);
+	GROW(pd);
+	GROW(ids);
 	GROW(errend);
 #undef GROW
-	for (; s->cap < cap; s->cap++)
+	for (; s->cap < cap; s->cap++) {
+		memset(&s->ids[s->cap], 0, sizeof s->ids[s->cap]);
 		if (ff_record_init(&s->recs[s->cap]) || (ff_record_init(&s->canon[s->cap]) &&
 							 (ff_record_free(&s->recs[s->cap]), 1)))
 			return -1;
+	}
 	return 0;
 }
 
@@ -198,7 +209,11 @@ static void slot_free(void *ctx, void *p)
 	for (i = 0; i < s->cap; i++) {
 		ff_record_free(&s->recs[i]);
 		ff_record_free(&s->canon[i]);
+		ff_buf_free(&s->ids[i]);
 	}
+	free(s->der);
+	free(s->pd);
+	free(s->ids);
 	free(s->recs);
 	free(s->canon);
 	free(s->rerr);
@@ -259,6 +274,7 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 	size_t before = s->out.len;
 
 	s->put[i] = NULL;
+	s->pd[i] = NULL;
 	if (s->rstat[i] == -2) {
 		ff_buf_addf(&s->err, "fivefold convert: %s\n", s->rerr[i].msg);
 		s->failed = 1;
@@ -272,14 +288,18 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 	if (!c->o->no_validate) {
 		ff_error_clear(&err);
 		if (ff_game_rewrite(g, w, (enum ff_ply_form)c->o->form, &s->canon[i], &err) ==
-		    FF_VALID)
+		    FF_VALID) {
 			w = &s->canon[i];
-		else
+			/* the facts a stateful writer (a per-game CSV) shows */
+			if (!c->to->write && ff_game_derived(g, w, &s->ids[i], &s->der[i]) == 0)
+				s->pd[i] = &s->der[i];
+		} else {
 			report(s, s->file[i], &err);
+		}
 	}
 	if (!c->to->write && !rows)
 		s->put[i] = w;
-	else if (rows ? c->to->writer_put(rows, w, &s->out) : c->to->write(w, &s->out)) {
+	else if (rows ? c->to->writer_put(rows, w, s->pd[i], &s->out) : c->to->write(w, &s->out)) {
 		ff_buf_truncate(&s->out, before);   /* nothing of it is written */
 		unwritable(&s->err, s->file[i], w->number, c->to->name);
 		s->unwritable++;
@@ -374,7 +394,7 @@ static int put_rows(struct conv *c, struct slot *s)
 		if (!s->put[i])
 			continue;
 		ff_buf_reset(&c->row);
-		if (c->to->writer_put(c->writer, s->put[i], &c->row)) {
+		if (c->to->writer_put(c->writer, s->put[i], s->pd[i], &c->row)) {
 			ff_buf_reset(&s->diag);
 			unwritable(&s->diag, s->file[i], s->put[i]->number, c->to->name);
 			fputs(s->diag.p, stderr);

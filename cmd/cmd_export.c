@@ -15,6 +15,7 @@
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "formats/format.h"
+#include "lib/ruleset.h"
 #include "lib/text.h"
 
 /* What the options say. */
@@ -33,6 +34,8 @@ static const struct ff_opt opts[] = {
 	FF_OPT(SEED, S, f.seed, .kind = FF_K_TEXT, .help = "only games with this Seed tag"),
 	FF_OPT(MINPLIES, S, f.min_plies, .lo = 1, .hi = 1000000000L),
 	FF_OPT(MAXPLIES, S, f.max_plies, .lo = 1, .hi = 1000000000L),
+	FF_OPT(SEATS, S, f.seats, .kind = FF_K_NUM, .lo = 1, .hi = FF_MAX_SEATS,
+	       .help = "only games of N seats (stats' groups)"),
 	FF_OPT(LIMIT, S, f.limit, .lo = 1, .hi = 1000000000L),
 	FF_OPT(OUTPUT, S, output),
 	FF_OPT(FORMAT, S, to),
@@ -61,9 +64,28 @@ static int read_back(struct exporting *x, const char *fgn, size_t len)
 	return ff_fgn_read_text(fgn, len, &x->rec, NULL) == 1 ? 0 : -1;
 }
 
-static int write_game(void *ctx, const char *fgn, size_t len)
+/* The store's facts of g, for the writer (a per-game CSV's derived
+   columns). */
+static struct ff_derived derived_of(const struct ff_exported *g)
+{
+	struct ff_derived d;
+
+	d.ruleset = g->ruleset;
+	d.seats = g->seats;
+	d.plies = g->plies;
+	d.winner = g->winner_side;
+	d.termination = g->termination;
+	d.origin = g->origin;
+	d.date = g->date;
+	return d;
+}
+
+static int write_game(void *ctx, const struct ff_exported *g)
 {
 	struct exporting *x = ctx;
+	const char *fgn = g->fgn;
+	size_t len = g->fgn_len;
+	struct ff_derived d = derived_of(g);
 
 	if (x->tags)
 		return read_back(x, fgn, len) == 0 && ff_tagset_add(x->tags, &x->rec) == 0 ? 0 : 1;
@@ -73,7 +95,8 @@ static int write_game(void *ctx, const char *fgn, size_t len)
 		return fwrite(fgn, 1, len, x->fp) == len ? 0 : 1;
 	ff_buf_reset(&x->out);
 	if (read_back(x, fgn, len) ||
-	    (x->fmt->write ? x->fmt->write(&x->rec, &x->out) : x->fmt->writer_put(x->writer, &x->rec, &x->out))) {
+	    (x->fmt->write ? x->fmt->write(&x->rec, &x->out)
+			   : x->fmt->writer_put(x->writer, &x->rec, &d, &x->out))) {
 		fprintf(stderr, "fivefold export: stored game %llu cannot be written as %s\n", x->n,
 			x->fmt->name);
 		x->unwritable++;
@@ -148,8 +171,10 @@ const struct ff_cmd ff_cmd_export = {
 		 "plies in canonical long form, so export after import gives the canonical\n"
 		 "form of the imported games), or in another format (-f, or -o's\n"
 		 "extension). Besides the filters of stats: --result, --seed, --min-plies,\n"
-		 "--max-plies and --limit. Exit status 1 when a game cannot be written in\n"
-		 "the format asked for (a Ludii trial holds only Locus Ludi games).",
+		 "--max-plies, --seats and --limit. A per-game CSV gets the store's facts\n"
+		 "of each game as its derived columns (@ruleset, @seats, ...). Exit status\n"
+		 "1 when a game cannot be written in the format asked for (a Ludii trial\n"
+		 "holds only Locus Ludi games).",
 	.opts = opts,
 	.settings = sizeof(struct xset),
 	.run = run,
