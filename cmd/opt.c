@@ -44,6 +44,9 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_MINPLIES] = { "min-plies", 0, "N", FF_K_NUM, 0, "only games of at least N plies" },
 	[FF_O_PLIES] = { "plies", 0, "FORM", FF_K_CHOICE, 0, "ply form to write" },
 	[FF_O_LEGAL] = { "legal", 0, NULL, FF_K_FLAG, 0, "list the legal plies at every ply" },
+	[FF_O_STRICT] = { "strict", 0, NULL, FF_K_FLAG, 0,
+			  "warnings (a tag name near a known one, a Date that is no date) are "
+			  "errors: the game is not valid" },
 	[FF_O_INDEX] = { "index", 'i', "N", FF_K_NUM, 0,
 			 "the N-th game of the input, counting across files" },
 	[FF_O_PLY] = { "ply", 'p', "K", FF_K_NUM, 0,

@@ -181,3 +181,28 @@ void ff_text_clean(char *msg, size_t cap)
 	out[o] = '\0';
 	memcpy(msg, out, o + 1);
 }
+
+size_t ff_text_distance(const char *a, const char *b)
+{
+	char x[64], y[64];
+	size_t m = fold(a, x), n = fold(b, y), d[64][64], i, j, v;
+
+	for (i = 0; i <= m; i++)
+		d[i][0] = i;
+	for (j = 0; j <= n; j++)
+		d[0][j] = j;
+	for (i = 1; i <= m; i++) {
+		for (j = 1; j <= n; j++) {
+			v = d[i - 1][j - 1] + (x[i - 1] != y[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;   /* two letters swapped */
+			d[i][j] = v;
+		}
+	}
+	return d[m][n];
+}
