@@ -5,6 +5,7 @@
 
 #include "cmd/store_game.h"
 #include "formats/fgn.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 /* The winner and termination of a valid game, from the board or, for a
@@ -36,7 +37,7 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 		       const struct ff_record *rec, const struct ff_record *canon,
 		       struct ff_store_game *sg)
 {
-	const char *src = ff_record_tag(rec, "Source");
+	const char *src = ff_record_tag(rec, "Source"), *date = ff_record_tag(rec, "Date");
 	int s;
 
 	ff_buf_reset(&f->fgn);
@@ -64,6 +65,9 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 	outcome_of(g, rec, &sg->winner_side, &sg->termination);
 	sg->plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
 	sg->origin = src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
+	/* one form of date in the store; a Date that is no date (a warning)
+	   stores none, its tag stays in the record as written */
+	sg->date = date && ff_date_normal(date, f->date) > 0 ? f->date : NULL;
 	return 0;
 }
 

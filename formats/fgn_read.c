@@ -44,6 +44,10 @@
    than half of it. A game longer than FF_MAX_GAME_BYTES is too-long and
    ends the input (as a read error does).
 
+   An input that starts as UTF-16 does (a byte order mark FF FE or FE
+   FF, or NULs between ASCII characters) is one bad-byte error saying so
+   and how to convert it, and nothing more is read.
+
    Bytes (docs/formats.md): tag values, comments and ply tokens must be
    UTF-8 without NUL (bad-byte, at the first wrong byte). Tokens cut by the end of the buffer are rescanned
    from their start after a refill. */
@@ -821,6 +825,24 @@ static int failure(struct game *g, int code)
 	return -1;
 }
 
+/* The input is UTF-16 (kind as ff_text_utf16 gives): one bad-byte error
+   for its first game, which takes the input read so far as its raw
+   text, and nothing more is read. Returns -1. */
+static int utf16(struct game *g, int kind)
+{
+	struct ff_fgn_reader *r = g->r;
+	char msg[240];
+
+	r->failed = 1;
+	r->raw_end = r->end;
+	g->rec->number = ++r->number;
+	g->rec->line = r->line;
+	g->rec->col = 1;
+	problem(g, FF_EBAD_BYTE, r->line, 1, 0, "%s",
+		ff_text_utf16_message(kind, r->buf + r->pos, msg, sizeof msg));
+	return -1;
+}
+
 /* The game ends; its raw text ends before buf[raw_end]. */
 static int finish(struct game *g, size_t raw_end)
 {
@@ -848,7 +870,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 	if (r->failed)
 		return 0;
 	if (r->bom) {
-		while (r->end - r->pos < 3 && (rc = fill(r)) > 0)
+		while (r->end - r->pos < 4 && (rc = fill(r)) > 0)
 			;
 		if (rc < 0)
 			return failure(&g, rc);
@@ -857,6 +879,8 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 			r->start = r->cpos = r->pos;
 		}
 		r->bom = 0;
+		if ((rc = ff_text_utf16(r->buf + r->pos, r->end - r->pos)) != 0)
+			return utf16(&g, rc);
 	}
 	for (;;) {
 		const unsigned char *b = r->buf;

@@ -206,3 +206,30 @@ size_t ff_text_distance(const char *a, const char *b)
 	}
 	return d[m][n];
 }
+
+int ff_text_utf16(const unsigned char *p, size_t n)
+{
+	if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE)
+		return 'L';
+	if (n >= 2 && p[0] == 0xFE && p[1] == 0xFF)
+		return 'B';
+	if (n >= 4 && p[0] && p[0] < 0x80 && !p[1] && p[2] && p[2] < 0x80 && !p[3])
+		return 'L';
+	if (n >= 4 && !p[0] && p[1] && p[1] < 0x80 && !p[2] && p[3] && p[3] < 0x80)
+		return 'B';
+	return 0;
+}
+
+char *ff_text_utf16_message(int kind, const unsigned char *p, char *msg, size_t cap)
+{
+	int bom = p[0] >= 0xFE;
+
+	snprintf(msg, cap, "the input is UTF-16, %s-endian (%s), not UTF-8: convert it first, "
+		 "e.g. iconv -f %s -t UTF-8 FILE >FILE.utf8", kind == 'L' ? "little" : "big",
+		 bom ? (kind == 'L' ? "it starts with the byte order mark FF FE"
+			: "it starts with the byte order mark FE FF")
+		 : (kind == 'L' ? "a NUL byte after each ASCII character"
+		    : "a NUL byte before each ASCII character"),
+		 bom ? "UTF-16" : kind == 'L' ? "UTF-16LE" : "UTF-16BE");
+	return msg;
+}
