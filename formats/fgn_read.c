@@ -62,6 +62,7 @@
 #include "formats/fgn.h"
 #include "formats/format.h"
 #include "lib/bits.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 #define BUF_SIZE ((size_t)256 * 1024)
@@ -805,6 +806,23 @@ static long plain_plies(struct game *g, size_t p)
 	return n;
 }
 
+/* The game has no result token: say so at line, col, or, when its last
+   ply token looks like a mistyped result (1-O, 1:0, an en dash), there,
+   saying what it likely means. */
+static void no_result(struct game *g, long line, long col)
+{
+	const struct ff_record *rec = g->rec;
+	const struct ff_rec_ply *last = rec->nplies ? &rec->plies[rec->nplies - 1] : NULL;
+	char why[320];
+
+	if (last && !last->suffix[0] && ff_result_near(ff_record_str(rec, last->tok))) {
+		syntax(g, last->line, last->col, rec->nplies, "missing result token: %s",
+		       ff_result_typo(ff_record_str(rec, last->tok), 0, why, sizeof why));
+		return;
+	}
+	syntax(g, line, col, rec->nplies, "missing result token");
+}
+
 /* Reading failed: report it and return 0 from now on. */
 static int failure(struct game *g, int code)
 {
@@ -918,7 +936,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				return 0;
 			p = r->pos;   /* fill() moved the buffer */
 			if (!g.after)
-				syntax(&g, r->line, colat(r, p), rec->nplies, "missing result token");
+				no_result(&g, r->line, colat(r, p));
 			return finish(&g, trim(r, p));
 		}
 
@@ -939,7 +957,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				if (c != '{' && c != ';')
 					return finish(&g, trim(r, p));
 			} else if (c == '[' && r->bol) {
-				syntax(&g, line, col, rec->nplies, "missing result token");
+				no_result(&g, line, col);
 				return finish(&g, trim(r, p));
 			}
 			if (c == '{')

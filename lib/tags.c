@@ -201,16 +201,18 @@ static unsigned decode(const unsigned char *s, size_t *n)
 	return cp;
 }
 
-char *ff_result_typo(const char *s, int sides, char *msg, size_t cap)
+/* The result s likely means into fix (64 bytes; "" for none), and what
+   stands in it where ASCII is meant into what (96 bytes; "" for none). */
+static void fix_of(const char *s, char *fix, char *what)
 {
-	char fix[64], what[96] = "";
 	const unsigned char *p = (const unsigned char *)s;
 	size_t o = 0, n, i;
 	unsigned cp;
 
-	for (; *p && o + 4 < sizeof fix; p += n) {
+	what[0] = '\0';
+	for (; *p && o + 4 < 64; p += n) {
 		n = 1;
-		if (*p < 0x80) {   /* O and o for 0, : and space for - */
+		if (*p < 0x80) {   /* O, o for 0; : and _ for -; \\ for /; d, w for D, W */
 			fix[o++] = *p == 'O' || *p == 'o' ? '0' : *p == ':' || *p == '_' ? '-' :
 				   *p == '\\' ? '/' : *p == 'd' ? 'D' : *p == 'w' ? 'W' : (char)*p;
 			continue;
@@ -221,23 +223,40 @@ char *ff_result_typo(const char *s, int sides, char *msg, size_t cap)
 				break;
 		if (i == sizeof lookalikes / sizeof lookalikes[0]) {
 			if (!what[0] && cp)
-				snprintf(what, sizeof what, ": it has U+%04X, which no result has", cp);
+				snprintf(what, 96, ": it has U+%04X, which no result has", cp);
 			n = n ? n : 1;
 			fix[o++] = '?';
 			continue;
 		}
 		if (!what[0])
-			snprintf(what, sizeof what, ": it has U+%04X %s where a result has '%s'",
+			snprintf(what, 96, ": it has U+%04X %s where a result has '%s'",
 				 cp, lookalikes[i].name, lookalikes[i].ascii);
-		o += (size_t)snprintf(fix + o, sizeof fix - o, "%s", lookalikes[i].ascii);
+		o += (size_t)snprintf(fix + o, 64 - o, "%s", lookalikes[i].ascii);
 	}
-	fix[o < sizeof fix ? o : sizeof fix - 1] = '\0';
+	fix[o < 64 ? o : 63] = '\0';
 	if (!ff_result_shape(fix))
 		fix[0] = '\0';
+}
+
+int ff_result_near(const char *s)
+{
+	char fix[64], what[96];
+
+	fix_of(s, fix, what);
+	return fix[0] != '\0' && !ff_result_shape(s);
+}
+
+char *ff_result_typo(const char *s, int sides, char *msg, size_t cap)
+{
+	char fix[64], what[96];
+
+	fix_of(s, fix, what);
 	snprintf(msg, cap, "'%s' is not a result%s%s%s%s; results are %s", s, what,
 		 fix[0] ? (what[0] ? " (write '" : " (did you mean '") : "", fix,
 		 fix[0] ? (what[0] ? "')" : "'?)") : "",
-		 sides == 2 ? "1-0, 0-1, 1/2-1/2 and * (W1, W2, D too)" : "W<k> (side k won), D and *");
+		 sides == 2 ? "1-0, 0-1, 1/2-1/2 and * (W1, W2, D too)" :
+		 sides > 2 ? "W<k> (side k won), D and *" :
+		 "1-0, 0-1, 1/2-1/2, W<k> (side k won), D and *");
 	return msg;
 }
 

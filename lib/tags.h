@@ -41,10 +41,15 @@ int ff_termination_off_board(const char *t);
 int ff_result_shape(const char *s);
 
 /* Write into msg (cap bytes) why s, which is not a result token, is not
-   one, for a game of `sides` sides: "'1-O' is not a result; did you
-   mean '1-0'? results are 1-0, 0-1, 1/2-1/2, *", naming a character
-   such as U+2013 EN DASH that stands where ASCII is meant. Returns msg. */
+   one, for a game of `sides` sides (0: not known): "'1-O' is not a
+   result (did you mean '1-0'?); results are 1-0, 0-1, 1/2-1/2 and * (W1,
+   W2, D too)", naming a character such as U+2013 EN DASH that stands
+   where ASCII is meant. Returns msg. */
 char *ff_result_typo(const char *s, int sides, char *msg, size_t cap);
+
+/* Whether s, not a result token, looks like one mistyped: ff_result_typo
+   has a fix for it ('1-O', '1:0', an en dash for '-'). */
+int ff_result_near(const char *s);
 
 /* The warnings about rec's tags: unknown-tag for a tag near a known one,
    bad-date for a Date that is no date. Fills w[0, max), each located at
