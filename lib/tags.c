@@ -53,8 +53,9 @@ const char *ff_tag_near(const char *name, char *buf)
 	size_t i, k = tail_digits(name), best = 99, d;
 	const char *hit = NULL;
 
-	if (ff_tag_known(name) || strlen(name) > 63)
-		return NULL;
+	if (ff_tag_known(name) || strlen(name) > 63 || strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+							     "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(name))
+		return NULL;   /* not an FGN tag name: a CSV column such as @seats is no misspelling */
 	if (k > 0 && k < 12 && strlen(name) > k) {   /* Seat<k> with the same digits */
 		snprintf(buf, 24, "Seat%s", name + strlen(name) - k);
 		if (near(name, buf)) {

@@ -18,7 +18,8 @@ int ff_tag_known(const char *name);
 /* The known tag that name (not a known one) is likely a misspelling of:
    the same but for case, or within one edit (two from six letters on;
    ff_text_distance). Returns a static string ("Seat<k>" names in buf,
-   at least 24 bytes), or NULL when none is near (a custom tag). */
+   at least 24 bytes), or NULL when none is near (a custom tag) or name
+   is not made of letters, digits and _ as FGN's tag names are. */
 const char *ff_tag_near(const char *name, char *buf);
 
 /* Read a Date tag value: PGN's YYYY.MM.DD (`??` or `?` for an unknown

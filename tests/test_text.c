@@ -174,6 +174,7 @@ static void test_tag_names(void)
 	CU_ASSERT_PTR_NULL(ff_tag_near("Annotator", buf));
 	CU_ASSERT_PTR_NULL(ff_tag_near("Opening", buf));
 	CU_ASSERT_PTR_NULL(ff_tag_near("Rules", buf));
+	CU_ASSERT_PTR_NULL(ff_tag_near("@seats", buf));
 	CU_ASSERT_EQUAL(ff_text_distance("Rules", "rules"), 0);
 	CU_ASSERT_EQUAL(ff_text_distance("ab", "ba"), 1);
 }
