@@ -108,8 +108,16 @@ double ff_parse_fraction(const char *s);
 /* Append a diagnostic in design.md's form to out:
    FILE:LINE:COL: error: game N, ply K (seat S): message [code]
    (", ply K" left out when ply is 0, " (seat S)" when the seat is not
-   known, as for errors the reader finds). */
+   known, as for errors the reader finds); "warning:" in place of
+   "error:" for a warning's code (ff_code_is_warning). Returns 0 or -1. */
 int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *err);
+/* ff_diag_format with the severity given ("error", "warning"): validate
+   --strict reports warnings as errors. Returns 0 or -1. */
+int ff_diag_format_as(struct ff_buf *out, const char *file, const struct ff_error *err,
+		      const char *severity);
+/* Append the "warnings" member of a JSON object, ,"warnings":[{...}],
+   for w[0, n) (nothing when n is 0). Returns 0 or -1. */
+int ff_json_warnings(struct ff_buf *out, const struct ff_error *w, size_t n);
 /* Append s as a JSON string literal. */
 int ff_json_str(struct ff_buf *out, const char *s);
 

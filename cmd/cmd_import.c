@@ -26,6 +26,7 @@
 #include "formats/fgn.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 #define BATCH 32768       /* games a transaction holds (docs/store.md) */
@@ -84,6 +85,7 @@ struct importer {
 	struct ff_input in;
 	struct ff_game games[MAX_THREADS];   /* a replay per worker */
 	struct ff_buf diag;
+	size_t warned;            /* diag's first bytes: the game's warnings */
 	struct ff_progress prog;
 	int chunk;                /* games per unit: 1 with one thread */
 	int quiet;
@@ -133,11 +135,11 @@ static int quarantine(struct importer *im, const struct unit *u, const struct un
 	struct ff_store_reject r;
 	int rc;
 
-	ff_buf_reset(&im->diag);
+	/* after the warnings: the quarantine keeps both */
 	if (ff_diag_format(&im->diag, ug->file, &ug->why))
 		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
 	if (!im->quiet)
-		fputs(im->diag.p, stderr);
+		fputs(im->diag.p + im->warned, stderr);
 	r.source_file = stored_path(im, ug->file);
 	r.source_game = ug->why.game ? ug->why.game : ug->rec.number;
 	r.source_line = ug->rec.line;
@@ -242,6 +244,23 @@ static void work(void *ctx, void *p, int w)
 	}
 }
 
+/* The warnings about ug's tags (lib/tags.h) into im->diag, printed:
+   they stop no game from being stored. Returns 0 or -1 (no memory). */
+static int warnings(struct importer *im, const struct unit_game *ug)
+{
+	struct ff_error w[8];
+	size_t n = ff_tags_lint(&ug->rec, w, 8), i;
+
+	ff_buf_reset(&im->diag);
+	for (i = 0; i < n && i < 8; i++)
+		if (ff_diag_format(&im->diag, ug->file, &w[i]))
+			return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
+	im->warned = im->diag.len;
+	if (n && !im->quiet)
+		fputs(im->diag.p, stderr);
+	return 0;
+}
+
 /* Store or quarantine u's games, in order, committing every BATCH. */
 static int consume(void *ctx, void *p)
 {
@@ -261,7 +280,7 @@ static int consume(void *ctx, void *p)
 			return -1;
 		im->in_batch = 1;
 		im->c.read++;
-		if (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug))
+		if (warnings(im, ug) || (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug)))
 			return -1;
 		if (im->c.read % BATCH == 0) {
 			if (ff_store_commit(im->store, &im->err))

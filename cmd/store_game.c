@@ -5,6 +5,7 @@
 
 #include "cmd/store_game.h"
 #include "formats/fgn.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 /* The winner and termination of a valid game, from the board or, for a
@@ -43,6 +44,8 @@ static const char *origin_of(const struct ff_record *rec)
 int ff_game_derived(const struct ff_game *g, const struct ff_record *rec, struct ff_buf *id,
 		    struct ff_derived *d)
 {
+	const char *date;
+
 	ff_buf_reset(id);
 	if (ff_config_id(&g->cfg, id))
 		return -1;
@@ -51,7 +54,9 @@ int ff_game_derived(const struct ff_game *g, const struct ff_record *rec, struct
 	d->plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
 	outcome_of(g, rec, &d->winner, &d->termination);
 	d->origin = origin_of(rec);
-	d->date = ff_record_tag(rec, "Date");
+	date = ff_record_tag(rec, "Date");
+	/* the date as the store keeps it (ff_game_facts_fill) */
+	d->date = date && ff_date_normal(date, d->date_buf) > 0 ? d->date_buf : NULL;
 	return 0;
 }
 
@@ -59,6 +64,7 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 		       const struct ff_record *rec, const struct ff_record *canon,
 		       struct ff_store_game *sg)
 {
+	const char *date = ff_record_tag(rec, "Date");
 	int s;
 
 	ff_buf_reset(&f->fgn);
@@ -86,6 +92,9 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 	outcome_of(g, rec, &sg->winner_side, &sg->termination);
 	sg->plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
 	sg->origin = origin_of(rec);
+	/* one form of date in the store; a Date that is no date (a warning)
+	   stores none, its tag stays in the record as written */
+	sg->date = date && ff_date_normal(date, f->date) > 0 ? f->date : NULL;
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 struct ff_game_facts {
 	struct ff_buf fgn, id, opts;
 	int sides[FF_MAX_SEATS];
+	char date[11];   /* the Date tag's normal form */
 };
 
 /* Fill sg with the facts of game g, replayed to its end by

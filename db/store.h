@@ -58,6 +58,8 @@ struct ff_store_game {
 	const char *termination;    /* normal, blocked, ..., unfinished */
 	int plies;
 	const char *origin;         /* "imported" or "simulated" */
+	const char *date;           /* the Date tag as YYYY.MM.DD (?? for a part not
+				       known; lib/tags.h), NULL for none or no date */
 	const char *source_file;
 	long source_game, source_line;
 	const char *raw;            /* the game's text as read (NULL: fgn) */

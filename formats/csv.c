@@ -610,11 +610,20 @@ static int row_fault(const struct row *row, long game, struct ff_error *err)
 static int parse_chunk(struct ff_csv_reader *r, const char *buf, size_t n, struct ff_error *err)
 {
 	if (r->bom) {   /* a BOM before the first record is skipped */
+		char msg[240];
+		int kind;
+
 		if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
 			buf += 3;
 			n -= 3;
 		}
 		r->bom = 0;
+		if ((kind = ff_text_utf16((const unsigned char *)buf, n)) != 0) {
+			r->eof = 1;   /* one error, and nothing more is read */
+			return csv_fail_code(err, FF_EBAD_BYTE, 1, 1, 1,
+					     ff_text_utf16_message(kind, (const unsigned char *)buf,
+								   msg, sizeof msg));
+		}
 	}
 	if (csv_parse(&r->csv, buf, n, on_field, on_row, r) != n) {
 		r->eof = 1;

@@ -30,11 +30,12 @@ struct ff_derived {
 	int winner;               /* the winning side, 1-based; 0 for none (a draw, unfinished) */
 	const char *termination;  /* normal, blocked, ..., unfinished */
 	const char *origin;       /* "imported" or "simulated" */
-	const char *date;         /* the date as the store keeps it */
+	const char *date;         /* the date as the store keeps it (NULL: none) */
+	char date_buf[11];        /* room for date, where the writer's caller fills it */
 };
 
 /* A struct ff_derived with nothing known. */
-#define FF_DERIVED_NONE { NULL, -1, -1, -1, NULL, NULL, NULL }
+#define FF_DERIVED_NONE { NULL, -1, -1, -1, NULL, NULL, NULL, "" }
 
 /* What a format's sniff method says of an input's first bytes. */
 enum ff_sniff {

@@ -6,7 +6,8 @@
 # version-2 stores upgraded by their first import and only read by stats
 # and export, export gives canonical FGN, stats and --compare formats,
 # stats per seat count (Sequence); hash collisions quarantined, not
-# dropped; the faults: a full disk, a read-only store, a damaged file.
+# dropped; the faults: a full disk, a read-only store, a damaged file;
+# Date tags in one stored form, --since/--until in both spellings.
 # Needs the sqlite3 shell; the full-disk and read-only tests need to
 # mount a tmpfs and a read-only bind mount (root), else they are skipped.
 srcdir=${srcdir:-.}
@@ -574,6 +575,29 @@ check "damaged seats page: export as from the original" $?
 [ $? = 1 ] && grep -q "^fivefold import: store 'bad2.db' is damaged (.*): nothing was written" "$tmp/bad2.err" &&
 	cmp -s "$tmp/bad2.db" "$tmp/bad2.copy"
 check "damaged seats page: import refuses it, writes nothing" $?
+
+# dates (issue 32): PGN's YYYY.MM.DD and ISO's YYYY-MM-DD stored in one
+# form, anything else a located warning and no date (the tag kept as
+# written); --since/--until take both spellings
+(cd "$cli" && "$ff" import --db "$tmp/dates.db" dates.fgn >"$tmp/dates.out" 2>"$tmp/dates.err")
+[ $? = 0 ] && grep -qx 'read 6 games: 6 stored, 0 duplicates, 0 quarantined' "$tmp/dates.out"
+check "dates: every game stored, warnings do not change the exit status" $?
+[ "$(grep -c '^dates.fgn:[0-9]*:1: warning: game [34]: Date .* is not a date: .* \[bad-date\]$' "$tmp/dates.err")" = 2 ] &&
+	[ "$(wc -l <"$tmp/dates.err")" = 2 ]
+check "dates: import prints a located warning for each date that is none" $?
+[ "$(q "$tmp/dates.db" "SELECT group_concat(coalesce(date, '-'), ' ') FROM (SELECT date FROM games ORDER BY source_game)")" = \
+	'2026.11.30 2026.11.29 - - 2026.11.?? -' ]
+check "dates: the store keeps one form (YYYY.MM.DD), none for a date that is none" $?
+"$ff" export --db "$tmp/dates.db" | grep '^\[Date ' | tr '\n' ' ' >"$tmp/dates.tags"
+[ "$(cat "$tmp/dates.tags")" = '[Date "2026-11-30"] [Date "2026.11.29"] [Date "30/11/2026"] [Date "2026-13-40"] [Date "2026.11.??"] [Date "????.??.??"] ' ]
+check "dates: the records keep their Date tags as written" $?
+for since in 2026-11-01 2026.11.01; do
+	[ "$("$ff" export --db "$tmp/dates.db" --since "$since" | grep -c '^\[Game ')" = 3 ] &&
+		"$ff" stats --db "$tmp/dates.db" --since "$since" | grep -q '^fivelines/schaedler  *3 '
+	check "dates: export and stats --since $since find the 3 games dated from Nov 2026" $?
+done
+[ "$("$ff" export --db "$tmp/dates.db" --until 2026-11-29 | grep -c '^\[Game ')" = 1 ]
+check "dates: export --until 2026-11-29 finds the one game dated 29 Nov" $?
 
 echo "store: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
