@@ -64,6 +64,7 @@ struct actx {
 	struct ff_buf id, out;
 	const struct ff_format *fgn;
 	FILE *fp;
+	struct ff_out out_file;    /* fp's */
 	long games, analysed, failed;
 	unsigned long long plies;
 };
@@ -221,17 +222,18 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->fgn = ff_format_find("fgn");
 	ff_game_init(&c->game);
 	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
-	if (!(c->fp = ff_cmd_open_output(cmd, o->output))) {
+	if (ff_out_open(&c->out_file, cmd, o->output)) {
 		rc = FF_EXIT_FAIL;
 		goto out;
 	}
+	c->fp = c->out_file.fp;
 	if (o->fmt == FF_AN_CSV && !o->annotate)
 		ff_analysis_csv_header(c->fp);
 	ff_input_init(&in, argv, argc, &o->in);
 	each_game(c, &in);
 	ff_input_close(&in);
 	summary(c);
-	if (ff_cmd_close_output(cmd, c->fp) || c->failed)
+	if (ff_out_close(&c->out_file, !c->failed) || c->failed)
 		rc = FF_EXIT_FAIL;
 out:
 	for (i = 0; i < c->nsolved; i++) {

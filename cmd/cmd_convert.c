@@ -82,6 +82,7 @@ struct conv {
 	struct ff_input_opts io;   /* o->in, and the spool of standard input */
 	const struct ff_format *to;
 	FILE *fp;
+	struct ff_out file;         /* fp's */
 	void *writer;          /* the stateful writer, or NULL */
 	/* with a writer_header: the workers' writers (the last the
 	   consumer's), which make the rows in work(); header: the header is
@@ -444,7 +445,7 @@ static int convert_all(struct conv *c, char **files, int n)
 	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
 			 c->prog.bytes, 1);
 	ff_input_close(&c->in);
-	if (ff_cmd_close_output(&ff_cmd_convert, c->fp))
+	if (ff_out_close(&c->file, status == 0 && !c->failed && !c->bad && !c->unwritable))
 		status = -1;
 	return status;
 }
@@ -482,8 +483,9 @@ static int open_output(struct conv *c, char **files, int n)
 		fputs("fivefold convert: out of memory\n", stderr);
 		rc = -1;
 	}
-	if (rc == 0 && !(c->fp = ff_cmd_open_output(&ff_cmd_convert, c->o->output)))
+	if (rc == 0 && ff_out_open(&c->file, &ff_cmd_convert, c->o->output))
 		rc = -1;
+	c->fp = c->file.fp;
 	return rc;
 }
 

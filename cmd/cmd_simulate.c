@@ -74,6 +74,7 @@ struct sctx {
 	const struct ff_format *fmt;
 	unsigned long long games, seed;
 	FILE *out;
+	struct ff_out out_file;   /* out's */
 	struct worker w[MAX_THREADS];
 	int nworkers;
 	int failed;
@@ -289,7 +290,7 @@ static int play(const struct ff_cmd *cmd, struct sctx *c)
 		rc = FF_EXIT_FAIL;
 	if (rc == FF_EXIT_OK)
 		ff_progress_show(&c->prog, c->done, 0, 1);
-	if (ff_cmd_close_output(cmd, c->out))
+	if (ff_out_close(&c->out_file, rc == FF_EXIT_OK))
 		rc = FF_EXIT_FAIL;
 	for (i = 0; i < c->nworkers; i++) {
 		free(c->w[i].state);
@@ -350,7 +351,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	memset(c, 0, sizeof *c);
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
-		rc = (c->out = ff_cmd_open_output(cmd, o->output)) ? play(cmd, c) : FF_EXIT_FAIL;
+		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? (c->out = c->out_file.fp, play(cmd, c))
+								     : FF_EXIT_FAIL;
 	ff_solution_free(&c->solution);
 	for (i = 0; i < FF_MAX_SEATS; i++)
 		if (c->made[i])

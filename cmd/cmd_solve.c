@@ -55,18 +55,16 @@ static int save(const struct ff_cmd *cmd, const char *path, const char *id,
 		const struct ff_solution *sol)
 {
 	struct ff_error err;
-	FILE *fp = ff_cmd_open_output(cmd, path);
+	struct ff_out out;
 	int rc = 0;
 
-	if (!fp)
+	if (ff_out_open(&out, cmd, path))
 		return -1;
-	if (ff_solution_save(sol, id, fp, &err)) {
+	if (ff_solution_save(sol, id, out.fp, &err)) {
 		fprintf(stderr, "fivefold solve: '%s': %s\n", path, err.msg);
 		rc = -1;
 	}
-	if (ff_cmd_close_output(cmd, fp))
-		rc = -1;
-	return rc;
+	return ff_out_close(&out, rc == 0);
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
