@@ -17,6 +17,7 @@
 #include "cmd/analyse_out.h"
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "cmd/progress.h"
 #include "lib/analysis/solve.h"
 #include "lib/replay.h"
 
@@ -99,7 +100,13 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 			s->ok = ff_solution_load(&s->sol, g->rules, id, fp, &s->err) == 0;
 			fclose(fp);
 		} else {
-			s->ok = ff_analysis_solve(&s->sol, g, TOLERANCE, &s->err) == 0;
+			struct ff_solve_watch watch;
+
+			ff_progress_solve_start(&watch, c->cmd->name, id);
+			s->ok = ff_analysis_solve(&s->sol, g, TOLERANCE, ff_progress_solve, &watch,
+						  &s->err) == 0;
+			if (s->ok)
+				ff_progress_solve_end(&watch);
 			if (s->ok)
 				fprintf(stderr, "fivefold analyse: solved '%s' (%zu positions; "
 					"fivefold solve -o FILE keeps a solution for --solution)\n",
@@ -229,6 +236,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->fp = c->out_file.fp;
 	if (o->fmt == FF_AN_CSV && !o->annotate)
 		ff_analysis_csv_header(c->fp);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
 	each_game(c, &in);
 	ff_input_close(&in);

@@ -476,6 +476,7 @@ static int open_output(struct conv *c, char **files, int n)
 	unsigned flags = c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0;
 	int rc = 0;
 
+	ff_input_hint(ff_cmd_convert.name, n, &c->io);
 	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t))
 		return -1;
 	if (!c->to->write && (!(c->writer = c->to->writer_new(t->names, t->n, flags)) ||

@@ -123,6 +123,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	out.fp = out.file.fp;
 	ff_game_init(&g);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
 	status = ff_input_nth(&in, o->index, &rec, &file, "show");
 	if (status == 0)

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "cmd/progress.h"
 #include "lib/analysis/solve.h"
 #include "lib/ruleset.h"
 
@@ -70,7 +71,9 @@ static int save(const struct ff_cmd *cmd, const char *path, const char *id,
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct vset *o = set;
-	const struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS };
+	struct ff_solve_watch watch;
+	const struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS,
+					  .progress = ff_progress_solve, .ctx = &watch };
 	struct ff_solution sol;
 	struct ff_config cfg;
 	struct ff_error err;
@@ -96,8 +99,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 	}
 	t0 = seconds();
+	ff_progress_solve_start(&watch, cmd->name, id.p);
 	rc = ff_solve(&sol, cfg.rules, st, &so, &err);
 	if (rc == 0) {
+		ff_progress_solve_end(&watch);
 		report(id.p, &cfg, &sol, seconds() - t0);
 		if (o->output && save(cmd, o->output, id.p, &sol))
 			rc = FF_EXIT_FAIL;
