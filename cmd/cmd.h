@@ -81,6 +81,7 @@ struct ff_out {
 	const struct ff_cmd *cmd;  /* for messages */
 	char *path;                /* the file to replace (owned); NULL: standard output */
 	char *tmp;                 /* the temporary file (owned); NULL: written directly */
+	char *quoted;              /* 'path' for messages (owned); NULL: standard output */
 };
 /* Open the output named by -o (path NULL or "-": standard output). Returns
    0, or -1 after a message (nothing created). */
@@ -92,6 +93,9 @@ int ff_out_commit(struct ff_out *out);
 /* Close out without putting it in place: the temporary removed (with a
    note that the file was left as it was); standard output flushed. */
 void ff_out_abort(struct ff_out *out);
+/* What messages call out: "'PATH'" or "standard output" (borrowed; valid
+   until out is closed). */
+const char *ff_out_name(const struct ff_out *out);
 /* ff_out_commit when ok, else ff_out_abort and -1. */
 int ff_out_close(struct ff_out *out, int ok);
 /* At the end of a command: flush standard output and check that every

@@ -421,7 +421,8 @@ static int consume(void *ctx, void *p)
 			 s->at, 0);
 	return 0;
 fail:
-	fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
+	fprintf(stderr, "fivefold convert: cannot write %s: %s\n", ff_out_name(&c->file),
+		strerror(errno));
 	c->write_failed = 1;
 	return -1;
 }

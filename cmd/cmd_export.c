@@ -107,8 +107,11 @@ static int export(struct ff_store *store, const struct ff_stats_filter *f, struc
 	ff_tagset_free(&tags);
 	if (rc == 0)
 		ff_progress_show(&x->prog, x->n, 0, 1);
-	if (rc)
-		fprintf(stderr, "fivefold export: %s\n", rc < 0 ? err.msg : strerror(errno));
+	if (rc < 0)
+		fprintf(stderr, "fivefold export: %s\n", err.msg);
+	else if (rc)
+		fprintf(stderr, "fivefold export: cannot write %s: %s\n", ff_out_name(&x->file),
+			strerror(errno));
 	return ff_out_close(&x->file, rc == 0 && !x->unwritable) || rc ? -1 : 0;
 }
 

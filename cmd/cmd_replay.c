@@ -187,7 +187,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct page pg = { FF_BUF_INIT, FF_BUF_INIT, FF_BUF_INIT, FF_BUF_INIT, 0 };
 	struct ff_buf diag = FF_BUF_INIT;
 	const char *file = "";
-	struct ff_out out = { NULL, NULL, NULL, NULL };
+	struct ff_out out = { .fp = NULL };
 	int status;
 
 	if (ff_record_init(&rec))

@@ -144,7 +144,8 @@ static int consume(void *ctx, void *p)
 		return -1;
 	}
 	if (fwrite(s->out.p, 1, s->out.len, c->out) != s->out.len) {
-		fprintf(stderr, "fivefold simulate: cannot write: %s\n", strerror(errno));
+		fprintf(stderr, "fivefold simulate: cannot write %s: %s\n", ff_out_name(&c->out_file),
+			strerror(errno));
 		c->failed = 1;
 		return -1;
 	}

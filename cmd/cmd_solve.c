@@ -4,6 +4,7 @@
    win. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -61,8 +62,10 @@ static int save(const struct ff_cmd *cmd, const char *path, const char *id,
 
 	if (ff_out_open(&out, cmd, path))
 		return -1;
+	errno = 0;
 	if (ff_solution_save(sol, id, out.fp, &err)) {
-		fprintf(stderr, "fivefold solve: '%s': %s\n", path, err.msg);
+		fprintf(stderr, "fivefold solve: cannot write %s: %s\n", ff_out_name(&out),
+			errno ? strerror(errno) : err.msg);
 		rc = -1;
 	}
 	return ff_out_close(&out, rc == 0);

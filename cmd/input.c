@@ -137,6 +137,8 @@ static ssize_t prefixed_read(void *cookie, char *buf, size_t size)
 		pf->off += k;
 		return (ssize_t)k;
 	}
+	if (feof(pf->src))
+		return 0;   /* a terminal would be read again: one Ctrl-D ends the input */
 	k = fread(buf, 1, size, pf->src);
 	return k == 0 && ferror(pf->src) ? -1 : (ssize_t)k;
 }

@@ -80,10 +80,11 @@ int ff_out_open(struct ff_out *out, const struct ff_cmd *cmd, const char *path)
 		out->fp = stdout;
 		return 0;
 	}
-	if (!(out->path = final_path(path))) {
+	if (!(out->path = final_path(path)) || !(out->quoted = malloc(strlen(path) + 3))) {
 		fprintf(stderr, "fivefold %s: out of memory\n", cmd->name);
 		return -1;
 	}
+	sprintf(out->quoted, "'%s'", path);
 	exists = stat(out->path, &st) == 0;
 	if (exists && !S_ISREG(st.st_mode)) {   /* a device, a FIFO: written as it is */
 		if (!(out->fp = fopen(out->path, "wb")))
@@ -98,7 +99,8 @@ int ff_out_open(struct ff_out *out, const struct ff_cmd *cmd, const char *path)
 fail:
 	fprintf(stderr, "fivefold %s: cannot open '%s': %s\n", cmd->name, path, strerror(errno));
 	free(out->path);
-	out->path = NULL;
+	free(out->quoted);
+	out->path = out->quoted = NULL;
 	return -1;
 }
 
@@ -117,7 +119,8 @@ static void drop(struct ff_out *out)
 		out->tmp = NULL;
 	}
 	free(out->path);
-	out->path = NULL;
+	free(out->quoted);
+	out->path = out->quoted = NULL;
 	out->fp = NULL;
 }
 
@@ -139,14 +142,13 @@ static int finish(FILE *fp)
 
 int ff_out_commit(struct ff_out *out)
 {
-	const char *what = out->path ? out->path : "standard output";
 	int rc = 0;
 
 	if (!out->fp)
 		return -1;
 	if (finish(out->fp) || (out->tmp && rename(out->tmp, out->path))) {
-		fprintf(stderr, "fivefold %s: cannot write %s%s%s: %s\n", out->cmd->name,
-			out->path ? "'" : "", what, out->path ? "'" : "", why(errno));
+		fprintf(stderr, "fivefold %s: cannot write %s: %s%s\n", out->cmd->name,
+			ff_out_name(out), why(errno), out->tmp ? " (the file is left as it was)" : "");
 		rc = -1;
 	} else if (out->tmp) {
 		free(out->tmp);   /* renamed: nothing to remove */
@@ -165,9 +167,14 @@ void ff_out_abort(struct ff_out *out)
 	else
 		fclose(out->fp);
 	if (out->tmp)
-		fprintf(stderr, "fivefold %s: '%s' not written: left as it was\n",
-			out->cmd->name, out->path);
+		fprintf(stderr, "fivefold %s: %s not written: left as it was\n", out->cmd->name,
+			out->quoted);
 	drop(out);
+}
+
+const char *ff_out_name(const struct ff_out *out)
+{
+	return out->quoted ? out->quoted : "standard output";
 }
 
 int ff_out_close(struct ff_out *out, int ok)
