@@ -203,7 +203,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	if (out.fp) {
 		write_page(out.fp, &pg, &rec, file, &diag);
-		if (ff_out_close(&out, !diag.len))   /* a page of a broken record: not in place */
+		/* a broken record's page shows its diagnostic: put in place too */
+		if (ff_out_commit(&out))
 			status = FF_EXIT_FAIL;
 	}
 	if (status == 0 && diag.len) {   /* the page shows it; the exit status says it */

@@ -43,11 +43,10 @@ file_opts() {
 fails_after_open() {
 	case $1 in
 	show) echo "-p 4000 $tmp/g.fgn" ;;            # a game of fewer plies
-	replay) echo "$dir/illegal.fgn" ;;             # a record that breaks the rules
-	convert) echo "$dir/illegal.fgn" ;;
+	convert) echo "$dir/syntax.fgn" ;;             # a game that cannot be read
 	analyse) echo "$dir/fiveplay.fgn" ;;           # a game that cannot be solved
 	export) echo "--db $tmp/s.db -f ludii" ;;     # Schaedler's games are no Ludii trials
-	simulate|solve|stats) ;;
+	replay|simulate|solve|stats) ;;
 	*) echo "UNKNOWN" ;;
 	esac
 }
@@ -102,6 +101,16 @@ for c in $commands; do
 	done
 done
 [ "$n" -ge 8 ]; check "8 or more file options found ($n)" $?
+# a file that holds all it should is put in place even when the exit
+# status is 1: convert writes a game that breaks the rules as read, and
+# replay's page of a broken record shows its diagnostic
+for c in convert replay; do
+	cp "$tmp/w/old" "$tmp/w/out.fgn"
+	"$ff" $c -o "$tmp/w/out.fgn" "$dir/illegal.fgn" >/dev/null 2>&1
+	[ $? = 1 ] && "$ff" $c "$dir/illegal.fgn" 2>/dev/null | cmp -s - "$tmp/w/out.fgn" &&
+		[ "$(ls -A "$tmp/w" | wc -l)" = 2 ]
+	check "$c of a game that breaks the rules: the file is written (exit 1)" $?
+done
 # a new file gets a created file's mode (the umask's)
 rm -f "$tmp/w/new.txt"
 (umask 027; "$ff" show -o "$tmp/w/new.txt" "$tmp/g.fgn")
@@ -158,7 +167,7 @@ else
 		rm -f "$tmp/$1.rc"
 		$tm pipe-pane -t t
 		$tm pipe-pane -t t "cat >'$tmp/$1.tty'"
-		$tm send-keys -t t "timeout --foreground 100 $2; echo \$? >'$tmp/$1.rc'" Enter
+		$tm send-keys -t t "timeout --foreground ${FF_TTY_TIMEOUT:-100} $2; echo \$? >'$tmp/$1.rc'" Enter
 		i=0
 		while [ ! -s "$tmp/$1.rc" ] && [ $i -lt 1200 ]; do
 			[ $i = 10 ] && [ -n "$3" ] && $tm send-keys -t t "$3"
