@@ -78,8 +78,9 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 				diagram(g, rec, g->turns, kp, k0, out);
 			fflush(out->fp);
 			ff_input_report(file, &err);
-			fprintf(stderr, "fivefold show: the position shown is the one before ply %d\n",
-				g->turns + 1);
+			if (!out->file.tmp)   /* a file is left as it was: nothing is shown */
+				fprintf(stderr, "fivefold show: the position shown is the one before "
+					"ply %d\n", g->turns + 1);
 			return FF_EXIT_FAIL;
 		}
 		if (p.flags & FF_PLY_PRELUDE)

@@ -111,6 +111,12 @@ for c in convert replay; do
 		[ "$(ls -A "$tmp/w" | wc -l)" = 2 ]
 	check "$c of a game that breaks the rules: the file is written (exit 1)" $?
 done
+# but show's picture after a ply that breaks the rules is not the one asked
+# for: the file is left as it was
+cp "$tmp/w/old" "$tmp/w/out.fgn"
+"$ff" show -o "$tmp/w/out.fgn" "$dir/illegal.fgn" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && untouched && ! grep -q "the position shown" "$tmp/err"
+check "show of a game that breaks the rules: the file is left as it was" $?
 # a new file gets a created file's mode (the umask's)
 rm -f "$tmp/w/new.txt"
 (umask 027; "$ff" show -o "$tmp/w/new.txt" "$tmp/g.fgn")
