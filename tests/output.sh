@@ -43,7 +43,7 @@ file_opts() {
 fails_after_open() {
 	case $1 in
 	show) echo "-p 4000 $tmp/g.fgn" ;;            # a game of fewer plies
-	convert) echo "$dir/syntax.fgn" ;;             # a game that cannot be read
+	convert) echo "-f ludii $dir/good.fgn" ;;      # Schaedler's game is no Ludii trial
 	analyse) echo "$dir/fiveplay.fgn" ;;           # a game that cannot be solved
 	export) echo "--db $tmp/s.db -f ludii" ;;     # Schaedler's games are no Ludii trials
 	replay|simulate|solve|stats) ;;
