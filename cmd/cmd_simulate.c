@@ -275,12 +275,14 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
 	return set_agents(cmd, c, cfg->rules, cfg->seats, o->agents) ? FF_EXIT_USAGE : 0;
 }
 
-/* Play the games on c's workers into c->out, and close it. Returns the
+/* Play the games on c's workers into c->out_file (opened), and close it:
+   put in place only when every game was played and written. Returns the
    exit status. */
 static int play(const struct ff_cmd *cmd, struct sctx *c)
 {
 	int i, rc = FF_EXIT_OK;
 
+	c->out = c->out_file.fp;
 	for (i = 0; i < c->nworkers; i++) {
 		c->w[i].state = ff_rules_state_alloc(c->sim.cfg->rules);
 		if (!c->w[i].state || ff_record_init(&c->w[i].rec))
@@ -352,8 +354,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	memset(c, 0, sizeof *c);
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
-		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? (c->out = c->out_file.fp, play(cmd, c))
-								     : FF_EXIT_FAIL;
+		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? play(cmd, c) : FF_EXIT_FAIL;
 	ff_solution_free(&c->solution);
 	for (i = 0; i < FF_MAX_SEATS; i++)
 		if (c->made[i])
