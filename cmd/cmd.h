@@ -76,12 +76,14 @@ const struct ff_format *ff_cmd_output_format(const struct ff_cmd *cmd,
    mode or a new file's) and renamed over it only on ff_out_commit, so a
    failure leaves the old file as it was; standard output for none or
    "-"; a device or FIFO written directly. cmd/output.c. */
+struct ff_out_sink;
 struct ff_out {
 	FILE *fp;                  /* write here */
 	const struct ff_cmd *cmd;  /* for messages */
 	char *path;                /* the file to replace (owned); NULL: standard output */
 	char *tmp;                 /* the temporary file (owned); NULL: written directly */
 	char *quoted;              /* 'path' for messages (owned); NULL: standard output */
+	struct ff_out_sink *sink;  /* under fp, for a file (owned) */
 };
 /* Open the output named by -o (path NULL or "-": standard output). Returns
    0, or -1 after a message (nothing created). */

@@ -41,6 +41,61 @@ static char *final_path(const char *path)
 	return strdup(path);
 }
 
+/* The descriptor under an output file's stream, and the errno of the
+   first write that failed (stdio keeps only that one failed). */
+struct ff_out_sink {
+	int fd, err;
+};
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t n)
+{
+	struct ff_out_sink *s = cookie;
+	size_t done = 0;
+	ssize_t k;
+
+	while (done < n) {
+		if ((k = write(s->fd, buf + done, n - done)) < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			if (!s->err)
+				s->err = errno;
+			return done ? (ssize_t)done : -1;
+		}
+		done += (size_t)k;
+	}
+	return (ssize_t)done;
+}
+
+static int sink_close(void *cookie)
+{
+	struct ff_out_sink *s = cookie;
+	int rc = close(s->fd);
+
+	if (rc && !s->err)
+		s->err = errno;
+	return rc;
+}
+
+static const cookie_io_functions_t sink_io = { NULL, sink_write, NULL, sink_close };
+
+/* out->fp and out->sink on fd (closed on failure). Returns 0, or -1 with
+   errno. */
+static int sink_open(struct ff_out *out, int fd)
+{
+	if (!(out->sink = calloc(1, sizeof *out->sink)) ||
+	    !(out->fp = fopencookie(out->sink, "wb", sink_io))) {
+		int e = errno;
+
+		close(fd);
+		free(out->sink);
+		out->sink = NULL;
+		errno = e;
+		return -1;
+	}
+	out->sink->fd = fd;
+	return 0;
+}
+
 /* Open a temporary file beside out->path, with the mode the old file had
    (a new one's otherwise). Returns 0, or -1 with errno. */
 static int open_temp(struct ff_out *out, const struct stat *old)
@@ -53,12 +108,12 @@ static int open_temp(struct ff_out *out, const struct stat *old)
 		return -1;
 	sprintf(out->tmp, "%.*s.%s.XXXXXX", (int)dir, out->path, out->path + dir);
 	if ((fd = mkstemp(out->tmp)) < 0 ||
-	    fchmod(fd, old ? old->st_mode & 07777 : created_mode()) ||
-	    !(out->fp = fdopen(fd, "wb"))) {
+	    fchmod(fd, old ? old->st_mode & 07777 : created_mode()) || sink_open(out, fd)) {
 		int e = errno;
 
 		if (fd >= 0) {
-			close(fd);
+			if (!out->sink)
+				close(fd);
 			unlink(out->tmp);
 		}
 		free(out->tmp);
@@ -67,6 +122,26 @@ static int open_temp(struct ff_out *out, const struct stat *old)
 		return -1;
 	}
 	return 0;
+}
+
+/* Open out->path itself for writing. Returns 0, or -1 with errno. */
+static int write_directly(struct ff_out *out)
+{
+	int fd = open(out->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+	return fd < 0 ? -1 : sink_open(out, fd);
+}
+
+/* The message for path that could not be opened (errno says why); out
+   freed. Returns -1. */
+static int open_failed(struct ff_out *out, const char *path)
+{
+	fprintf(stderr, "fivefold %s: cannot open '%s': %s\n", out->cmd->name, path,
+		strerror(errno));
+	free(out->path);
+	free(out->quoted);
+	out->path = out->quoted = NULL;
+	return -1;
 }
 
 int ff_out_open(struct ff_out *out, const struct ff_cmd *cmd, const char *path)
@@ -86,22 +161,13 @@ int ff_out_open(struct ff_out *out, const struct ff_cmd *cmd, const char *path)
 	}
 	sprintf(out->quoted, "'%s'", path);
 	exists = stat(out->path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {   /* a device, a FIFO: written as it is */
-		if (!(out->fp = fopen(out->path, "wb")))
-			goto fail;
-		return 0;
-	}
+	if (exists && !S_ISREG(st.st_mode))   /* a device, a FIFO: written as it is */
+		return write_directly(out) ? open_failed(out, path) : 0;
 	if (open_temp(out, exists ? &st : NULL) == 0)
 		return 0;
-	if (errno == EACCES && exists && access(out->path, W_OK) == 0 &&
-	    (out->fp = fopen(out->path, "wb")))
+	if (errno == EACCES && exists && access(out->path, W_OK) == 0 && write_directly(out) == 0)
 		return 0;   /* a writable file in a directory we cannot write to */
-fail:
-	fprintf(stderr, "fivefold %s: cannot open '%s': %s\n", cmd->name, path, strerror(errno));
-	free(out->path);
-	free(out->quoted);
-	out->path = out->quoted = NULL;
-	return -1;
+	return open_failed(out, path);
 }
 
 /* Why a write failed, from errno e. */
@@ -120,22 +186,24 @@ static void drop(struct ff_out *out)
 	}
 	free(out->path);
 	free(out->quoted);
+	free(out->sink);
 	out->path = out->quoted = NULL;
+	out->sink = NULL;
 	out->fp = NULL;
 }
 
-/* Flush fp, sync it and close it (not standard output): 0, or -1 with
-   errno (0 when a write failed before and left no errno). */
-static int finish(FILE *fp)
+/* Flush fp, sync it and close it (with sink: not standard output): 0, or
+   -1 with errno (the first failed write's; 0 when that is not known). */
+static int finish(FILE *fp, struct ff_out_sink *sink)
 {
 	int bad = fflush(fp) != 0, e = errno;
 
-	if (!bad && ferror(fp))
-		bad = 1, e = 0;
-	if (!bad && fp != stdout && fsync(fileno(fp)) && errno != EINVAL && errno != EROFS)
+	if (ferror(fp))
+		bad = 1, e = sink && sink->err ? sink->err : bad ? e : 0;
+	if (!bad && sink && fsync(sink->fd) && errno != EINVAL && errno != EROFS)
 		bad = 1, e = errno;   /* EINVAL: a device or FIFO that cannot be synced */
-	if (fp != stdout && fclose(fp) && !bad)
-		bad = 1, e = errno;
+	if (sink && fclose(fp) && !bad)
+		bad = 1, e = sink->err ? sink->err : errno;
 	errno = e;
 	return bad ? -1 : 0;
 }
@@ -146,7 +214,7 @@ int ff_out_commit(struct ff_out *out)
 
 	if (!out->fp)
 		return -1;
-	if (finish(out->fp) || (out->tmp && rename(out->tmp, out->path))) {
+	if (finish(out->fp, out->sink) || (out->tmp && rename(out->tmp, out->path))) {
 		fprintf(stderr, "fivefold %s: cannot write %s: %s%s\n", out->cmd->name,
 			ff_out_name(out), why(errno), out->tmp ? " (the file is left as it was)" : "");
 		rc = -1;
@@ -187,7 +255,7 @@ int ff_out_close(struct ff_out *out, int ok)
 
 int ff_cmd_check_stdout(const struct ff_cmd *cmd, int status)
 {
-	if (finish(stdout) == 0)
+	if (finish(stdout, NULL) == 0)
 		return status;
 	fprintf(stderr, "fivefold%s%s: cannot write standard output: %s\n", cmd ? " " : "",
 		cmd ? cmd->name : "", why(errno));
