@@ -88,6 +88,7 @@ struct conv {
 	struct ff_input_opts io;   /* o->in, and the spool of standard input */
 	const struct ff_format *to;
 	FILE *fp;
+	struct ff_out file;         /* fp's */
 	void *writer;          /* the stateful writer, or NULL */
 	/* with a writer_header: the workers' writers (the last the
 	   consumer's), which make the rows in work(); header: the header is
@@ -440,7 +441,8 @@ static int consume(void *ctx, void *p)
 			 s->at, 0);
 	return 0;
 fail:
-	fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
+	fprintf(stderr, "fivefold convert: cannot write %s: %s\n", ff_out_name(&c->file),
+		strerror(errno));
 	c->write_failed = 1;
 	return -1;
 }
@@ -464,7 +466,8 @@ static int convert_all(struct conv *c, char **files, int n)
 	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
 			 c->prog.bytes, 1);
 	ff_input_close(&c->in);
-	if (ff_cmd_close_output(&ff_cmd_convert, c->fp))
+	/* games that break the rules are written as read: the file is whole */
+	if (ff_out_close(&c->file, status == 0 && !c->failed && !c->unwritable))
 		status = -1;
 	return status;
 }
@@ -495,6 +498,7 @@ static int open_output(struct conv *c, char **files, int n)
 	unsigned flags = c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0;
 	int rc = 0;
 
+	ff_input_hint(ff_cmd_convert.name, n, &c->io);
 	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t))
 		return -1;
 	if (!c->to->write && (!(c->writer = c->to->writer_new(t->names, t->n, flags)) ||
@@ -502,8 +506,9 @@ static int open_output(struct conv *c, char **files, int n)
 		fputs("fivefold convert: out of memory\n", stderr);
 		rc = -1;
 	}
-	if (rc == 0 && !(c->fp = ff_cmd_open_output(&ff_cmd_convert, c->o->output)))
+	if (rc == 0 && ff_out_open(&c->file, &ff_cmd_convert, c->o->output))
 		rc = -1;
+	c->fp = c->file.fp;
 	return rc;
 }
 

@@ -51,6 +51,7 @@ struct exporting {
 	const struct ff_format *fmt;
 	void *writer;
 	FILE *fp;
+	struct ff_out file;   /* fp's */
 	struct ff_tagset *tags;
 	struct ff_record rec;
 	struct ff_buf out;
@@ -129,9 +130,12 @@ static int export(struct ff_store *store, const struct ff_stats_filter *f, struc
 	ff_tagset_free(&tags);
 	if (rc == 0)
 		ff_progress_show(&x->prog, x->n, 0, 1);
-	if (rc)
-		fprintf(stderr, "fivefold export: %s\n", rc < 0 ? err.msg : strerror(errno));
-	return ff_cmd_close_output(&ff_cmd_export, x->fp) || rc ? -1 : 0;
+	if (rc < 0)
+		fprintf(stderr, "fivefold export: %s\n", err.msg);
+	else if (rc)
+		fprintf(stderr, "fivefold export: cannot write %s: %s\n", ff_out_name(&x->file),
+			strerror(errno));
+	return ff_out_close(&x->file, rc == 0 && !x->unwritable) || rc ? -1 : 0;
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
@@ -148,13 +152,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return FF_EXIT_USAGE;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
-	if (ff_record_init(&x.rec) || !(x.fp = ff_cmd_open_output(cmd, o->output))) {
+	if (ff_record_init(&x.rec) || ff_out_open(&x.file, cmd, o->output)) {
 		if (!x.rec.text.p)
 			fputs("fivefold export: out of memory\n", stderr);
 		ff_store_close(store);
 		ff_record_free(&x.rec);
 		return FF_EXIT_FAIL;
 	}
+	x.fp = x.file.fp;
 	ff_progress_init(&x.prog, NULL, 0, 0, x.fp == stdout);
 	rc = export(store, &o->f, &x, o->raw_csv ? FF_FMT_RAW_CSV : 0);
 	ff_store_close(store);

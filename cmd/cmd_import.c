@@ -335,6 +335,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_init(&im->games[i]);
 	ff_error_clear(&im->err);
+	ff_input_hint(cmd->name, argc, &o->in);
 	if (import_all(im, &o->in, argv, argc, (int)o->threads)) {
 		fprintf(stderr, "fivefold import: %s\n",
 			im->err.msg[0] ? im->err.msg : "out of memory, or a thread could not start");

@@ -401,6 +401,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	v->strict = o->strict;
 	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&v->in, argv, argc, &o->in);
 	v->in.chunked = o->threads > 1;   /* one thread: game by game, one record hot in cache */
 	v->batch = o->threads == 1 ? 1 : BATCH;

@@ -217,24 +217,3 @@ int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
 	}
 	return 0;
 }
-
-FILE *ff_cmd_open_output(const struct ff_cmd *cmd, const char *path)
-{
-	FILE *fp;
-
-	if (!path || strcmp(path, "-") == 0)
-		return stdout;
-	if (!(fp = fopen(path, "wb")))
-		fprintf(stderr, "fivefold %s: cannot open '%s': %s\n", cmd->name, path, strerror(errno));
-	return fp;
-}
-
-int ff_cmd_close_output(const struct ff_cmd *cmd, FILE *fp)
-{
-	if (fflush(fp) == 0 && (fp == stdout || fclose(fp) == 0))
-		return 0;
-	fprintf(stderr, "fivefold %s: cannot write: %s\n", cmd->name, strerror(errno));
-	if (fp != stdout)
-		fclose(fp);
-	return -1;
-}
