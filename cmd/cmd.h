@@ -71,12 +71,39 @@ const struct ff_format *ff_cmd_output_format(const struct ff_cmd *cmd,
 					     const struct ff_format *given,
 					     const char *output);
 
-/* The output named by -o: standard output for none or "-", else the file
-   opened for writing; NULL after a message. */
-FILE *ff_cmd_open_output(const struct ff_cmd *cmd, const char *path);
-/* Flush fp and close it unless it is standard output. Returns 0, or -1
-   after a message. */
-int ff_cmd_close_output(const struct ff_cmd *cmd, FILE *fp);
+/* A command's output file (-o FILE, stats --plot FILE): written to a
+   temporary file beside it (.NAME.XXXXXX, same directory, the old file's
+   mode or a new file's) and renamed over it only on ff_out_commit, so a
+   failure leaves the old file as it was; standard output for none or
+   "-"; a device or FIFO written directly. cmd/output.c. */
+struct ff_out_sink;
+struct ff_out {
+	FILE *fp;                  /* write here */
+	const struct ff_cmd *cmd;  /* for messages */
+	char *path;                /* the file to replace (owned); NULL: standard output */
+	char *tmp;                 /* the temporary file (owned); NULL: written directly */
+	char *quoted;              /* 'path' for messages (owned); NULL: standard output */
+	struct ff_out_sink *sink;  /* under fp, for a file (owned) */
+};
+/* Open the output named by -o (path NULL or "-": standard output). Returns
+   0, or -1 after a message (nothing created). */
+int ff_out_open(struct ff_out *out, const struct ff_cmd *cmd, const char *path);
+/* Flush and check everything written (a failed write is an error naming
+   the file), then put the file in place. Returns 0, or -1 after a message
+   (the temporary removed, the old file as it was). Closes out either way. */
+int ff_out_commit(struct ff_out *out);
+/* Close out without putting it in place: the temporary removed (with a
+   note that the file was left as it was); standard output flushed. */
+void ff_out_abort(struct ff_out *out);
+/* What messages call out: "'PATH'" or "standard output" (borrowed; valid
+   until out is closed). */
+const char *ff_out_name(const struct ff_out *out);
+/* ff_out_commit when ok, else ff_out_abort and -1. */
+int ff_out_close(struct ff_out *out, int ok);
+/* At the end of a command: flush standard output and check that every
+   write to it succeeded. Returns status, or FF_EXIT_FAIL (for
+   FF_EXIT_OK) after a message when one failed. */
+int ff_cmd_check_stdout(const struct ff_cmd *cmd, int status);
 
 /* Print a usage error for cmd and return FF_EXIT_USAGE. */
 int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
@@ -108,8 +135,16 @@ double ff_parse_fraction(const char *s);
 /* Append a diagnostic in design.md's form to out:
    FILE:LINE:COL: error: game N, ply K (seat S): message [code]
    (", ply K" left out when ply is 0, " (seat S)" when the seat is not
-   known, as for errors the reader finds). */
+   known, as for errors the reader finds); "warning:" in place of
+   "error:" for a warning's code (ff_code_is_warning). Returns 0 or -1. */
 int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *err);
+/* ff_diag_format with the severity given ("error", "warning"): validate
+   --strict reports warnings as errors. Returns 0 or -1. */
+int ff_diag_format_as(struct ff_buf *out, const char *file, const struct ff_error *err,
+		      const char *severity);
+/* Append the "warnings" member of a JSON object, ,"warnings":[{...}],
+   for w[0, n) (nothing when n is 0). Returns 0 or -1. */
+int ff_json_warnings(struct ff_buf *out, const struct ff_error *w, size_t n);
 /* Append s as a JSON string literal. */
 int ff_json_str(struct ff_buf *out, const char *s);
 

@@ -17,6 +17,7 @@
 #include "cmd/analyse_out.h"
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "cmd/progress.h"
 #include "lib/analysis/solve.h"
 #include "lib/replay.h"
 
@@ -64,6 +65,7 @@ struct actx {
 	struct ff_buf id, out;
 	const struct ff_format *fgn;
 	FILE *fp;
+	struct ff_out out_file;    /* fp's */
 	long games, analysed, failed;
 	unsigned long long plies;
 };
@@ -98,7 +100,13 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 			s->ok = ff_solution_load(&s->sol, g->rules, id, fp, &s->err) == 0;
 			fclose(fp);
 		} else {
-			s->ok = ff_analysis_solve(&s->sol, g, TOLERANCE, &s->err) == 0;
+			struct ff_solve_watch watch;
+
+			ff_progress_solve_start(&watch, c->cmd->name, id);
+			s->ok = ff_analysis_solve(&s->sol, g, TOLERANCE, ff_progress_solve, &watch,
+						  &s->err) == 0;
+			if (s->ok)
+				ff_progress_solve_end(&watch);
 			if (s->ok)
 				fprintf(stderr, "fivefold analyse: solved '%s' (%zu positions; "
 					"fivefold solve -o FILE keeps a solution for --solution)\n",
@@ -221,17 +229,19 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->fgn = ff_format_find("fgn");
 	ff_game_init(&c->game);
 	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
-	if (!(c->fp = ff_cmd_open_output(cmd, o->output))) {
+	if (ff_out_open(&c->out_file, cmd, o->output)) {
 		rc = FF_EXIT_FAIL;
 		goto out;
 	}
+	c->fp = c->out_file.fp;
 	if (o->fmt == FF_AN_CSV && !o->annotate)
 		ff_analysis_csv_header(c->fp);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
 	each_game(c, &in);
 	ff_input_close(&in);
 	summary(c);
-	if (ff_cmd_close_output(cmd, c->fp) || c->failed)
+	if (ff_out_close(&c->out_file, !c->failed) || c->failed)
 		rc = FF_EXIT_FAIL;
 out:
 	for (i = 0; i < c->nsolved; i++) {

@@ -15,6 +15,7 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
+#include "cmd/store_game.h"
 #include "cmd/tagset.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
@@ -53,7 +54,9 @@ static const struct ff_opt opts[] = {
    chunk); rstat[i] is ff_input_next's return for game i (1 read, -1
    unreadable, -2 a file that failed; rerr[i] says why); serial[i] is its
    file's serial number and assumed[i] in->assumed when it was read; put[i]
-   is the record to write (recs[i] or canon[i]; NULL: nothing); errend[i]
+   is the record to write (recs[i] or canon[i]; NULL: nothing), pd[i]
+   what its replay says beyond it (&der[i], its ruleset id in ids[i]; NULL
+   for a game not valid or not replayed); errend[i]
    is where game i's messages end in err. With chunk set, produce() leaves
    n at 0 and work() reads the chunk's games, numbered from ch.base, into
    recs. A stateless format is written in work(), into out; a stateful
@@ -65,6 +68,9 @@ struct slot {
 	const char **file;
 	long *serial, *assumed;
 	const struct ff_record **put;
+	struct ff_derived *der;
+	const struct ff_derived **pd;
+	struct ff_buf *ids;
 	size_t *errend;
 	int n, cap;
 	int chunk;
@@ -82,6 +88,7 @@ struct conv {
 	struct ff_input_opts io;   /* o->in, and the spool of standard input */
 	const struct ff_format *to;
 	FILE *fp;
+	struct ff_out file;         /* fp's */
 	void *writer;          /* the stateful writer, or NULL */
 	/* with a writer_header: the workers' writers (the last the
 	   consumer's), which make the rows in work(); header: the header is
@@ -171,12 +178,17 @@ static int slot_grow(struct slot *s, int want)
 	GROW(serial);
 	GROW(assumed);
 	GROW(put);
+	GROW(der);
+	GROW(pd);
+	GROW(ids);
 	GROW(errend);
 #undef GROW
-	for (; s->cap < cap; s->cap++)
+	for (; s->cap < cap; s->cap++) {
+		memset(&s->ids[s->cap], 0, sizeof s->ids[s->cap]);
 		if (ff_record_init(&s->recs[s->cap]) || (ff_record_init(&s->canon[s->cap]) &&
 							 (ff_record_free(&s->recs[s->cap]), 1)))
 			return -1;
+	}
 	return 0;
 }
 
@@ -198,7 +210,11 @@ static void slot_free(void *ctx, void *p)
 	for (i = 0; i < s->cap; i++) {
 		ff_record_free(&s->recs[i]);
 		ff_record_free(&s->canon[i]);
+		ff_buf_free(&s->ids[i]);
 	}
+	free(s->der);
+	free(s->pd);
+	free(s->ids);
 	free(s->recs);
 	free(s->canon);
 	free(s->rerr);
@@ -259,6 +275,7 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 	size_t before = s->out.len;
 
 	s->put[i] = NULL;
+	s->pd[i] = NULL;
 	if (s->rstat[i] == -2) {
 		ff_buf_addf(&s->err, "fivefold convert: %s\n", s->rerr[i].msg);
 		s->failed = 1;
@@ -272,14 +289,18 @@ static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g
 	if (!c->o->no_validate) {
 		ff_error_clear(&err);
 		if (ff_game_rewrite(g, w, (enum ff_ply_form)c->o->form, &s->canon[i], &err) ==
-		    FF_VALID)
+		    FF_VALID) {
 			w = &s->canon[i];
-		else
+			/* the facts a stateful writer (a per-game CSV) shows */
+			if (!c->to->write && ff_game_derived(g, w, &s->ids[i], &s->der[i]) == 0)
+				s->pd[i] = &s->der[i];
+		} else {
 			report(s, s->file[i], &err);
+		}
 	}
 	if (!c->to->write && !rows)
 		s->put[i] = w;
-	else if (rows ? c->to->writer_put(rows, w, &s->out) : c->to->write(w, &s->out)) {
+	else if (rows ? c->to->writer_put(rows, w, s->pd[i], &s->out) : c->to->write(w, &s->out)) {
 		ff_buf_truncate(&s->out, before);   /* nothing of it is written */
 		unwritable(&s->err, s->file[i], w->number, c->to->name);
 		s->unwritable++;
@@ -374,7 +395,7 @@ static int put_rows(struct conv *c, struct slot *s)
 		if (!s->put[i])
 			continue;
 		ff_buf_reset(&c->row);
-		if (c->to->writer_put(c->writer, s->put[i], &c->row)) {
+		if (c->to->writer_put(c->writer, s->put[i], s->pd[i], &c->row)) {
 			ff_buf_reset(&s->diag);
 			unwritable(&s->diag, s->file[i], s->put[i]->number, c->to->name);
 			fputs(s->diag.p, stderr);
@@ -420,7 +441,8 @@ static int consume(void *ctx, void *p)
 			 s->at, 0);
 	return 0;
 fail:
-	fprintf(stderr, "fivefold convert: cannot write: %s\n", strerror(errno));
+	fprintf(stderr, "fivefold convert: cannot write %s: %s\n", ff_out_name(&c->file),
+		strerror(errno));
 	c->write_failed = 1;
 	return -1;
 }
@@ -444,7 +466,8 @@ static int convert_all(struct conv *c, char **files, int n)
 	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
 			 c->prog.bytes, 1);
 	ff_input_close(&c->in);
-	if (ff_cmd_close_output(&ff_cmd_convert, c->fp))
+	/* games that break the rules are written as read: the file is whole */
+	if (ff_out_close(&c->file, status == 0 && !c->failed && !c->unwritable))
 		status = -1;
 	return status;
 }
@@ -475,6 +498,7 @@ static int open_output(struct conv *c, char **files, int n)
 	unsigned flags = c->o->in.raw_csv ? FF_FMT_RAW_CSV : 0;
 	int rc = 0;
 
+	ff_input_hint(ff_cmd_convert.name, n, &c->io);
 	if (c->to->needs_tags && collect_tags(files, n, &c->io, (int)c->o->threads, t))
 		return -1;
 	if (!c->to->write && (!(c->writer = c->to->writer_new(t->names, t->n, flags)) ||
@@ -482,8 +506,9 @@ static int open_output(struct conv *c, char **files, int n)
 		fputs("fivefold convert: out of memory\n", stderr);
 		rc = -1;
 	}
-	if (rc == 0 && !(c->fp = ff_cmd_open_output(&ff_cmd_convert, c->o->output)))
+	if (rc == 0 && ff_out_open(&c->file, &ff_cmd_convert, c->o->output))
 		rc = -1;
+	c->fp = c->file.fp;
 	return rc;
 }
 

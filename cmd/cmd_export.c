@@ -15,6 +15,7 @@
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "formats/format.h"
+#include "lib/ruleset.h"
 #include "lib/text.h"
 
 /* What the options say. */
@@ -33,6 +34,8 @@ static const struct ff_opt opts[] = {
 	FF_OPT(SEED, S, f.seed, .kind = FF_K_TEXT, .help = "only games with this Seed tag"),
 	FF_OPT(MINPLIES, S, f.min_plies, .lo = 1, .hi = 1000000000L),
 	FF_OPT(MAXPLIES, S, f.max_plies, .lo = 1, .hi = 1000000000L),
+	FF_OPT(SEATS, S, f.seats, .kind = FF_K_NUM, .lo = 1, .hi = FF_MAX_SEATS,
+	       .help = "only games of N seats (stats' groups)"),
 	FF_OPT(LIMIT, S, f.limit, .lo = 1, .hi = 1000000000L),
 	FF_OPT(OUTPUT, S, output),
 	FF_OPT(FORMAT, S, to),
@@ -48,6 +51,7 @@ struct exporting {
 	const struct ff_format *fmt;
 	void *writer;
 	FILE *fp;
+	struct ff_out file;   /* fp's */
 	struct ff_tagset *tags;
 	struct ff_record rec;
 	struct ff_buf out;
@@ -61,9 +65,28 @@ static int read_back(struct exporting *x, const char *fgn, size_t len)
 	return ff_fgn_read_text(fgn, len, &x->rec, NULL) == 1 ? 0 : -1;
 }
 
-static int write_game(void *ctx, const char *fgn, size_t len)
+/* The store's facts of g, for the writer (a per-game CSV's derived
+   columns). */
+static struct ff_derived derived_of(const struct ff_exported *g)
+{
+	struct ff_derived d;
+
+	d.ruleset = g->ruleset;
+	d.seats = g->seats;
+	d.plies = g->plies;
+	d.winner = g->winner_side;
+	d.termination = g->termination;
+	d.origin = g->origin;
+	d.date = g->date;
+	return d;
+}
+
+static int write_game(void *ctx, const struct ff_exported *g)
 {
 	struct exporting *x = ctx;
+	const char *fgn = g->fgn;
+	size_t len = g->fgn_len;
+	struct ff_derived d = derived_of(g);
 
 	if (x->tags)
 		return read_back(x, fgn, len) == 0 && ff_tagset_add(x->tags, &x->rec) == 0 ? 0 : 1;
@@ -73,7 +96,8 @@ static int write_game(void *ctx, const char *fgn, size_t len)
 		return fwrite(fgn, 1, len, x->fp) == len ? 0 : 1;
 	ff_buf_reset(&x->out);
 	if (read_back(x, fgn, len) ||
-	    (x->fmt->write ? x->fmt->write(&x->rec, &x->out) : x->fmt->writer_put(x->writer, &x->rec, &x->out))) {
+	    (x->fmt->write ? x->fmt->write(&x->rec, &x->out)
+			   : x->fmt->writer_put(x->writer, &x->rec, &d, &x->out))) {
 		fprintf(stderr, "fivefold export: stored game %llu cannot be written as %s\n", x->n,
 			x->fmt->name);
 		x->unwritable++;
@@ -106,9 +130,12 @@ static int export(struct ff_store *store, const struct ff_stats_filter *f, struc
 	ff_tagset_free(&tags);
 	if (rc == 0)
 		ff_progress_show(&x->prog, x->n, 0, 1);
-	if (rc)
-		fprintf(stderr, "fivefold export: %s\n", rc < 0 ? err.msg : strerror(errno));
-	return ff_cmd_close_output(&ff_cmd_export, x->fp) || rc ? -1 : 0;
+	if (rc < 0)
+		fprintf(stderr, "fivefold export: %s\n", err.msg);
+	else if (rc)
+		fprintf(stderr, "fivefold export: cannot write %s: %s\n", ff_out_name(&x->file),
+			strerror(errno));
+	return ff_out_close(&x->file, rc == 0 && !x->unwritable) || rc ? -1 : 0;
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
@@ -125,13 +152,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return FF_EXIT_USAGE;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
-	if (ff_record_init(&x.rec) || !(x.fp = ff_cmd_open_output(cmd, o->output))) {
+	if (ff_record_init(&x.rec) || ff_out_open(&x.file, cmd, o->output)) {
 		if (!x.rec.text.p)
 			fputs("fivefold export: out of memory\n", stderr);
 		ff_store_close(store);
 		ff_record_free(&x.rec);
 		return FF_EXIT_FAIL;
 	}
+	x.fp = x.file.fp;
 	ff_progress_init(&x.prog, NULL, 0, 0, x.fp == stdout);
 	rc = export(store, &o->f, &x, o->raw_csv ? FF_FMT_RAW_CSV : 0);
 	ff_store_close(store);
@@ -148,8 +176,10 @@ const struct ff_cmd ff_cmd_export = {
 		 "plies in canonical long form, so export after import gives the canonical\n"
 		 "form of the imported games), or in another format (-f, or -o's\n"
 		 "extension). Besides the filters of stats: --result, --seed, --min-plies,\n"
-		 "--max-plies and --limit. Exit status 1 when a game cannot be written in\n"
-		 "the format asked for (a Ludii trial holds only Locus Ludi games).",
+		 "--max-plies, --seats and --limit. A per-game CSV gets the store's facts\n"
+		 "of each game as its derived columns (@ruleset, @seats, ...). Exit status\n"
+		 "1 when a game cannot be written in the format asked for (a Ludii trial\n"
+		 "holds only Locus Ludi games).",
 	.opts = opts,
 	.settings = sizeof(struct xset),
 	.run = run,

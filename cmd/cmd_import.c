@@ -26,6 +26,7 @@
 #include "formats/fgn.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 #define BATCH 32768       /* games a transaction holds (docs/store.md) */
@@ -88,6 +89,7 @@ struct importer {
 	struct ff_game games[MAX_THREADS];   /* a replay per worker */
 	struct ff_buf diag;
 	struct ff_buf line;       /* a JSON line */
+	size_t warned;            /* diag's first bytes: the game's warnings */
 	struct ff_progress prog;
 	int chunk;                /* games per unit: 1 with one thread */
 	int quiet;
@@ -183,7 +185,7 @@ static int quarantine(struct importer *im, const struct unit *u, const struct un
 	struct ff_store_reject r;
 	int rc;
 
-	ff_buf_reset(&im->diag);
+	/* after the warnings: the quarantine keeps both */
 	if (ff_diag_format(&im->diag, ug->file, &ug->why))
 		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
 	r.source_file = stored_path(im, ug->file);
@@ -200,7 +202,7 @@ static int quarantine(struct importer *im, const struct unit *u, const struct un
 	if (!im->quiet && im->json)
 		json_line(im, ug->file, im->c.read, r.verdict, &ug->why, rc == 0);
 	else if (!im->quiet)
-		fputs(im->diag.p, stderr);
+		fputs(im->diag.p + im->warned, stderr);
 	im->c.quarantined++;
 	if (rc == 0)
 		im->c.requarantined++;
@@ -294,6 +296,23 @@ static void work(void *ctx, void *p, int w)
 	}
 }
 
+/* The warnings about ug's tags (lib/tags.h) into im->diag, printed:
+   they stop no game from being stored. Returns 0 or -1 (no memory). */
+static int warnings(struct importer *im, const struct unit_game *ug)
+{
+	struct ff_error w[8];
+	size_t n = ff_tags_lint(&ug->rec, w, 8), i;
+
+	ff_buf_reset(&im->diag);
+	for (i = 0; i < n && i < 8; i++)
+		if (ff_diag_format(&im->diag, ug->file, &w[i]))
+			return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
+	im->warned = im->diag.len;
+	if (n && !im->quiet)
+		fputs(im->diag.p, stderr);
+	return 0;
+}
+
 /* Store or quarantine u's games, in order, committing every BATCH. */
 static int consume(void *ctx, void *p)
 {
@@ -316,7 +335,7 @@ static int consume(void *ctx, void *p)
 			return -1;
 		im->in_batch = 1;
 		im->c.read++;
-		if (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug))
+		if (warnings(im, ug) || (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug)))
 			return -1;
 		if (im->c.read % BATCH == 0) {
 			if (ff_store_commit(im->store, &im->err))
@@ -372,6 +391,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_init(&im->games[i]);
 	ff_error_clear(&im->err);
+	ff_input_hint(cmd->name, argc, &o->in);
 	if (import_all(im, &o->in, argv, argc, (int)o->threads)) {
 		fprintf(stderr, "fivefold import: %s\n",
 			im->err.msg[0] ? im->err.msg : "out of memory, or a thread could not start");

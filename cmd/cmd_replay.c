@@ -187,22 +187,24 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct page pg = { FF_BUF_INIT, FF_BUF_INIT, FF_BUF_INIT, FF_BUF_INIT, 0 };
 	struct ff_buf diag = FF_BUF_INIT;
 	const char *file = "";
-	FILE *fp = NULL;
+	struct ff_out out = { .fp = NULL };
 	int status;
 
 	if (ff_record_init(&rec))
 		return FF_EXIT_FAIL;
 	ff_game_init(&g);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
 	status = ff_input_nth(&in, o->index, &rec, &file, "replay");
 	if (status == 0) {
 		walk(&pg, &g, &rec, file, &diag);
-		if (!(fp = ff_cmd_open_output(cmd, o->output)))
+		if (ff_out_open(&out, cmd, o->output))
 			status = FF_EXIT_FAIL;
 	}
-	if (fp) {
-		write_page(fp, &pg, &rec, file, &diag);
-		if (ff_cmd_close_output(cmd, fp))
+	if (out.fp) {
+		write_page(out.fp, &pg, &rec, file, &diag);
+		/* a broken record's page shows its diagnostic: put in place too */
+		if (ff_out_commit(&out))
 			status = FF_EXIT_FAIL;
 	}
 	if (status == 0 && diag.len) {   /* the page shows it; the exit status says it */

@@ -37,6 +37,7 @@ enum { FMT_TEXT, FMT_SVG, FMT_JSON };
 /* Where the pictures go. */
 struct sink {
 	FILE *fp;
+	struct ff_out file;
 	int fmt;
 	struct ff_buf caption, out;
 };
@@ -88,8 +89,9 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 				diagram(g, rec, g->turns, kp, k0, out);
 			fflush(out->fp);
 			ff_input_report(file, &err);
-			fprintf(stderr, "fivefold show: the position shown is the one before ply %d\n",
-				g->turns + 1);
+			if (!out->file.tmp)   /* a file is left as it was: nothing is shown */
+				fprintf(stderr, "fivefold show: the position shown is the one before "
+					"ply %d\n", g->turns + 1);
 			return FF_EXIT_FAIL;
 		}
 		if (p.flags & FF_PLY_PRELUDE)
@@ -127,16 +129,18 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 					  "--all (fivefold replay makes a page of every ply)");
 	if (ff_record_init(&rec))
 		return FF_EXIT_FAIL;
-	if (!(out.fp = ff_cmd_open_output(cmd, o->output))) {
+	if (ff_out_open(&out.file, cmd, o->output)) {
 		ff_record_free(&rec);
 		return FF_EXIT_FAIL;
 	}
+	out.fp = out.file.fp;
 	ff_game_init(&g);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
 	status = ff_input_nth(&in, o->index, &rec, &file, "show");
 	if (status == 0)
 		status = walk(o, &g, &rec, file, &out);
-	if (ff_cmd_close_output(cmd, out.fp) && status == 0)
+	if (ff_out_close(&out.file, status == 0) && status == 0)
 		status = FF_EXIT_FAIL;
 	ff_input_close(&in);
 	ff_game_free(&g);

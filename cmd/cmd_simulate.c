@@ -74,6 +74,7 @@ struct sctx {
 	const struct ff_format *fmt;
 	unsigned long long games, seed;
 	FILE *out;
+	struct ff_out out_file;   /* out's */
 	struct worker w[MAX_THREADS];
 	int nworkers;
 	int failed;
@@ -143,7 +144,8 @@ static int consume(void *ctx, void *p)
 		return -1;
 	}
 	if (fwrite(s->out.p, 1, s->out.len, c->out) != s->out.len) {
-		fprintf(stderr, "fivefold simulate: cannot write: %s\n", strerror(errno));
+		fprintf(stderr, "fivefold simulate: cannot write %s: %s\n", ff_out_name(&c->out_file),
+			strerror(errno));
 		c->failed = 1;
 		return -1;
 	}
@@ -273,12 +275,14 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
 	return set_agents(cmd, c, cfg->rules, cfg->seats, o->agents) ? FF_EXIT_USAGE : 0;
 }
 
-/* Play the games on c's workers into c->out, and close it. Returns the
+/* Play the games on c's workers into c->out_file (opened), and close it:
+   put in place only when every game was played and written. Returns the
    exit status. */
 static int play(const struct ff_cmd *cmd, struct sctx *c)
 {
 	int i, rc = FF_EXIT_OK;
 
+	c->out = c->out_file.fp;
 	for (i = 0; i < c->nworkers; i++) {
 		c->w[i].state = ff_rules_state_alloc(c->sim.cfg->rules);
 		if (!c->w[i].state || ff_record_init(&c->w[i].rec))
@@ -289,7 +293,7 @@ static int play(const struct ff_cmd *cmd, struct sctx *c)
 		rc = FF_EXIT_FAIL;
 	if (rc == FF_EXIT_OK)
 		ff_progress_show(&c->prog, c->done, 0, 1);
-	if (ff_cmd_close_output(cmd, c->out))
+	if (ff_out_close(&c->out_file, rc == FF_EXIT_OK))
 		rc = FF_EXIT_FAIL;
 	for (i = 0; i < c->nworkers; i++) {
 		free(c->w[i].state);
@@ -350,7 +354,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return FF_EXIT_FAIL;
 	memset(c, 0, sizeof *c);
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
-		rc = (c->out = ff_cmd_open_output(cmd, o->output)) ? play(cmd, c) : FF_EXIT_FAIL;
+		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? play(cmd, c) : FF_EXIT_FAIL;
 	ff_solution_free(&c->solution);
 	for (i = 0; i < FF_MAX_SEATS; i++)
 		if (c->made[i])

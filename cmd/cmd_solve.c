@@ -4,11 +4,13 @@
    win. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "cmd/progress.h"
 #include "lib/analysis/solve.h"
 #include "lib/ruleset.h"
 
@@ -55,24 +57,26 @@ static int save(const struct ff_cmd *cmd, const char *path, const char *id,
 		const struct ff_solution *sol)
 {
 	struct ff_error err;
-	FILE *fp = ff_cmd_open_output(cmd, path);
+	struct ff_out out;
 	int rc = 0;
 
-	if (!fp)
+	if (ff_out_open(&out, cmd, path))
 		return -1;
-	if (ff_solution_save(sol, id, fp, &err)) {
-		fprintf(stderr, "fivefold solve: '%s': %s\n", path, err.msg);
+	errno = 0;
+	if (ff_solution_save(sol, id, out.fp, &err)) {
+		fprintf(stderr, "fivefold solve: cannot write %s: %s\n", ff_out_name(&out),
+			errno ? strerror(errno) : err.msg);
 		rc = -1;
 	}
-	if (ff_cmd_close_output(cmd, fp))
-		rc = -1;
-	return rc;
+	return ff_out_close(&out, rc == 0);
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct vset *o = set;
-	const struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS };
+	struct ff_solve_watch watch;
+	const struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS,
+					  .progress = ff_progress_solve, .ctx = &watch };
 	struct ff_solution sol;
 	struct ff_config cfg;
 	struct ff_error err;
@@ -98,8 +102,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 	}
 	t0 = seconds();
+	ff_progress_solve_start(&watch, cmd->name, id.p);
 	rc = ff_solve(&sol, cfg.rules, st, &so, &err);
 	if (rc == 0) {
+		ff_progress_solve_end(&watch);
 		report(id.p, &cfg, &sol, seconds() - t0);
 		if (o->output && save(cmd, o->output, id.p, &sol))
 			rc = FF_EXIT_FAIL;

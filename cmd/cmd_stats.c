@@ -463,7 +463,7 @@ static void compare(const struct rows *rs, const char *option, int fmt)
 static int plot(const struct ff_cmd *cmd, struct rows *rs, const char *path, const char *option)
 {
 	struct ff_buf base = FF_BUF_INIT, arm = FF_BUF_INIT, svg = FF_BUF_INIT;
-	FILE *fp;
+	struct ff_out out;
 	size_t i;
 	int rc = 0;
 
@@ -477,11 +477,11 @@ static int plot(const struct ff_cmd *cmd, struct rows *rs, const char *path, con
 	if (rc || ff_stats_plot(rs, option, &svg)) {
 		fprintf(stderr, "fivefold stats: out of memory\n");
 		rc = -1;
-	} else if (!(fp = ff_cmd_open_output(cmd, path)) ) {
+	} else if (ff_out_open(&out, cmd, path)) {
 		rc = -1;
 	} else {
-		fwrite(svg.p, 1, svg.len, fp);
-		rc = ff_cmd_close_output(cmd, fp);
+		fwrite(svg.p, 1, svg.len, out.fp);
+		rc = ff_out_commit(&out);
 	}
 	ff_buf_free(&base);
 	ff_buf_free(&arm);

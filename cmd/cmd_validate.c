@@ -18,22 +18,25 @@
 #include "cmd/progress.h"
 #include "lib/pool.h"
 #include "lib/replay.h"
+#include "lib/tags.h"
 
 /* Games per unit of work: one with one thread (streaming holds one game);
    a small batch with more, to keep the pool's locking cheap. */
 #define BATCH 16
 #define MAX_THREADS 64
+#define MAX_WARN 8   /* warnings reported per game (all are counted) */
 
 /* What the options say. */
 struct vset {
 	struct ff_input_opts in;
-	int legal, json, quiet;
+	int legal, json, quiet, strict;
 	long threads;
 };
 
 #define S struct vset
 static const struct ff_opt opts[] = {
 	FF_OPT(LEGAL, S, legal),
+	FF_OPT(STRICT, S, strict),
 	FF_OPT(FORMAT, S, json, .choices = "text|json", .dflt = "text",
 	       .help = "text, or JSON Lines on standard output: an object per game, the --legal "
 		       "lines, a summary"),
@@ -62,7 +65,7 @@ struct slot {
 	struct ff_chunk ch;
 	long ngames;
 	struct ff_buf out, err;
-	long valid, illegal, malformed, failed;
+	long valid, illegal, malformed, failed, warnings;
 	unsigned long long plies;
 	unsigned long long at;   /* input read when the batch was made (progress) */
 };
@@ -70,9 +73,9 @@ struct slot {
 struct vctx {
 	struct ff_input in;
 	int batch;             /* games per slot, 1..BATCH */
-	int legal, json, quiet;
+	int legal, json, quiet, strict;
 	struct ff_game games[MAX_THREADS + 1];   /* the last: the consumer's */
-	long valid, illegal, malformed, failed;
+	long valid, illegal, malformed, failed, warnings;
 	unsigned long long plies;
 	struct ff_progress prog;
 	struct ff_numbering nb;   /* the games consumed so far */
@@ -166,11 +169,12 @@ static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct f
 	}
 }
 
-/* The JSON object of one game's verdict: "valid" with its ruleset id,
-   plies and result (g), or the verdict with its diagnostic (e). */
+/* The JSON object of one game's verdict: its ruleset id where it is
+   known (g), then "valid" with its plies and result (e NULL), or the
+   verdict with its diagnostic (e); then the warnings w[0, nw). */
 static void json_verdict(struct ff_buf *o, const char *file, long game, const char *verdict,
 			 const struct ff_game *g, const struct ff_record *rec,
-			 const struct ff_error *e)
+			 const struct ff_error *e, const struct ff_error *w, size_t nw)
 {
 	ff_buf_adds(o, "{\"file\":");
 	ff_json_str(o, file);
@@ -179,7 +183,10 @@ static void json_verdict(struct ff_buf *o, const char *file, long game, const ch
 	if (g) {
 		ff_buf_adds(o, ",\"ruleset\":\"");
 		ff_config_id(&g->cfg, o);
-		ff_buf_addf(o, "\",\"plies\":%d,\"result\":", g->turns);
+		ff_buf_addc(o, '"');
+	}
+	if (!e) {
+		ff_buf_addf(o, ",\"plies\":%d,\"result\":", g->turns);
 		ff_json_str(o, ff_record_result(rec)[0] ? ff_record_result(rec) : "*");
 	} else {
 		ff_buf_addf(o, ",\"line\":%ld,\"col\":%ld,\"ply\":%d,\"seat\":%d,\"code\":",
@@ -188,17 +195,39 @@ static void json_verdict(struct ff_buf *o, const char *file, long game, const ch
 		ff_buf_adds(o, ",\"message\":");
 		ff_json_str(o, e->msg);
 	}
+	ff_json_warnings(o, w, nw);
 	ff_buf_adds(o, "}\n");
 }
 
-/* Validate one game: rstat, rec, rerr and file as a slot's are. */
+/* The verdict line of a game that is not valid, naming its ruleset
+   where it is known (g). */
+static void verdict_line(struct ff_buf *o, const char *file, long game, enum ff_verdict verdict,
+			 const struct ff_game *g, const struct ff_error *e)
+{
+	ff_buf_addf(o, "%s: game %ld: %s", file, game,
+		    verdict == FF_ILLEGAL ? "illegal" : "malformed");
+	if (g) {
+		ff_buf_adds(o, " (");
+		ff_config_id(&g->cfg, o);
+		ff_buf_addc(o, ')');
+	}
+	if (verdict == FF_ILLEGAL)
+		ff_buf_addf(o, " at ply %d", e->ply);
+	ff_buf_addf(o, " [%s]\n", ff_code_name(e->code));
+}
+
+/* Validate one game: rstat, rec, rerr and file as a slot's are. The
+   warnings about its tags come first; with --strict they are errors and
+   a game with one is not valid (malformed, with the first's code). */
 static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_ctx *lcp,
 		int rstat, const struct ff_record *rec, const struct ff_error *rerr,
 		const char *file)
 {
 	struct ff_buf *d = v->json ? &s->out : &s->err;
-	struct ff_error err;
+	struct ff_error err, w[MAX_WARN];
 	enum ff_verdict verdict;
+	const struct ff_game *known;
+	size_t nw, i;
 	int in_game;
 
 	if (rstat == -2) {
@@ -207,23 +236,27 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 		in_game = rerr->code == FF_ENOMEM && rerr->game > 0;
 		if (v->json)
 			json_verdict(&s->out, file, in_game ? rerr->game : 0, "failed",
-				     NULL, NULL, rerr);
+				     NULL, NULL, rerr, NULL, 0);
 		else if (in_game)
 			ff_diag_format(&s->err, file, rerr);
 		else
 			ff_buf_addf(&s->err, "fivefold validate: %s\n", rerr->msg);
 		return;
 	}
+	nw = ff_tags_lint(rec, w, MAX_WARN);
+	s->warnings += (long)nw;
+	nw = nw < MAX_WARN ? nw : MAX_WARN;
+	for (i = 0; i < nw && !v->json; i++)
+		ff_diag_format_as(d, file, &w[i], v->strict ? "error" : "warning");
 	if (rstat == -1) {
 		s->malformed++;
 		if (v->json)
 			json_verdict(d, file, rerr->game, "malformed", NULL, NULL,
-				     rerr);
+				     rerr, w, nw);
 		else
 			ff_diag_format(d, file, rerr);
 		if (!v->quiet && !v->json)
-			ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", file,
-				    rerr->game, ff_code_name(rerr->code));
+			verdict_line(&s->out, file, rerr->game, FF_MALFORMED, NULL, rerr);
 		return;
 	}
 	lcp->file = file;
@@ -231,10 +264,11 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 	ff_error_clear(&err);
 	verdict = ff_game_replay(g, rec, &err);
 	s->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
-	if (verdict == FF_VALID) {
+	known = g->started ? g : NULL;
+	if (verdict == FF_VALID && !(v->strict && nw)) {
 		s->valid++;
 		if (v->json)
-			json_verdict(&s->out, file, rec->number, "valid", g, rec, NULL);
+			json_verdict(&s->out, file, rec->number, "valid", g, rec, NULL, w, nw);
 		if (!v->quiet && !v->json) {
 			ff_buf_addf(&s->out, "%s: game %ld: valid (", file, rec->number);
 			ff_config_id(&g->cfg, &s->out);
@@ -243,23 +277,21 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 		}
 		return;
 	}
+	if (verdict == FF_VALID) {   /* --strict: its first warning is the error */
+		verdict = FF_MALFORMED;
+		err = w[0];
+	} else if (!v->json) {
+		ff_diag_format(d, file, &err);
+	}
 	if (verdict == FF_ILLEGAL)
 		s->illegal++;
 	else
 		s->malformed++;
 	if (v->json)
 		json_verdict(d, file, rec->number,
-			     verdict == FF_ILLEGAL ? "illegal" : "malformed", NULL, NULL, &err);
-	else
-		ff_diag_format(d, file, &err);
-	if (!v->quiet && !v->json) {
-		if (verdict == FF_ILLEGAL)
-			ff_buf_addf(&s->out, "%s: game %ld: illegal at ply %d [%s]\n",
-				    file, rec->number, err.ply, ff_code_name(err.code));
-		else
-			ff_buf_addf(&s->out, "%s: game %ld: malformed [%s]\n", file,
-				    rec->number, ff_code_name(err.code));
-	}
+			     verdict == FF_ILLEGAL ? "illegal" : "malformed", known, rec, &err, w, nw);
+	if (!v->quiet && !v->json)
+		verdict_line(&s->out, file, rec->number, verdict, known, &err);
 }
 
 /* Read the games of the slot's chunk, numbered from ch.base, and
@@ -292,7 +324,7 @@ static void work(void *ctx, void *p, int worker)
 
 	ff_buf_reset(&s->out);
 	ff_buf_reset(&s->err);
-	s->valid = s->illegal = s->malformed = s->failed = 0;
+	s->valid = s->illegal = s->malformed = s->failed = s->warnings = 0;
 	s->plies = 0;
 	g->on_legal = v->legal ? on_legal : NULL;
 	g->on_legal_ctx = &lc;
@@ -320,6 +352,7 @@ static int consume(void *ctx, void *p)
 	v->illegal += s->illegal;
 	v->malformed += s->malformed;
 	v->failed += s->failed;
+	v->warnings += s->warnings;
 	v->plies += s->plies;
 	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
 			 s->at, 0);
@@ -337,8 +370,13 @@ static void summary(const struct vctx *v)
 
 	if (v->json)
 		printf("{\"summary\":{\"games\":%ld,\"valid\":%ld,\"illegal\":%ld,\"malformed\":%ld,"
-		       "\"failed_files\":%ld,\"plies\":%llu}}\n", games, v->valid, v->illegal,
-		       v->malformed, v->failed, v->plies);
+		       "\"failed_files\":%ld,\"plies\":%llu,\"warnings\":%ld}}\n", games, v->valid,
+		       v->illegal, v->malformed, v->failed, v->plies, v->warnings);
+	else if (v->warnings)
+		printf("summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s, "
+		       "%ld warning%s%s\n", games, games == 1 ? "" : "s", v->valid, v->illegal,
+		       v->malformed, v->plies, v->plies == 1 ? "y" : "ies", v->warnings,
+		       v->warnings == 1 ? "" : "s", v->strict ? " (errors with --strict)" : "");
 	else
 		printf("summary: %ld game%s, %ld valid, %ld illegal, %ld malformed, %llu pl%s\n",
 		       games, games == 1 ? "" : "s", v->valid, v->illegal, v->malformed, v->plies,
@@ -360,8 +398,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	v->legal = o->legal;
 	v->json = o->json;
 	v->quiet = o->quiet;
+	v->strict = o->strict;
 	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&v->games[i]);
+	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&v->in, argv, argc, &o->in);
 	v->in.chunked = o->threads > 1;   /* one thread: game by game, one record hot in cache */
 	v->batch = o->threads == 1 ? 1 : BATCH;
@@ -390,6 +430,8 @@ const struct ff_cmd ff_cmd_validate = {
 		 "the record is valid, breaks the rules at a ply (illegal), or is\n"
 		 "malformed; problems go to standard error as\n"
 		 "  FILE:LINE:COL: error: game N, ply K (seat S): message [code]\n"
+		 "A tag name near a known one (Rule for Rules) and a Date that is no\n"
+		 "date are warnings: they change no verdict unless --strict is given.\n"
 		 "With a Seed tag every throw is checked against the seed. Exit status 1\n"
 		 "when any game is not valid.",
 	.opts = opts,

@@ -68,5 +68,5 @@ int ff_cmd_main(const struct ff_cmd *cmd, int argc, char **argv)
 	if (rc < 0)
 		rc = cmd->run(cmd, set, argc - first, argv + first);
 	free(set);
-	return rc;
+	return ff_cmd_check_stdout(cmd, rc);   /* output lost is a failure too */
 }

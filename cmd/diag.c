@@ -68,9 +68,30 @@ int ff_json_str(struct ff_buf *out, const char *s)
 	return ff_buf_json_str(out, s);
 }
 
+int ff_json_warnings(struct ff_buf *out, const struct ff_error *w, size_t n)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n && !rc; i++) {
+		rc = ff_buf_addf(out, "%s{\"line\":%ld,\"col\":%ld,\"code\":",
+				 i ? "," : ",\"warnings\":[", w[i].line, w[i].col) ||
+		     ff_json_str(out, ff_code_name(w[i].code)) ||
+		     ff_buf_adds(out, ",\"message\":") || ff_json_str(out, w[i].msg) ||
+		     ff_buf_addc(out, '}');
+	}
+	return rc || (n && ff_buf_addc(out, ']')) ? -1 : 0;
+}
+
 int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *e)
 {
-	if (ff_buf_addf(out, "%s:%ld:%ld: error: game %ld", file, e->line, e->col, e->game))
+	return ff_diag_format_as(out, file, e, ff_code_is_warning(e->code) ? "warning" : "error");
+}
+
+int ff_diag_format_as(struct ff_buf *out, const char *file, const struct ff_error *e,
+		      const char *severity)
+{
+	if (ff_buf_addf(out, "%s:%ld:%ld: %s: game %ld", file, e->line, e->col, severity, e->game))
 		return -1;
 	if (e->ply > 0 && ff_buf_addf(out, ", ply %d", e->ply))
 		return -1;
@@ -177,25 +198,4 @@ int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
 		return FF_EXIT_FAIL;
 	}
 	return 0;
-}
-
-FILE *ff_cmd_open_output(const struct ff_cmd *cmd, const char *path)
-{
-	FILE *fp;
-
-	if (!path || strcmp(path, "-") == 0)
-		return stdout;
-	if (!(fp = fopen(path, "wb")))
-		fprintf(stderr, "fivefold %s: cannot open '%s': %s\n", cmd->name, path, strerror(errno));
-	return fp;
-}
-
-int ff_cmd_close_output(const struct ff_cmd *cmd, FILE *fp)
-{
-	if (fflush(fp) == 0 && (fp == stdout || fclose(fp) == 0))
-		return 0;
-	fprintf(stderr, "fivefold %s: cannot write: %s\n", cmd->name, strerror(errno));
-	if (fp != stdout)
-		fclose(fp);
-	return -1;
 }

@@ -65,6 +65,15 @@ static void split_free(struct ff_split *s)
 	}
 }
 
+void ff_input_hint(const char *cmd, int n, const struct ff_input_opts *opts)
+{
+	if (n > 0 || !isatty(0))
+		return;
+	fprintf(stderr, "fivefold %s: reading %s from standard input (end with Ctrl-D; name a file, "
+		"or - for standard input, to skip this note)\n", cmd,
+		opts && opts->from ? opts->from->name : "FGN");
+}
+
 void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts)
 {
 	static char *stdin_only[] = { (char *)"-" };
@@ -128,6 +137,8 @@ static ssize_t prefixed_read(void *cookie, char *buf, size_t size)
 		pf->off += k;
 		return (ssize_t)k;
 	}
+	if (feof(pf->src))
+		return 0;   /* a terminal would be read again: one Ctrl-D ends the input */
 	k = fread(buf, 1, size, pf->src);
 	return k == 0 && ferror(pf->src) ? -1 : (ssize_t)k;
 }

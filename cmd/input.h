@@ -72,6 +72,10 @@ struct ff_input {
 				  many games before it (-1: it did not) */
 };
 
+/* Before a command reads its input files[0, n): when there are none
+   (standard input is read) and standard input is a terminal, a note on
+   standard error that it is read (else the command seems to hang). */
+void ff_input_hint(const char *cmd, int n, const struct ff_input_opts *opts);
 /* Start reading files[0..n) (n == 0: standard input) as opts say (NULL:
    the defaults). */
 void ff_input_init(struct ff_input *in, char **files, int n, const struct ff_input_opts *opts);

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("fivefold %s\n", PACKAGE_VERSION);
-		return FF_EXIT_OK;
+		return ff_cmd_check_stdout(NULL, FF_EXIT_OK);
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		argv[1] = (char *)"help";

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "formats/fgn.h"
 #include "formats/format.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 #define TEXT(c) FF_K_TEXT, c
@@ -44,6 +45,9 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_MINPLIES] = { "min-plies", 0, "N", FF_K_NUM, 0, "only games of at least N plies" },
 	[FF_O_PLIES] = { "plies", 0, "FORM", FF_K_CHOICE, 0, "ply form to write" },
 	[FF_O_LEGAL] = { "legal", 0, NULL, FF_K_FLAG, 0, "list the legal plies at every ply" },
+	[FF_O_STRICT] = { "strict", 0, NULL, FF_K_FLAG, 0,
+			  "warnings (a tag name near a known one, a Date that is no date) are "
+			  "errors: the game is not valid" },
 	[FF_O_INDEX] = { "index", 'i', "N", FF_K_NUM, 0,
 			 "the N-th game of the input, counting across files" },
 	[FF_O_PLY] = { "ply", 'p', "K", FF_K_NUM, 0,
@@ -58,8 +62,10 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			  "only ruleset ids with this option (name or name=value)" },
 	[FF_O_ORIGIN] = { "origin", 0, "ORIGIN", TEXT(FF_C_WORD), "only games of this origin" },
 	[FF_O_PLAYER] = { "player", 0, "NAME", TEXT(FF_C_ANY), "only games with this player in a seat" },
-	[FF_O_SINCE] = { "since", 0, "YYYY.MM.DD", TEXT(FF_C_DATE), "only games dated on or after" },
-	[FF_O_UNTIL] = { "until", 0, "YYYY.MM.DD", TEXT(FF_C_DATE), "only games dated on or before" },
+	[FF_O_SINCE] = { "since", 0, "YYYY.MM.DD", TEXT(FF_C_DATE),
+			 "only games dated on or after (YYYY-MM-DD too)" },
+	[FF_O_UNTIL] = { "until", 0, "YYYY.MM.DD", TEXT(FF_C_DATE),
+			 "only games dated on or before (YYYY-MM-DD too)" },
 	[FF_O_RESULT] = { "result", 0, "TOKEN", TEXT(FF_C_RESULT),
 			  "only games with this result (1-0, 0-1, 1/2-1/2, D, W<k>, *)" },
 	[FF_O_LIMIT] = { "limit", 0, "N", FF_K_NUM, 0, "at most N games (the first stored)" },
@@ -148,17 +154,11 @@ static int bad_choice(const struct ff_cmd *cmd, const char *name, const char *ch
 				  ff_text_suggest(hint, sizeof hint, arg, "values", names, n));
 }
 
-/* Is s a date YYYY.MM.DD? */
-static int is_date(const char *s)
+/* Is s a whole date, YYYY.MM.DD or YYYY-MM-DD? Its normal form (as the
+   store keeps dates: YYYY.MM.DD) goes to out. */
+static int is_date(const char *s, char out[11])
 {
-	int i, m, d;
-
-	for (i = 0; i < 10; i++)
-		if (i == 4 || i == 7 ? s[i] != '.' : s[i] < '0' || s[i] > '9')
-			return 0;
-	m = (s[5] - '0') * 10 + (s[6] - '0');
-	d = (s[8] - '0') * 10 + (s[9] - '0');
-	return s[10] == '\0' && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+	return strlen(s) == 10 && ff_date_normal(s, out) > 0 && !strchr(out, '?');
 }
 
 /* Check a text value. Returns 0 or the usage error's status. */
@@ -167,6 +167,7 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 	const struct ff_optword *w = &words[o->id];
 	char opt[64];
 	uint64_t v;
+	char date[11];
 
 	snprintf(opt, sizeof opt, "--%s", w->name);
 	switch (w->check) {
@@ -180,8 +181,9 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 	case FF_C_WORD:
 		return choice_index(o->choices, arg) < 0 ? bad_choice(cmd, w->name, o->choices, arg) : 0;
 	case FF_C_DATE:
-		return is_date(arg) ? 0 : ff_cmd_usage_error(cmd, "%s takes a date YYYY.MM.DD, not '%s'",
-							     opt, arg);
+		return is_date(arg, date) ? 0 :
+			ff_cmd_usage_error(cmd, "%s takes a date YYYY.MM.DD or YYYY-MM-DD, not '%s'",
+					   opt, arg);
 	case FF_C_RESULT:
 		return ff_fgn_result_token(arg, strlen(arg)) ? 0 :
 			ff_cmd_usage_error(cmd, "%s takes 1-0, 0-1, 1/2-1/2, D, W<k> or *, not '%s'",
@@ -206,6 +208,7 @@ static int store(const struct ff_cmd *cmd, const struct ff_opt *o, char *arg, vo
 	uint64_t u;
 	long v;
 	int i;
+	char date[11];
 
 	switch (ff_opt_kind(o)) {
 	case FF_K_FLAG:
@@ -214,6 +217,8 @@ static int store(const struct ff_cmd *cmd, const struct ff_opt *o, char *arg, vo
 	case FF_K_TEXT:
 		if (check_text(cmd, o, arg))
 			return FF_EXIT_USAGE;
+		if (w->check == FF_C_DATE && is_date(arg, date))
+			memcpy(arg, date, 10);   /* the store's form; both spellings are 10 bytes */
 		*(const char **)at = arg;
 		return 0;
 	case FF_K_NUM:

@@ -16,6 +16,7 @@
 /* Every option of the vocabulary. */
 enum ff_optid {
 	FF_O_END = 0,   /* ends a command's table */
+	FF_O_STRICT,
 	FF_O_OUTPUT, FF_O_FORMAT, FF_O_TO, FF_O_FROM, FF_O_RAWCSV, FF_O_QUIET, FF_O_THREADS,
 	FF_O_GAME, FF_O_RULES, FF_O_OPTIONS, FF_O_SEATS, FF_O_GAMES, FF_O_SEED, FF_O_AGENTS,
 	FF_O_MAXPLIES, FF_O_MINPLIES, FF_O_PLIES, FF_O_LEGAL, FF_O_INDEX, FF_O_PLY, FF_O_ALL,

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd/progress.h"
+#include "lib/analysis/solve.h"
 
 static double now(void)
 {
@@ -66,4 +67,86 @@ void ff_progress_show(struct ff_progress *p, unsigned long long done, unsigned l
 	if (share > 0.001 && !final)
 		fprintf(stderr, ", ETA %.0f s", (t - p->start) * (1 - share) / share);
 	fputs(final ? "\n" : "   ", stderr);
+}
+
+/* What solving a preset takes, measured (`fivefold solve`, the README's
+   "Perfect play" table, 24 Nov 2026, on a 2-core machine with nothing
+   else running; bytes as the solver counts them, its report's MB).
+   tests/output.sh checks the positions against the solver's count for
+   all but Kidd (90 s). */
+static const struct {
+	const char *id;
+	double positions, bytes;
+	const char *time;
+} measured[] = {
+	{ "fivelines/schaedler", 133492, 52.7e6, "under a second" },
+	{ "fivelines/kidd", 4138025, 1.26e9, "about 90 s" },
+	{ "fivelines/locusludi-race", 375444, 139.6e6, "about 2 s" },
+	{ "fivelines/locusludi-knockoff", 362629, 139.5e6, "about 1 s" },
+};
+
+/* n bytes as "N MB" or "N.N GB" into buf. */
+static const char *bytes_str(char *buf, size_t len, double n)
+{
+	if (n >= 1e9)
+		snprintf(buf, len, "%.1f GB", n / 1e9);
+	else
+		snprintf(buf, len, "%.0f MB", n / 1e6);
+	return buf;
+}
+
+void ff_progress_solve_start(struct ff_solve_watch *w, const char *cmd, const char *id)
+{
+	char mem[32];
+	size_t i;
+
+	memset(w, 0, sizeof *w);
+	w->on = isatty(2);
+	w->cmd = cmd;
+	w->start = w->last = now();
+	if (!w->on)
+		return;
+	for (i = 0; i < sizeof measured / sizeof measured[0]; i++)
+		if (strcmp(measured[i].id, id) == 0)
+			break;
+	if (i == sizeof measured / sizeof measured[0]) {
+		fprintf(stderr, "fivefold %s: solving %s: how big it is shows once its positions "
+			"are found (for scale: Kidd's rules have 4.1 million, 1.3 GB, 90 s)\n", cmd, id);
+		return;
+	}
+	fprintf(stderr, "fivefold %s: solving %s: %.0f positions, %s; %s on a 2-core machine "
+		"(measured)\n", cmd, id, measured[i].positions,
+		bytes_str(mem, sizeof mem, measured[i].bytes), measured[i].time);
+}
+
+void ff_progress_solve(void *ctx, const struct ff_solve_progress *p)
+{
+	struct ff_solve_watch *w = ctx;
+	char mem[32];
+	double t;
+
+	if (!w->on)
+		return;
+	t = now();
+	if (p->phase == 1 && p->sweep == 0) {   /* all found: the size, on its own line */
+		fprintf(stderr, "\r%s: %zu positions, %zu successors, %s, found in %.0f s; "
+			"value iteration to 1e-12 now\n", w->cmd, p->found, p->edges,
+			bytes_str(mem, sizeof mem, (double)p->bytes), t - w->start);
+		w->last = t;
+		return;
+	}
+	if (t - w->last < 0.25)
+		return;
+	w->last = t;
+	if (p->phase == 0)
+		fprintf(stderr, "\r%s: finding positions: %zu found, %zu expanded, %s   ", w->cmd,
+			p->found, p->expanded, bytes_str(mem, sizeof mem, (double)p->bytes));
+	else
+		fprintf(stderr, "\r%s: sweep %d, largest change %.1e   ", w->cmd, p->sweep, p->change);
+}
+
+void ff_progress_solve_end(struct ff_solve_watch *w)
+{
+	if (w->on)
+		fprintf(stderr, "\r%s: solved in %.1f s%40s\n", w->cmd, now() - w->start, "");
 }

@@ -1,6 +1,7 @@
 /* The progress line of the commands that can run long (simulate, validate,
-   convert, import, export): on standard error, on a terminal only, at most
-   four times a second, and ended with a newline when the work ends. */
+   convert, import, export; solve and analyse while they solve): on
+   standard error, on a terminal only, at most four times a second, and
+   ended with a newline when the work ends. */
 #ifndef FF_PROGRESS_H
 #define FF_PROGRESS_H
 
@@ -23,5 +24,27 @@ void ff_progress_init(struct ff_progress *p, char **files, int n, unsigned long 
    shows it always and ends the line. */
 void ff_progress_show(struct ff_progress *p, unsigned long long done, unsigned long long at,
 		      int final);
+
+struct ff_solve_progress;
+
+/* A solve's progress (solve, and analyse when it solves first): what it
+   will take, said before it starts, then the positions found and the
+   sweeps, all on standard error when it is a terminal. */
+struct ff_solve_watch {
+	int on;
+	const char *cmd;
+	double start, last;
+};
+/* Start watching the solve of ruleset id for command cmd: on a terminal,
+   a line with its size where it was measured (the presets without
+   options), else a line that says the size comes once the positions are
+   found. */
+void ff_progress_solve_start(struct ff_solve_watch *w, const char *cmd, const char *id);
+/* The callback for ff_solve_opts.progress, ctx a struct ff_solve_watch:
+   the positions found (and, once all are, their count, successors and
+   memory on a line of their own), then the sweeps. */
+void ff_progress_solve(void *ctx, const struct ff_solve_progress *p);
+/* End the line the sweeps were shown on. */
+void ff_progress_solve_end(struct ff_solve_watch *w);
 
 #endif

@@ -41,13 +41,16 @@ static const char *row_name(const struct row *r, char *buf, size_t n)
 	return buf;
 }
 
-/* The rate axis: [lo, hi] covering every interval, in steps of 0.05. */
+/* The rate axis: [lo, hi] covering every interval (of the groups with a
+   finished game), in steps of 0.05. */
 static void rate_range(const struct row *const *v, size_t n, double *lo, double *hi)
 {
 	double a = 1, b = 0, l, h;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		if (!v[i]->finished)
+			continue;   /* no rate: not drawn */
 		ff_wilson(v[i]->first_wins, v[i]->finished, FF_Z95, &l, &h);
 		a = l < a ? l : a;
 		b = h > b ? h : b;
@@ -61,8 +64,9 @@ static void rate_range(const struct row *const *v, size_t n, double *lo, double 
 }
 
 /* The first panel: a row per group, its rate as a marker and its
-   interval as a bar; arm k of a base in shape and colour k. Returns the
-   y below it. */
+   interval as a bar (a group with no finished game has no rate: "no
+   finished games" in its row); arm k of a base in shape and colour k.
+   Returns the y below it. */
 static double rates(const struct row *const *v, size_t n, double y, struct ff_buf *out)
 {
 	double lo, hi, l, h, t, x;
@@ -85,10 +89,18 @@ static double rates(const struct row *const *v, size_t n, double y, struct ff_bu
 
 		if (i > 0 && r->base && (strcmp(v[i - 1]->base, r->base) || v[i - 1]->seats != r->seats))
 			arm = 0;   /* a new base: its arms count from 0 */
-		ff_wilson(r->first_wins, r->finished, FF_Z95, &l, &h);
-		x = r->finished ? (double)r->first_wins / (double)r->finished : 0;
 		ff_svg_text(out, LEFT - 10, y + ROW / 2 + 4, 11, "end", "#000000", "%s",
 			    row_name(r, label, sizeof label));
+		if (!r->finished) {   /* no rate to draw (text stats prints '-') */
+			ff_svg_text(out, LEFT + 10, y + ROW / 2 + 4, 11, "start", "#444444",
+				    "no finished games (%ld unfinished)", r->unfinished);
+			ff_svg_text(out, RIGHT + 10, y + ROW / 2 + 4, 11, "start", "#000000",
+				    "- (n = 0)");
+			arm++;
+			continue;
+		}
+		ff_wilson(r->first_wins, r->finished, FF_Z95, &l, &h);
+		x = (double)r->first_wins / (double)r->finished;
 		ff_svg_line(out, X(l), y + ROW / 2, X(h), y + ROW / 2, "#000000", 1.5);
 		ff_svg_line(out, X(l), y + ROW / 2 - 5, X(l), y + ROW / 2 + 5, "#000000", 1.5);
 		ff_svg_line(out, X(h), y + ROW / 2 - 5, X(h), y + ROW / 2 + 5, "#000000", 1.5);

@@ -5,6 +5,7 @@
 
 #include "cmd/store_game.h"
 #include "formats/fgn.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 /* The winner and termination of a valid game, from the board or, for a
@@ -32,11 +33,38 @@ static void outcome_of(const struct ff_game *g, const struct ff_record *rec, int
 	*term = t ? t : "unfinished";
 }
 
+/* Where a game comes from, by its Source tag. */
+static const char *origin_of(const struct ff_record *rec)
+{
+	const char *src = ff_record_tag(rec, "Source");
+
+	return src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
+}
+
+int ff_game_derived(const struct ff_game *g, const struct ff_record *rec, struct ff_buf *id,
+		    struct ff_derived *d)
+{
+	const char *date;
+
+	ff_buf_reset(id);
+	if (ff_config_id(&g->cfg, id))
+		return -1;
+	d->ruleset = id->p;
+	d->seats = g->cfg.seats;
+	d->plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
+	outcome_of(g, rec, &d->winner, &d->termination);
+	d->origin = origin_of(rec);
+	date = ff_record_tag(rec, "Date");
+	/* the date as the store keeps it (ff_game_facts_fill) */
+	d->date = date && ff_date_normal(date, d->date_buf) > 0 ? d->date_buf : NULL;
+	return 0;
+}
+
 int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 		       const struct ff_record *rec, const struct ff_record *canon,
 		       struct ff_store_game *sg)
 {
-	const char *src = ff_record_tag(rec, "Source");
+	const char *date = ff_record_tag(rec, "Date");
 	int s;
 
 	ff_buf_reset(&f->fgn);
@@ -63,7 +91,10 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 	sg->result = ff_record_result(rec);
 	outcome_of(g, rec, &sg->winner_side, &sg->termination);
 	sg->plies = g->turns;   /* preludes (dead-card exchanges) are not plies */
-	sg->origin = src && strcmp(src, "fivefold simulate") == 0 ? "simulated" : "imported";
+	sg->origin = origin_of(rec);
+	/* one form of date in the store; a Date that is no date (a warning)
+	   stores none, its tag stays in the record as written */
+	sg->date = date && ff_date_normal(date, f->date) > 0 ? f->date : NULL;
 	return 0;
 }
 

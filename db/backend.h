@@ -39,7 +39,7 @@ struct ff_store_backend {
 	int (*stats_plan)(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
 			  struct ff_error *err);
 	int (*export)(struct ff_store *s, const struct ff_stats_filter *f,
-		      int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx,
+		      int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
 		      struct ff_error *err);
 	int (*each_game)(struct ff_store *s, int (*cb)(void *ctx, const struct ff_stored_game *g),
 			 void *ctx, struct ff_error *err);

@@ -18,7 +18,7 @@ void ff_compact_cols_of(const struct ff_store_game *g, struct ff_compact_cols *c
 	c->seed = ff_record_tag(g->rec, "Seed");
 	c->event = ff_record_tag(g->rec, "Event");
 	c->site = ff_record_tag(g->rec, "Site");
-	c->date = ff_record_tag(g->rec, "Date");
+	c->date = g->date;   /* the normal form: a template keeps a Date written otherwise */
 	c->round = ff_record_tag(g->rec, "Round");
 	c->result = g->result;
 }

@@ -71,7 +71,7 @@ int ff_pg_exec(struct ff_pg *s, const char *sql, struct ff_error *err);
 int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
 	      struct ff_error *err);
 /* Append the filter's conditions to q, each " AND cond" with parameters,
-   as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 48 bytes)
+   as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 72 bytes)
    holds the text of its numbers, s->filt the ruleset ids it allows (read
    from rulesets here). Returns 0, or -1 with err. */
 int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,
@@ -120,7 +120,7 @@ int ff_pg_stats(struct ff_store *s, const struct ff_stats_filter *f, struct ff_s
 int ff_pg_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,
 		     struct ff_error *err);
 int ff_pg_export(struct ff_store *s, const struct ff_stats_filter *f,
-		 int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err);
+		 int (*cb)(void *ctx, const struct ff_exported *g), void *ctx, struct ff_error *err);
 int ff_pg_each_game(struct ff_store *s, int (*cb)(void *ctx, const struct ff_stored_game *g),
 		    void *ctx, struct ff_error *err);
 int ff_pg_each_reject(struct ff_store *s, int (*cb)(void *ctx, const struct ff_store_reject *r),

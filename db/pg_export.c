@@ -75,43 +75,58 @@ int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *
 	return ff_compact_rebuild(out, &c, ff_pg_ply, s, err);
 }
 
-struct fgn_cb {
+/* The facts export gives beside the FGN columns (struct ff_exported). */
+#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date"
+
+struct export_cb {
 	struct ff_pg *s;
-	int (*cb)(void *ctx, const char *fgn, size_t len);
+	int (*cb)(void *ctx, const struct ff_exported *g);
 	void *ctx;
 	struct ff_error *err;
 };
 
-static int fgn_row(void *ctx2, const PGresult *res)
+static int export_row(void *ctx2, const PGresult *res)
 {
-	struct fgn_cb *c = ctx2;
+	struct export_cb *c = ctx2;
+	struct ff_exported g;
+	int k = FF_PG_FGN_N;
 
 	if (ff_pg_row_fgn(c->s, res, 0, &c->s->fgn, c->err))
 		return -1;
-	return c->cb(c->ctx, c->s->fgn.p, c->s->fgn.len);
+	g.fgn = c->s->fgn.p;
+	g.fgn_len = c->s->fgn.len;
+	g.ruleset = PQgetvalue(res, 0, k);
+	g.seats = atoi(PQgetvalue(res, 0, k + 1));
+	g.plies = atoi(PQgetvalue(res, 0, k + 2));
+	g.winner_side = atoi(PQgetvalue(res, 0, k + 3));
+	g.termination = PQgetvalue(res, 0, k + 4);
+	g.origin = PQgetvalue(res, 0, k + 5);
+	g.date = value(res, 0, k + 6);
+	return c->cb(c->ctx, &g);
 }
 
 int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
-		 int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err)
+		 int (*cb)(void *ctx, const struct ff_exported *g), void *ctx, struct ff_error *err)
 {
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
-	struct fgn_cb c = { ff_pg_of(base), cb, ctx, err };
-	char num[72];
+	struct export_cb c = { ff_pg_of(base), cb, ctx, err };
+	char num[96];
 	int rc;
 
-	ff_buf_addf(&q.sql, "SELECT %s FROM games WHERE true", ff_pg_fgn_cols(c.s->base.version));
+	ff_buf_addf(&q.sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE true",
+		    ff_pg_fgn_cols(c.s->base.version));
 	if (ff_pg_filter_sql(c.s, &q, f, num, sizeof num, err)) {
 		ff_buf_free(&q.sql);
 		return -1;
 	}
 	ff_buf_adds(&q.sql, " ORDER BY id");
 	if (f->limit) {
-		snprintf(num + 48, 24, "%ld", f->limit);
+		snprintf(num + 72, 24, "%ld", f->limit);
 		ff_buf_adds(&q.sql, " LIMIT ");
-		ff_pg_param(&q, num + 48);
+		ff_pg_param(&q, num + 72);
 		ff_buf_adds(&q.sql, "::bigint");
 	}
-	rc = stream(ff_pg_of(base), &q, fgn_row, &c, err);
+	rc = stream(ff_pg_of(base), &q, export_row, &c, err);
 	ff_buf_free(&q.sql);
 	return rc;
 }

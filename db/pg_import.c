@@ -72,7 +72,7 @@ static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char
 	       copy_str(b, ff_record_tag(rec, "Seed"), '\t') || copy_str(b, g->origin, '\t') ||
 	       copy_str(b, ff_record_tag(rec, "Event"), '\t') ||
 	       copy_str(b, ff_record_tag(rec, "Site"), '\t') ||
-	       copy_str(b, ff_record_tag(rec, "Date"), '\t') ||
+	       copy_str(b, g->date, '\t') ||
 	       copy_str(b, ff_record_tag(rec, "Round"), '\t') ||
 	       copy_str(b, g->source_file, '\t') || copy_num(b, g->source_game, '\t') ||
 	       copy_num(b, g->source_line, '\t') ||

@@ -95,9 +95,10 @@ int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_sta
 	else
 		cond(q, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed' AND value = ",
 		     f->seed, ")");
-	if (numsize >= 48) {   /* num: room for two numbers */
+	if (numsize >= 72) {   /* num: room for three numbers */
 		num_cond(q, " AND plies >= ", f->min_plies, num);
 		num_cond(q, " AND plies <= ", f->max_plies, num + 24);
+		num_cond(q, " AND seats = ", f->seats, num + 48);
 	}
 	return 0;
 }

@@ -59,33 +59,48 @@ int ff_sqlite_row_fgn(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_buf *out,
 	return ff_compact_rebuild(out, &c, ff_sqlite_ply, s, err);
 }
 
-struct fgn_cb {
+/* The facts export gives beside the FGN columns (struct ff_exported). */
+#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date"
+
+struct export_cb {
 	struct ff_sqlite *s;
-	int (*cb)(void *ctx, const char *fgn, size_t len);
+	int (*cb)(void *ctx, const struct ff_exported *g);
 	void *ctx;
 	struct ff_error *err;
 };
 
-static int fgn_row(void *ctx2, sqlite3_stmt *st)
+static int export_row(void *ctx2, sqlite3_stmt *st)
 {
-	struct fgn_cb *c = ctx2;
+	struct export_cb *c = ctx2;
+	struct ff_exported g;
+	int k = FF_SQLITE_FGN_N;
 
 	if (ff_sqlite_row_fgn(c->s, st, &c->s->fgn, c->err))
 		return -1;
-	return c->cb(c->ctx, c->s->fgn.p, c->s->fgn.len);
+	g.fgn = c->s->fgn.p;
+	g.fgn_len = c->s->fgn.len;
+	g.ruleset = text(st, k);
+	g.seats = sqlite3_column_int(st, k + 1);
+	g.plies = sqlite3_column_int(st, k + 2);
+	g.winner_side = sqlite3_column_int(st, k + 3);
+	g.termination = text(st, k + 4);
+	g.origin = text(st, k + 5);
+	g.date = text(st, k + 6);
+	return c->cb(c->ctx, &g);
 }
 
 int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
-		     int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx,
+		     int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
 		     struct ff_error *err)
 {
 	struct ff_sqlite *s = ff_sqlite_of(base);
 	struct ff_buf sql = FF_BUF_INIT;
-	struct fgn_cb c = { s, cb, ctx, err };
+	struct export_cb c = { s, cb, ctx, err };
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	ff_buf_addf(&sql, "SELECT %s FROM games WHERE 1", ff_sqlite_fgn_cols(s->base.version));
+	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE 1",
+		    ff_sqlite_fgn_cols(s->base.version));
 	ff_sqlite_filter_sql(s, &sql, f);
 	ff_buf_adds(&sql, " ORDER BY id");
 	if (f->limit)
@@ -94,7 +109,7 @@ int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
 		rc = ff_sqlite_fail(s, err, "preparing the export query");
 	} else {
 		ff_sqlite_bind_filter(st, f);
-		rc = each_row(s, st, fgn_row, &c, err);
+		rc = each_row(s, st, export_row, &c, err);
 	}
 	sqlite3_finalize(st);
 	ff_buf_free(&sql);

@@ -87,7 +87,7 @@ static void bind_game(sqlite3_stmt *st, const struct ff_store_game *g)
 	bind_text(st, 12, g->origin);
 	bind_text(st, 13, ff_record_tag(rec, "Event"));
 	bind_text(st, 14, ff_record_tag(rec, "Site"));
-	bind_text(st, 15, ff_record_tag(rec, "Date"));
+	bind_text(st, 15, g->date);
 	bind_text(st, 16, ff_record_tag(rec, "Round"));
 	sqlite3_bind_int64(st, 18, g->source_game);
 	sqlite3_bind_int64(st, 19, g->source_line);

@@ -79,6 +79,8 @@ void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
 		ff_buf_adds(sql, " AND plies >= :min_plies");
 	if (f->max_plies)
 		ff_buf_adds(sql, " AND plies <= :max_plies");
+	if (f->seats)
+		ff_buf_adds(sql, " AND seats = :seats");
 }
 
 void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
@@ -99,6 +101,8 @@ void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":min_plies"), f->min_plies);
 	if (f->max_plies)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":max_plies"), f->max_plies);
+	if (f->seats)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":seats"), f->seats);
 	if (f->limit)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":limit"), f->limit);
 }

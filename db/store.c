@@ -120,7 +120,8 @@ int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, str
 }
 
 int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
-		    int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err)
+		    int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
+		    struct ff_error *err)
 {
 	return s->be->export(s, f, cb, ctx, err);
 }

@@ -58,6 +58,8 @@ struct ff_store_game {
 	const char *termination;    /* normal, blocked, ..., unfinished */
 	int plies;
 	const char *origin;         /* "imported" or "simulated" */
+	const char *date;           /* the Date tag as YYYY.MM.DD (?? for a part not
+				       known; lib/tags.h), NULL for none or no date */
 	const char *source_file;
 	long source_game, source_line;
 	const char *raw;            /* the game's text as read (NULL: fgn) */
@@ -124,6 +126,7 @@ struct ff_stats_filter {
 	const char *result;     /* the result token, e.g. "1-0" */
 	const char *seed;       /* the Seed tag's value */
 	long min_plies, max_plies;  /* plies in [min, max]; max 0: no bound */
+	long seats;             /* games of this many seats; 0: any */
 	long limit;             /* at most this many games (the first stored) */
 };
 
@@ -165,10 +168,24 @@ int ff_store_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, str
 
 /* --- export (db/export.c) --- */
 
-/* Call cb with the canonical FGN of every stored game that passes f, in
-   the order stored. Returns 0, -1 with err, or cb's non-zero return. */
+/* A stored game as export reads it: its canonical FGN and the facts the
+   store keeps beside it (strings valid during the callback only). */
+struct ff_exported {
+	const char *fgn;
+	size_t fgn_len;
+	const char *ruleset;       /* canonical ruleset id */
+	int seats, plies;
+	int winner_side;           /* 1-based; 0 for a draw or unfinished */
+	const char *termination;   /* normal, blocked, ..., unfinished */
+	const char *origin;        /* "imported" or "simulated" */
+	const char *date;          /* the date column; NULL when the game has none */
+};
+
+/* Call cb with every stored game that passes f, in the order stored.
+   Returns 0, -1 with err, or cb's non-zero return. */
 int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
-		    int (*cb)(void *ctx, const char *fgn, size_t len), void *ctx, struct ff_error *err);
+		    int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
+		    struct ff_error *err);
 
 /* --- copying a store (store copy) --- */
 

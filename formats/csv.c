@@ -3,17 +3,33 @@
    "csv", a row per game. The header names a column per tag seen in the
    input (first-seen order), then "@order" (the game's tag names in its own
    order, space-separated: which tags it has and their order), "@movetext"
-   (the FGN movetext: plies, suffixes, comments and NAGs, as the canonical
-   FGN writer lays them out) and "@result". Column names starting with @
-   cannot be tag names, so they never clash.
+   (the FGN movetext: plies, suffixes, comments and NAGs, on one line),
+   "@result", and the derived columns: "@ruleset", "@seats", "@plies",
+   "@winner", "@termination", "@origin" and "@date" (struct ff_derived:
+   what the store keeps beside the game, or what its replay says; empty
+   where not known). Column names starting with @ cannot be tag names, so
+   they never clash.
+
+   Reading it back, only a movetext column ("@movetext", or "movetext")
+   is required: without "@order" a game's tags are its non-empty cells in
+   column order; with it, the tags @order names, in its order, then any
+   other non-empty cell of a tag column (one added in a spreadsheet), in
+   column order. Without "@result" the result is the movetext's own final
+   token, else the Result tag's value, else "*". The derived columns are
+   not read (they follow from the tags and plies); any other @ column is
+   an error.
 
    "csvply", a row per ply: game, ply, seat, long, short, chance, comment,
-   tags, result. Each game starts with a row for ply 0 whose comment holds
-   the notes before the first ply, tags the FGN tag lines and result the
-   result token; every ply's row has the ply in long and short form (from
-   the engine; only `long` as written when the game cannot be replayed to
-   that ply), the seat that played it, the chance outcome (the throw) and
-   in comment the ply's suffix and notes in FGN syntax ("! $1 {text}").
+   tags, result, ruleset. Each game starts with a row for ply 0 whose
+   comment holds the notes before the first ply, tags the FGN tag lines and
+   result the result token; every ply's row has the ply in long and short
+   form (from the engine; only `long` as written when the game cannot be
+   replayed to that ply), the seat that played it, the chance outcome (the
+   throw) and in comment the ply's suffix and notes in FGN syntax ("! $1
+   {text}"). Every row has the game's ruleset id (empty when its tags name
+   no ruleset the engine can start). The reader takes the first nine
+   columns alone too (files written before ruleset was added) and does not
+   read ruleset.
 
    Both readers rebuild each game's FGN text from its row(s) and read it
    with the FGN reader, so CSV -> FGN is exact. Positions in diagnostics
@@ -44,9 +60,16 @@
 #include "lib/text.h"
 
 #define CHUNK 65536
-enum { PLY_COLS = 9 };
+/* A per-ply row: the columns written; a file of the first OLD_PLY_COLS
+   alone is read too. */
+enum { PLY_COLS = 10, OLD_PLY_COLS = 9 };
 static const char *const ply_header[PLY_COLS] = {
-	"game", "ply", "seat", "long", "short", "chance", "comment", "tags", "result"
+	"game", "ply", "seat", "long", "short", "chance", "comment", "tags", "result", "ruleset"
+};
+/* The derived columns of a per-game row (struct ff_derived), in order. */
+enum { DERIVED_COLS = 7 };
+static const char *const derived_header[DERIVED_COLS] = {
+	"@ruleset", "@seats", "@plies", "@winner", "@termination", "@origin", "@date"
 };
 
 /* --- writing --- */
@@ -71,8 +94,9 @@ static int field_as(struct ff_buf *out, const char *s, size_t n, int first, int 
 	int quote = n && (s[0] == ' ' || s[n - 1] == ' '), rc = 0, guard = !raw && guarded(s, n);
 	const char *dq;
 
-	for (i = 0; i < n && !quote; i++)
-		quote = s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r';
+	/* memchr's wide scans: a movetext cell is one long line */
+	quote = quote || memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) ||
+		memchr(s, '\r', n);
 	if (!first)
 		rc |= ff_buf_addc(out, ',');
 	if (!quote)
@@ -97,7 +121,7 @@ struct ff_csv_writer {
 	int per_ply;
 	int raw;              /* no spreadsheet guard */
 	int header_done;
-	struct ff_buf tmp, tmp2;
+	struct ff_buf tmp, tmp2, id;
 	struct ff_game game;
 	long games;
 };
@@ -123,6 +147,7 @@ void ff_csv_writer_free(void *writer)
 		return;
 	ff_buf_free(&w->tmp);
 	ff_buf_free(&w->tmp2);
+	ff_buf_free(&w->id);
 	ff_game_free(&w->game);
 	free(w);
 }
@@ -159,12 +184,63 @@ static int game_header(void *writer, struct ff_buf *out)
 	for (i = 0; i < w->ntags; i++)
 		rc |= fields_as(out, w->tags[i], i == 0, 1);
 	rc |= fields_as(out, "@order", w->ntags == 0, 1) | fields_as(out, "@movetext", 0, 1) |
-	      fields_as(out, "@result", 0, 1) | ff_buf_add(out, "\r\n", 2);
+	      fields_as(out, "@result", 0, 1);
+	for (i = 0; i < DERIVED_COLS; i++)
+		rc |= fields_as(out, derived_header[i], 0, 1);
+	rc |= ff_buf_add(out, "\r\n", 2);
 	w->header_done = 1;
 	return rc;
 }
 
-static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, struct ff_buf *out)
+/* The ruleset id of the game rec's tags start, into w->id ("" when they
+   start none). Leaves w->game started (ok) or not. Returns 1 when
+   started, 0 when not, -1 (no memory). */
+static int ruleset_id(struct ff_csv_writer *w, const struct ff_record *rec)
+{
+	struct ff_error err;
+
+	ff_buf_reset(&w->id);
+	if (ff_game_start(&w->game, rec, &err) != 0)
+		return 0;
+	return ff_config_id(&w->game.cfg, &w->id) ? -1 : 1;
+}
+
+/* A number's cell, empty when v < 0. */
+static int num_field(struct ff_buf *out, long v, int raw)
+{
+	char num[24] = "";
+
+	if (v >= 0)
+		snprintf(num, sizeof num, "%ld", v);
+	return fields_as(out, num, 0, raw);
+}
+
+/* The derived cells of rec's row: d's facts; without d, the ruleset id
+   and seats of the game the tags start, nothing else. */
+static int derived_cells(struct ff_csv_writer *w, const struct ff_record *rec,
+			 const struct ff_derived *d, struct ff_buf *out)
+{
+	static const struct ff_derived none = FF_DERIVED_NONE;
+	struct ff_derived own = none;
+	int rc = 0, started;
+
+	if (!d) {
+		if ((started = ruleset_id(w, rec)) < 0)
+			return -1;
+		own.ruleset = w->id.p ? w->id.p : "";
+		own.seats = started ? w->game.cfg.seats : -1;
+		d = &own;
+	}
+	rc |= fields_as(out, d->ruleset ? d->ruleset : "", 0, w->raw) | num_field(out, d->seats, w->raw) |
+	      num_field(out, d->plies, w->raw) | num_field(out, d->winner, w->raw);
+	rc |= fields_as(out, d->termination ? d->termination : "", 0, w->raw) |
+	      fields_as(out, d->origin ? d->origin : "", 0, w->raw) |
+	      fields_as(out, d->date ? d->date : "", 0, w->raw);
+	return rc;
+}
+
+static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec,
+			  const struct ff_derived *d, struct ff_buf *out)
 {
 	size_t i, j;
 	int rc = 0;
@@ -187,6 +263,8 @@ static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec, 
 		return -1;
 	rc |= field_as(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0, w->raw);
 	rc |= fields_as(out, rec->result ? ff_record_result(rec) : "*", 0, w->raw);
+	if (derived_cells(w, rec, d, out))
+		return -1;
 	return rc | ff_buf_add(out, "\r\n", 2);
 }
 
@@ -241,12 +319,14 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 		rc |= ff_buf_adds(&w->tmp2, "\"]\n");
 	}
 	rc |= notes_text(rec, &j, 0, &w->tmp);
+	if ((ok = ruleset_id(w, rec)) < 0)   /* starts the game */
+		return -1;
 	snprintf(num, sizeof num, "%ld", w->games);
 	rc |= fields_as(out, num, 1, w->raw) | fields_as(out, "0", 0, w->raw) | fields_as(out, "", 0, w->raw) | fields_as(out, "", 0, w->raw) |
 	      fields_as(out, "", 0, w->raw) | fields_as(out, "", 0, w->raw) | field_as(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0, w->raw) |
 	      field_as(out, w->tmp2.p ? w->tmp2.p : "", w->tmp2.len, 0, w->raw) |
-	      fields_as(out, rec->result ? ff_record_result(rec) : "*", 0, w->raw) | ff_buf_add(out, "\r\n", 2);
-	ok = ff_game_start(g, rec, &err) == 0;
+	      fields_as(out, rec->result ? ff_record_result(rec) : "*", 0, w->raw) |
+	      fields_as(out, w->id.p ? w->id.p : "", 0, w->raw) | ff_buf_add(out, "\r\n", 2);
 	for (k = 0; k < rec->nplies; k++) {
 		const struct ff_rec_ply *rp = &rec->plies[k];
 		char seat[24] = "", chance[24] = "";
@@ -287,16 +367,17 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 		rc |= ff_buf_adds(&w->tmp, rp->suffix);
 		rc |= notes_text(rec, &j, k + 1, &w->tmp);
 		rc |= field_as(out, w->tmp.p ? w->tmp.p : "", w->tmp.len, 0, w->raw) | fields_as(out, "", 0, w->raw) |
-		      fields_as(out, "", 0, w->raw) | ff_buf_add(out, "\r\n", 2);
+		      fields_as(out, "", 0, w->raw) | fields_as(out, w->id.p ? w->id.p : "", 0, w->raw) | ff_buf_add(out, "\r\n", 2);
 	}
 	return rc ? -1 : 0;
 }
 
-int ff_csv_writer_put(void *writer, const struct ff_record *rec, struct ff_buf *out)
+int ff_csv_writer_put(void *writer, const struct ff_record *rec, const struct ff_derived *d,
+		      struct ff_buf *out)
 {
 	struct ff_csv_writer *w = writer;
 
-	return w->per_ply ? write_ply_rows(w, rec, out) : write_game_row(w, rec, out);
+	return w->per_ply ? write_ply_rows(w, rec, out) : write_game_row(w, rec, d, out);
 }
 
 /* --- reading --- */
@@ -319,6 +400,14 @@ struct origin {
 	long row, field, split, field2;
 };
 
+/* What a per-game CSV's column holds. */
+enum col_kind {
+	COL_TAG,       /* a tag: the column's name */
+	COL_OWN,       /* @order, @movetext (or movetext), @result */
+	COL_DERIVED,   /* a derived column: not read */
+	COL_NONAME     /* no name: its cells must be empty */
+};
+
 struct ff_csv_reader {
 	FILE *fp;
 	struct csv_parser csv;
@@ -332,6 +421,10 @@ struct ff_csv_reader {
 	long rows;                     /* records completed so far */
 	char **header;                 /* column names */
 	size_t ncols;
+	size_t ply_cols;               /* csvply: the columns of the file (9 or 10) */
+	unsigned char *kind;           /* csv: enum col_kind of each column */
+	unsigned char *used;           /* csv: the columns @order named, in a row */
+	long order, mt, res;           /* csv: those columns, -1 when absent */
 	struct ff_buf fgn;             /* the game's FGN text being rebuilt */
 	struct origin *orig;           /* orig[k]: where line k + 1 of fgn came from */
 	size_t norig, corig;
@@ -462,6 +555,8 @@ void ff_csv_reader_free(void *reader)
 	for (i = 0; i < r->ncols; i++)
 		free(r->header[i]);
 	free(r->header);
+	free(r->kind);
+	free(r->used);
 	ff_buf_free(&r->fgn);
 	free(r->orig);
 	ff_buf_free(&r->raw);
@@ -515,11 +610,20 @@ static int row_fault(const struct row *row, long game, struct ff_error *err)
 static int parse_chunk(struct ff_csv_reader *r, const char *buf, size_t n, struct ff_error *err)
 {
 	if (r->bom) {   /* a BOM before the first record is skipped */
+		char msg[240];
+		int kind;
+
 		if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
 			buf += 3;
 			n -= 3;
 		}
 		r->bom = 0;
+		if ((kind = ff_text_utf16((const unsigned char *)buf, n)) != 0) {
+			r->eof = 1;   /* one error, and nothing more is read */
+			return csv_fail_code(err, FF_EBAD_BYTE, 1, 1, 1,
+					     ff_text_utf16_message(kind, (const unsigned char *)buf,
+								   msg, sizeof msg));
+		}
 	}
 	if (csv_parse(&r->csv, buf, n, on_field, on_row, r) != n) {
 		r->eof = 1;
@@ -603,6 +707,63 @@ static int stop(struct ff_csv_reader *r)
 	return -1;
 }
 
+/* Can s name a tag (letters, digits, _)? */
+static int tag_name_ok(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* A per-game header's columns: what each holds, and where @order,
+   the movetext and @result are. Returns 0, or -1 with err. */
+static int game_columns(struct ff_csv_reader *r, struct ff_error *err)
+{
+	char msg[320];
+	size_t i, k;
+
+	r->kind = calloc(r->ncols ? r->ncols : 1, 1);
+	r->used = calloc(r->ncols ? r->ncols : 1, 1);
+	if (!r->kind || !r->used)
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	r->order = column(r, "@order");
+	r->res = column(r, "@result");
+	r->mt = column(r, "@movetext");
+	if (r->mt < 0)
+		r->mt = column(r, "movetext");
+	for (i = 0; i < r->ncols; i++) {
+		const char *h = r->header[i];
+
+		for (k = 0; k < DERIVED_COLS && strcmp(h, derived_header[k]); k++)
+			;
+		if ((long)i == r->order || (long)i == r->mt || (long)i == r->res) {
+			r->kind[i] = COL_OWN;
+		} else if (k < DERIVED_COLS) {
+			r->kind[i] = COL_DERIVED;
+		} else if (!*h) {
+			r->kind[i] = COL_NONAME;
+		} else if (h[0] == '@' || !tag_name_ok(h)) {
+			snprintf(msg, sizeof msg, "column '%.80s' is neither a tag name (letters, digits "
+				 "and _) nor one of fivefold's @ columns (@order, @movetext, @result, "
+				 "and the derived @ruleset, @seats, ...): the file is not read on", h);
+			return csv_fail(err, 1, (long)i + 1, 1, msg);
+		}
+		if (*h && column(r, h) != (long)i) {
+			snprintf(msg, sizeof msg, "column '%.80s' is in the header twice: the file is "
+				 "not read on", h);
+			return csv_fail(err, 1, (long)i + 1, 1, msg);
+		}
+	}
+	if (r->mt < 0)
+		return csv_fail(err, 1, 1, 1, "a per-game CSV header needs a movetext column "
+				"(@movetext, or movetext): the file is not read on");
+	return 0;
+}
+
 static int read_header(struct ff_csv_reader *r, struct ff_error *err)
 {
 	struct row h;
@@ -628,17 +789,17 @@ static int read_header(struct ff_csv_reader *r, struct ff_error *err)
 	if (r->per_ply) {
 		for (i = 0; i < PLY_COLS && i < r->ncols && !strcmp(r->header[i], ply_header[i]); i++)
 			;
-		if (i < PLY_COLS || r->ncols != PLY_COLS) {
-			csv_fail(err, 1, (long)i + 1, 1, "a per-ply CSV header has the 9 columns game,ply,"
-				 "seat,long,short,chance,comment,tags,result: the file is not read on");
+		if (i < OLD_PLY_COLS || (r->ncols != OLD_PLY_COLS && r->ncols != PLY_COLS) ||
+		    i < r->ncols) {
+			csv_fail(err, 1, (long)i + 1, 1, "a per-ply CSV header has the 10 columns game,ply,"
+				 "seat,long,short,chance,comment,tags,result,ruleset (or the first 9): "
+				 "the file is not read on");
 			return stop(r);
 		}
-	} else if (column(r, "@order") < 0 || column(r, "@movetext") < 0 || column(r, "@result") < 0) {
-		csv_fail(err, 1, 1, 1, "a per-game CSV header needs the columns @order, @movetext and "
-			 "@result: the file is not read on");
-		return stop(r);
+		r->ply_cols = r->ncols;
+		return 1;
 	}
-	return 1;
+	return game_columns(r, err) ? stop(r) : 1;
 }
 
 /* --- the rebuilt FGN text and where its lines came from --- */
@@ -769,14 +930,39 @@ static int parse_fgn(struct ff_csv_reader *r, struct ff_record *rec, long row, s
 	return rc;
 }
 
-/* The tag lines of @order into the rebuilt text. Returns 0 or -1 with err. */
-static int order_tags(struct ff_csv_reader *r, const struct row *row, long order, struct ff_error *err)
+/* The tag line of column c's cell in row into the rebuilt text. Returns
+   0 or -1 with err. */
+static int tag_line(struct ff_csv_reader *r, const struct row *row, long c, struct ff_error *err)
 {
-	const char *p, *v, *name;
+	const char *v = row_field(row, (size_t)c), *name = r->header[c];
+	size_t i;
+
+	if (strpbrk(v, "\r\n"))
+		return csv_fail_code(err, FF_EBAD_BYTE, row->number, c + 1, r->games,
+				     "a line break in a tag value (tags are one line)");
+	if (fgn_puts(r, "[", row->number, c + 1) || fgn_puts(r, name, row->number, c + 1) ||
+	    fgn_puts(r, " \"", row->number, c + 1))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	for (i = 0; v[i]; i++)
+		if (((v[i] == '"' || v[i] == '\\') && fgn_put(r, "\\", 1, row->number, c + 1)) ||
+		    fgn_put(r, v + i, 1, row->number, c + 1))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
+	return fgn_puts(r, "\"]\n", row->number, c + 1) ? ff_error_set(err, FF_ENOMEM, "out of memory")
+							 : 0;
+}
+
+/* The tag lines of the row into the rebuilt text: those @order names, in
+   its order (when there is an @order column), then every other tag
+   column whose cell is not empty, in column order. A cell in a column
+   with no name must be empty. Returns 0 or -1 with err. */
+static int row_tags(struct ff_csv_reader *r, const struct row *row, struct ff_error *err)
+{
+	const char *p;
 	size_t n, i;
 	long c;
 
-	for (p = row_field(row, (size_t)order); *p;) {
+	memset(r->used, 0, r->ncols);
+	for (p = r->order >= 0 ? row_field(row, (size_t)r->order) : ""; *p;) {
 		while (*p == ' ')
 			p++;
 		if (!*p)
@@ -785,33 +971,62 @@ static int order_tags(struct ff_csv_reader *r, const struct row *row, long order
 		ff_buf_reset(&r->name);
 		if (ff_buf_add(&r->name, p, n))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		name = r->name.p;
 		p += n;
-		c = column(r, name);
-		if (c < 0 || name[0] == '@')
-			return csv_fail(err, row->number, order + 1, r->games,
+		c = column(r, r->name.p);
+		if (c < 0 || r->kind[c] != COL_TAG)
+			return csv_fail(err, row->number, r->order + 1, r->games,
 					"@order names a tag that has no column");
-		v = row_field(row, (size_t)c);
-		if (strpbrk(v, "\r\n"))
-			return csv_fail_code(err, FF_EBAD_BYTE, row->number, c + 1, r->games,
-					     "a line break in a tag value (tags are one line)");
-		if (fgn_puts(r, "[", row->number, c + 1) || fgn_puts(r, name, row->number, c + 1) ||
-		    fgn_puts(r, " \"", row->number, c + 1))
-			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		for (i = 0; v[i]; i++)
-			if (((v[i] == '"' || v[i] == '\\') && fgn_put(r, "\\", 1, row->number, c + 1)) ||
-			    fgn_put(r, v + i, 1, row->number, c + 1))
-				return ff_error_set(err, FF_ENOMEM, "out of memory");
-		if (fgn_puts(r, "\"]\n", row->number, c + 1))
-			return ff_error_set(err, FF_ENOMEM, "out of memory");
+		r->used[c] = 1;
+		if (tag_line(r, row, c, err))
+			return -1;
+	}
+	for (i = 0; i < r->ncols; i++) {
+		if (!row_field(row, i)[0] || r->used[i])
+			continue;
+		if (r->kind[i] == COL_NONAME)
+			return csv_fail(err, row->number, (long)i + 1, r->games,
+					"a value in a column with no name in the header");
+		if (r->kind[i] == COL_TAG && tag_line(r, row, (long)i, err))
+			return -1;
 	}
 	return 0;
+}
+
+/* Does the movetext s end in a result token? */
+static int ends_in_result(const char *s)
+{
+	size_t n = strlen(s), e;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+		n--;
+	e = n;
+	while (n && s[n - 1] != ' ' && s[n - 1] != '\t' && s[n - 1] != '\n' && s[n - 1] != '\r')
+		n--;
+	return e > n && ff_fgn_result_token(s + n, e - n);
+}
+
+/* The result of the rebuilt text, after its movetext: the @result cell;
+   without that column, nothing when the movetext ends in one, else the
+   Result tag's cell, else "*". Returns 0 or -1 (no memory). */
+static int row_result(struct ff_csv_reader *r, const struct row *row)
+{
+	long c = r->res >= 0 ? r->res : column(r, "Result");
+	const char *v;
+
+	if (r->res < 0 && ends_in_result(row_field(row, (size_t)r->mt)))
+		return 0;
+	v = c >= 0 && (r->res >= 0 || r->kind[c] == COL_TAG) ? row_field(row, (size_t)c) : "";
+	if (r->res < 0 && !v[0]) {
+		v = "*";
+		c = r->mt;
+	}
+	return fgn_puts(r, v, row->number, c + 1) || fgn_puts(r, "\n", row->number, c + 1);
 }
 
 static int read_game_row(struct ff_csv_reader *r, struct ff_record *rec, struct ff_error *err)
 {
 	struct row row;
-	long order = column(r, "@order"), mt = column(r, "@movetext"), res = column(r, "@result");
+	long mt = r->mt;
 	int rc;
 
 	rc = next_row(r, &row, err);
@@ -826,13 +1041,11 @@ static int read_game_row(struct ff_csv_reader *r, struct ff_record *rec, struct 
 			      "the row's number of fields differs from the header's");
 	else if (row.fault)
 		rc = row_fault(&row, r->games, err);
-	else if (order_tags(r, &row, order, err))
+	else if (row_tags(r, &row, err))
 		rc = -1;
 	else if (fgn_puts(r, "\n", row.number, mt + 1) ||
 		 fgn_puts(r, row_field(&row, (size_t)mt), row.number, mt + 1) ||
-		 fgn_puts(r, "\n", row.number, mt + 1) ||
-		 fgn_puts(r, row_field(&row, (size_t)res), row.number, res + 1) ||
-		 fgn_puts(r, "\n", row.number, res + 1))
+		 fgn_puts(r, "\n", row.number, mt + 1) || row_result(r, &row))
 		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 	else
 		rc = parse_fgn(r, rec, row.number, err);
@@ -847,7 +1060,7 @@ static void skip_game(struct ff_csv_reader *r)
 	int rc;
 
 	while ((rc = next_row(r, &row, NULL)) > 0 &&
-	       !(row.n == PLY_COLS && !strcmp(row_field(&row, 1), "0")))
+	       !(row.n == r->ply_cols && !strcmp(row_field(&row, 1), "0")))
 		row_free(&row);
 	if (rc > 0) {
 		r->pending = row;
@@ -921,9 +1134,9 @@ static int read_ply_rows(struct ff_csv_reader *r, struct ff_record *rec, struct 
 	r->games++;
 	ff_buf_reset(&r->raw);
 	fgn_reset(r);
-	if (first.n != PLY_COLS || strcmp(row_field(&first, 1), "0") != 0) {
-		rc = csv_fail(err, first.number, first.n != PLY_COLS ? (long)first.n : 2, r->games,
-			      first.n != PLY_COLS ? "a per-ply row has 9 fields"
+	if (first.n != r->ply_cols || strcmp(row_field(&first, 1), "0") != 0) {
+		rc = csv_fail(err, first.number, first.n != r->ply_cols ? (long)first.n : 2, r->games,
+			      first.n != r->ply_cols ? "a per-ply row has as many fields as the header"
 						  : "a game starts with its ply 0 row (tags and result)");
 		row_free(&first);
 		skip_game(r);
@@ -947,14 +1160,15 @@ static int read_ply_rows(struct ff_csv_reader *r, struct ff_record *rec, struct 
 			break;
 		if (rc == 0)
 			break;
-		if (row.n == PLY_COLS && strcmp(row_field(&row, 0), row_field(&first, 0)) != 0) {
+		if (row.n == r->ply_cols && strcmp(row_field(&row, 0), row_field(&first, 0)) != 0) {
 			r->pending = row;   /* the next game's first row */
 			r->have_pending = 1;
 			break;
 		}
 		add_raw(r, &row);
-		if (row.n != PLY_COLS)
-			rc = csv_fail(err, row.number, (long)row.n, r->games, "a per-ply row has 9 fields");
+		if (row.n != r->ply_cols)
+			rc = csv_fail(err, row.number, (long)row.n, r->games,
+				      "a per-ply row has as many fields as the header");
 		else if (row.fault)
 			rc = row_fault(&row, r->games, err);
 		else if (!ply_token_ok(&row))
@@ -1006,12 +1220,25 @@ static size_t first_line(const char *head, size_t n)
 	return nl ? (size_t)(nl - head) : n;
 }
 
-/* A per-game CSV's header, not a tag line, names @movetext: a sign. */
+/* A per-game CSV's header, not a tag line, has a movetext column
+   (@movetext, or movetext): a sign. */
 static int csv_sniff(const char *head, size_t n)
 {
-	if (head[0] == '[' || !memmem(head, first_line(head, n), "@movetext", 9))
+	size_t line = first_line(head, n), at = 0, k;
+
+	if (head[0] == '[')
 		return FF_SNIFF_NO;
-	return FF_SNIFF_SIGN;
+	while (at < line) {
+		k = at;
+		while (k < line && head[k] != ',')
+			k++;
+		if ((k - at == 9 && !memcmp(head + at, "@movetext", 9)) ||
+		    (k - at >= 8 && !memcmp(head + at, "movetext", 8) &&
+		     (k - at == 8 || (k - at == 9 && head[at + 8] == '\r'))))
+			return FF_SNIFF_SIGN;
+		at = k + 1;
+	}
+	return FF_SNIFF_NO;
 }
 
 /* A per-ply CSV starts with its header: a signature. */
@@ -1020,7 +1247,7 @@ static int csvply_sniff(const char *head, size_t n)
 	size_t line = first_line(head, n), at = 0, k;
 	int c;
 
-	for (c = 0; c < PLY_COLS; c++) {
+	for (c = 0; c < OLD_PLY_COLS; c++) {   /* the first nine: old files too */
 		k = strlen(ply_header[c]);
 		if ((c && (at >= line || head[at++] != ',')) || line - at < k ||
 		    memcmp(head + at, ply_header[c], k) != 0)
@@ -1072,7 +1299,7 @@ static void *csvply_writer_new(char **tags, size_t ntags, unsigned flags)
 
 const struct ff_format ff_format_csv = {
 	.name = "csv", .ext = "csv",
-	.help = "CSV, a row per game: a column per tag, @order, @movetext, @result",
+	.help = "CSV, a row per game: a column per tag, @order, @movetext, @result, @ruleset, ...",
 	.sniff = csv_sniff, .reader_new = csv_new, .read = ff_csv_read, .raw = csv_raw,
 	.offset = csv_offset, .reader_free = ff_csv_reader_free, .needs_tags = 1,
 	.writer_new = csv_writer_new, .writer_put = ff_csv_writer_put,
@@ -1081,7 +1308,7 @@ const struct ff_format ff_format_csv = {
 
 const struct ff_format ff_format_csvply = {
 	.name = "csvply", .ext = "plies.csv",
-	.help = "CSV, a row per ply: game,ply,seat,long,short,chance,comment,tags,result",
+	.help = "CSV, a row per ply: game,ply,seat,long,short,chance,comment,tags,result,ruleset",
 	.sniff = csvply_sniff, .reader_new = csvply_new, .read = ff_csv_read, .raw = csv_raw,
 	.offset = csv_offset, .reader_free = ff_csv_reader_free, .writer_new = csvply_writer_new,
 	.writer_put = ff_csv_writer_put, .writer_free = ff_csv_writer_free,

@@ -12,6 +12,8 @@
 #include "lib/error.h"
 #include "lib/record.h"
 
+struct ff_derived;
+
 struct ff_csv_reader;
 struct ff_csv_writer;
 
@@ -35,10 +37,13 @@ int ff_csv_read(void *reader, struct ff_record *rec, struct ff_error *err);
 struct ff_csv_writer *ff_csv_writer_new(int per_ply, char **tags, size_t ntags);
 /* Free the writer (NULL is fine; the tags stay the caller's). */
 void ff_csv_writer_free(void *writer);
-/* Append rec's row(s). Returns 0, or -1 (no memory; per game: a tag that
+/* Append rec's row(s); d (NULL: nothing known) gives a per-game row's
+   derived columns (without it, the ruleset id and seats of the game its
+   tags start, the other derived cells empty). Returns 0, or -1 (no memory; per game: a tag that
    is not among the writer's columns, or a tag given twice, which one
    column cannot hold), with nothing appended for a game that does not
    fit. */
-int ff_csv_writer_put(void *writer, const struct ff_record *rec, struct ff_buf *out);
+int ff_csv_writer_put(void *writer, const struct ff_record *rec, const struct ff_derived *d,
+		      struct ff_buf *out);
 
 #endif

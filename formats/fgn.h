@@ -80,9 +80,12 @@ int ff_fgn_comment_ok(const char *s, size_t n);
 
 /* Append rec to out in canonical FGN. Returns 0 or -1 (no memory). */
 int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out);
-/* Append rec's movetext as ff_fgn_write writes it (its lines, notes
-   included), without the result and without a final newline: nothing for
-   a game with neither plies nor notes. Returns 0 or -1 (no memory). */
+/* Append rec's movetext as ff_fgn_write writes it (notes included),
+   without the result and without a final newline, but on one line: items
+   are always separated by one space, so the only line breaks are those
+   of the game's own text (the end of a ; comment, one inside a {comment}).
+   Nothing for a game with neither plies nor notes. Returns 0 or -1 (no
+   memory). */
 int ff_fgn_write_movetext(const struct ff_record *rec, struct ff_buf *out);
 
 #endif

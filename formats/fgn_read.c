@@ -44,6 +44,10 @@
    than half of it. A game longer than FF_MAX_GAME_BYTES is too-long and
    ends the input (as a read error does).
 
+   An input that starts as UTF-16 does (a byte order mark FF FE or FE
+   FF, or NULs between ASCII characters) is one bad-byte error saying so
+   and how to convert it, and nothing more is read.
+
    Bytes (docs/formats.md): tag values, comments and ply tokens must be
    UTF-8 without NUL (bad-byte, at the first wrong byte). Tokens cut by the end of the buffer are rescanned
    from their start after a refill. */
@@ -58,6 +62,7 @@
 #include "formats/fgn.h"
 #include "formats/format.h"
 #include "lib/bits.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 #define BUF_SIZE ((size_t)256 * 1024)
@@ -801,6 +806,23 @@ static long plain_plies(struct game *g, size_t p)
 	return n;
 }
 
+/* The game has no result token: say so at line, col, or, when its last
+   ply token looks like a mistyped result (1-O, 1:0, an en dash), there,
+   saying what it likely means. */
+static void no_result(struct game *g, long line, long col)
+{
+	const struct ff_record *rec = g->rec;
+	const struct ff_rec_ply *last = rec->nplies ? &rec->plies[rec->nplies - 1] : NULL;
+	char why[320];
+
+	if (last && !last->suffix[0] && ff_result_near(ff_record_str(rec, last->tok))) {
+		syntax(g, last->line, last->col, rec->nplies, "missing result token: %s",
+		       ff_result_typo(ff_record_str(rec, last->tok), 0, why, sizeof why));
+		return;
+	}
+	syntax(g, line, col, rec->nplies, "missing result token");
+}
+
 /* Reading failed: report it and return 0 from now on. */
 static int failure(struct game *g, int code)
 {
@@ -818,6 +840,24 @@ static int failure(struct game *g, int code)
 		 code == F_EIO ? "read error" : code == F_TOOLONG
 		 ? "a game longer than 256 MiB (the most a game may take): the rest of the input is not read"
 		 : "out of memory");
+	return -1;
+}
+
+/* The input is UTF-16 (kind as ff_text_utf16 gives): one bad-byte error
+   for its first game, which takes the input read so far as its raw
+   text, and nothing more is read. Returns -1. */
+static int utf16(struct game *g, int kind)
+{
+	struct ff_fgn_reader *r = g->r;
+	char msg[240];
+
+	r->failed = 1;
+	r->raw_end = r->end;
+	g->rec->number = ++r->number;
+	g->rec->line = r->line;
+	g->rec->col = 1;
+	problem(g, FF_EBAD_BYTE, r->line, 1, 0, "%s",
+		ff_text_utf16_message(kind, r->buf + r->pos, msg, sizeof msg));
 	return -1;
 }
 
@@ -848,7 +888,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 	if (r->failed)
 		return 0;
 	if (r->bom) {
-		while (r->end - r->pos < 3 && (rc = fill(r)) > 0)
+		while (r->end - r->pos < 4 && (rc = fill(r)) > 0)
 			;
 		if (rc < 0)
 			return failure(&g, rc);
@@ -857,6 +897,8 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 			r->start = r->cpos = r->pos;
 		}
 		r->bom = 0;
+		if ((rc = ff_text_utf16(r->buf + r->pos, r->end - r->pos)) != 0)
+			return utf16(&g, rc);
 	}
 	for (;;) {
 		const unsigned char *b = r->buf;
@@ -894,7 +936,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				return 0;
 			p = r->pos;   /* fill() moved the buffer */
 			if (!g.after)
-				syntax(&g, r->line, colat(r, p), rec->nplies, "missing result token");
+				no_result(&g, r->line, colat(r, p));
 			return finish(&g, trim(r, p));
 		}
 
@@ -915,7 +957,7 @@ int ff_fgn_read(void *reader, struct ff_record *rec, struct ff_error *err)
 				if (c != '{' && c != ';')
 					return finish(&g, trim(r, p));
 			} else if (c == '[' && r->bol) {
-				syntax(&g, line, col, rec->nplies, "missing result token");
+				no_result(&g, line, col);
 				return finish(&g, trim(r, p));
 			}
 			if (c == '{')

@@ -11,7 +11,8 @@
    separated by one space, or by a newline where the line would otherwise
    be longer than 79 bytes (counting bytes since the last newline written,
    newlines inside comments included); an item longer than that stands
-   alone on its line.
+   alone on its line. (ff_fgn_write_movetext, for CSV cells, has no
+   width: one space always.)
 
    Texts that FGN cannot carry as they are (only from records made by
    other readers; the FGN reader never produces them):
@@ -22,6 +23,7 @@
    - newlines and \r in a line note's text become spaces. */
 #include "config.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "formats/fgn.h"
@@ -32,6 +34,7 @@ struct writer {
 	struct ff_buf *out;
 	size_t col;   /* bytes since the last newline */
 	int fail;
+	size_t width; /* the longest line items are joined into */
 };
 
 /* Append n bytes that hold no newline. */
@@ -69,7 +72,7 @@ static void sep(struct writer *w, size_t first)
 {
 	if (w->col == 0)
 		return;
-	if (w->col + 1 + first > WIDTH)
+	if (w->col + 1 + first > w->width)
 		put1(w, '\n');
 	else
 		put1(w, ' ');
@@ -94,7 +97,7 @@ static void put_ply(struct writer *w, const char *tok, size_t n, const char *suf
 		w->fail = 1;
 		return;
 	}
-	nl = w->col + k > WIDTH;
+	nl = w->col + k > w->width;
 	q = w->out->p + w->out->len;
 	q[0] = nl ? '\n' : ' ';
 	ff_copy(q + 1, tok, n);
@@ -190,7 +193,7 @@ static void movetext(struct writer *w, const struct ff_record *rec)
 
 int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
 {
-	struct writer w = { out, 0, 0 };
+	struct writer w = { out, 0, 0, WIDTH };
 	const char *res = ff_record_result(rec);
 	size_t i;
 
@@ -215,7 +218,7 @@ int ff_fgn_write(const struct ff_record *rec, struct ff_buf *out)
 
 int ff_fgn_write_movetext(const struct ff_record *rec, struct ff_buf *out)
 {
-	struct writer w = { out, 0, 0 };
+	struct writer w = { out, 0, 0, SIZE_MAX };
 	size_t start = out->len;
 
 	movetext(&w, rec);

@@ -19,6 +19,24 @@
    leave plies, notes and the result out of the records (FGN does). */
 #define FF_FMT_TAGS_ONLY 2u
 
+/* What is known of a game beyond its record's text: the facts the store
+   keeps beside it (export), or those of its replay (convert). A per-game
+   CSV writes them as its derived columns (formats/csv.c). Strings are
+   borrowed; NULL, and -1 for numbers, where a fact is not known. */
+struct ff_derived {
+	const char *ruleset;      /* the canonical ruleset id, game/preset[:options] */
+	int seats;
+	int plies;                /* plies, not tokens (preludes are not plies) */
+	int winner;               /* the winning side, 1-based; 0 for none (a draw, unfinished) */
+	const char *termination;  /* normal, blocked, ..., unfinished */
+	const char *origin;       /* "imported" or "simulated" */
+	const char *date;         /* the date as the store keeps it (NULL: none) */
+	char date_buf[11];        /* room for date, where the writer's caller fills it */
+};
+
+/* A struct ff_derived with nothing known. */
+#define FF_DERIVED_NONE { NULL, -1, -1, -1, NULL, NULL, NULL, "" }
+
 /* What a format's sniff method says of an input's first bytes. */
 enum ff_sniff {
 	FF_SNIFF_NO = 0,        /* not this format */
@@ -84,7 +102,9 @@ struct ff_format {
 	   tag of the whole input, in first-seen order (a first pass). */
 	int needs_tags;
 	void *(*writer_new)(char **tags, size_t ntags, unsigned flags);
-	int (*writer_put)(void *w, const struct ff_record *rec, struct ff_buf *out);
+	/* d: what is known beyond the record (NULL: nothing). */
+	int (*writer_put)(void *w, const struct ff_record *rec, const struct ff_derived *d,
+			  struct ff_buf *out);
 	void (*writer_free)(void *w);
 	/* Optional (NULL: the rows are made in order, on one thread): append
 	   the header writer_put writes before its first row, unless it is

@@ -685,6 +685,22 @@ static int next_line(struct ff_jsonl_reader *r, struct ff_error *err)
 		r->line += 3;   /* a BOM before the first line is skipped */
 		r->len -= 3;
 	}
+	if (r->bom && (rc = ff_text_utf16((const unsigned char *)r->line, r->len)) != 0) {
+		char msg[240];
+
+		r->bom = 0;
+		r->eof = 1;            /* one error, and nothing more is read */
+		r->start = r->end;
+		r->len = 0;
+		if (err) {
+			err->line = 1;
+			err->col = 1;
+			err->game = ++r->games;
+		}
+		return ff_error_set(err, FF_EBAD_BYTE, "%s",
+				    ff_text_utf16_message(rc, (const unsigned char *)r->line, msg,
+							  sizeof msg));
+	}
 	r->bom = 0;
 	if (skipped + r->len > FF_MAX_GAME_BYTES) {
 		r->len = 0;

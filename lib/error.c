@@ -29,6 +29,9 @@ static const char *const code_names[FF_ECODE_MAX] = {
 	[FF_EIO] = "io",
 	[FF_ENOMEM] = "no-memory",
 	[FF_EUNSOLVED] = "unsolved",
+	[FF_EBAD_SEAT] = "bad-seat",
+	[FF_WUNKNOWN_TAG] = "unknown-tag",
+	[FF_WBAD_DATE] = "bad-date",
 };
 
 const char *ff_code_name(enum ff_code code)

@@ -25,6 +25,9 @@ enum ff_code {
 	FF_EIO,            /* "io": reading or writing failed */
 	FF_ENOMEM,         /* "no-memory" */
 	FF_EUNSOLVED,      /* "unsolved": no solution holds the position (analyse) */
+	FF_EBAD_SEAT,      /* "bad-seat": a Seat<k> tag beyond the seat count */
+	FF_WUNKNOWN_TAG,   /* "unknown-tag" (a warning): a tag near a known one */
+	FF_WBAD_DATE,      /* "bad-date" (a warning): a Date tag that is no date */
 	FF_ECODE_MAX
 };
 
@@ -40,6 +43,13 @@ struct ff_error {
 	int seat;
 	char msg[240];
 };
+
+/* Whether code is a warning's (unknown-tag, bad-date): reported as
+   "warning:", it changes no verdict (validate --strict makes it one). */
+static inline int ff_code_is_warning(enum ff_code code)
+{
+	return code == FF_WUNKNOWN_TAG || code == FF_WBAD_DATE;
+}
 
 /* The stable name of a code, e.g. "illegal-move". Never NULL. */
 const char *ff_code_name(enum ff_code code);

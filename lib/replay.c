@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lib/replay.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 enum ff_verdict ff_verdict_of(enum ff_code code)
@@ -128,6 +129,67 @@ static int check_teams(const struct ff_game *g, const char *teams, struct ff_err
 						 teams, side, sides);
 }
 
+/* Check the Seat<k> tags against the seat count (k from 1 to seats,
+   written without leading zeros). Returns 0, or -1 with err located. */
+static int check_seat_tags(const struct ff_game *g, const struct ff_record *rec,
+			   const char *seats_tag, struct ff_error *err)
+{
+	const char *name;
+	uint64_t k;
+	size_t i;
+
+	for (i = 0; i < rec->ntags; i++) {
+		name = ff_record_str(rec, rec->tags[i].name);
+		if (strncmp(name, "Seat", 4) || name[4] < '0' || name[4] > '9' || !ff_tag_known(name))
+			continue;   /* not Seat<digits> */
+		if (ff_parse_uint(name + 4, strlen(name + 4), 99, &k) == 0 && name[4] != '0' &&
+		    k <= (uint64_t)g->cfg.seats)
+			continue;
+		locate(err, rec, rec->tags[i].line, rec->tags[i].col, 0, 0);
+		if (name[4] == '0' && name[5])
+			return ff_error_set(err, FF_EBAD_SEAT, "%s: write the seat number without "
+					    "leading zeros (Seat1 to Seat%d)", name, g->cfg.seats);
+		if (seats_tag)
+			return ff_error_set(err, FF_EBAD_SEAT, "%s but the Seats tag gives %d seats "
+					    "(Seat1 to Seat%d)", name, g->cfg.seats, g->cfg.seats);
+		return ff_error_set(err, FF_EBAD_SEAT, "%s but %s has %d seats when no Seats tag "
+				    "says otherwise (Seat1 to Seat%d): add a Seats tag", name,
+				    g->rules->name, g->cfg.seats, g->cfg.seats);
+	}
+	return 0;
+}
+
+/* Check the Termination tag's value and the Result tag's shape (whether
+   the result fits the board is ff_game_finish's). Returns 0, or -1 with
+   err located. */
+static int check_outcome_tags(const struct ff_game *g, const struct ff_record *rec,
+			      struct ff_error *err)
+{
+	const char *term, *res;
+	long line = 0, col = 0;
+	char hint[320];
+	size_t n;
+
+	if ((term = tag_at(rec, "Termination", &line, &col)) != NULL) {
+		for (n = 0; ff_terminations[n] && strcmp(ff_terminations[n], term); n++)
+			;
+		if (!ff_terminations[n]) {
+			for (n = 0; ff_terminations[n]; n++)
+				;
+			locate(err, rec, line, col, 0, 0);
+			return ff_error_set(err, FF_EBAD_TAG, "unknown Termination '%s'%s", term,
+					    ff_text_suggest(hint, sizeof hint, term, "terminations",
+							    ff_terminations, n));
+		}
+	}
+	if ((res = tag_at(rec, "Result", &line, &col)) != NULL && !ff_result_shape(res)) {
+		locate(err, rec, line, col, 0, 0);
+		return ff_error_set(err, FF_EBAD_TAG, "Result tag: %s",
+				    ff_result_typo(res, g->rules->sides(g->state), hint, sizeof hint));
+	}
+	return 0;
+}
+
 int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)
 {
 	static const char *const names[] = { "Game", "Rules", "Options", "Seats", "First" };
@@ -143,6 +205,7 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	g->turns = 0;
 	g->last_seat = 0;
 	g->nlegal = 0;
+	g->started = 0;
 	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], &at, err)) {
 		/* at indexes names[]; a missing Game tag has no place of its own */
 		locate(err, rec, v[at] ? line[at] : 0, v[at] ? col[at] : 0, 0, 0);
@@ -186,11 +249,14 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 			locate(err, rec, line[2] ? line[2] : line[0], line[2] ? col[2] : col[0], 0, 0);
 		return -1;
 	}
+	g->started = 1;   /* the ruleset is known: verdicts name it from here on */
 	teams = tag_at(rec, "Teams", &tl, &tc);
 	if (teams && check_teams(g, teams, err)) {
 		locate(err, rec, tl, tc, 0, 0);
 		return -1;
 	}
+	if (check_seat_tags(g, rec, v[3], err) || check_outcome_tags(g, rec, err))
+		return -1;
 	return 0;
 }
 
@@ -410,13 +476,11 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
 		}
 		return 0;
 	}
-	if (strcmp(tok, "*") != 0 &&
-	    !(term && (!strcmp(term, "resigned") || !strcmp(term, "abandoned") ||
-		       !strcmp(term, "movecap"))))
+	if (strcmp(tok, "*") != 0 && !(term && ff_termination_off_board(term)))
 		return ff_error_set(err, FF_ERESULT,
 				    "result '%s' but the game is not over on the board; a result "
-				    "not reached on the board needs Termination resigned, abandoned or movecap",
-				    tok);
+				    "not reached on the board needs Termination resigned, abandoned, "
+				    "time-forfeit or movecap", tok);
 	if (tag && strcmp(normal_result(tag, sides), normal_result(tok, sides)) != 0) {
 		locate(err, rec, tl, tc, ply, seat);
 		return ff_error_set(err, FF_ERESULT, "Result tag '%s' differs from result token '%s'",

@@ -30,6 +30,7 @@ struct ff_game {
 	size_t played;
 	int turns;
 	int last_seat;            /* 1-based seat of the last ply stepped; 0 before */
+	int started;              /* ff_game_start got as far as the position: cfg is the ruleset */
 	struct ff_ply *legal;
 	int nlegal;
 	struct ff_buf scratch;    /* for messages */
@@ -63,8 +64,10 @@ void ff_game_free(struct ff_game *g);
 
 /* Read the header of rec (Game, Rules, Options, Seats, First, Seed, Deck)
    and set up the initial position; check the Teams tag, where present,
-   against the sides the engine gives the seats. Returns 0, or -1 with err
-   (located at the offending tag). */
+   against the sides the engine gives the seats, the Seat<k> tags against
+   the seat count (bad-seat), the Termination tag's value and the Result
+   tag's shape (bad-tag). Returns 0, or -1 with err located at the
+   offending tag (g->started is set when the ruleset was known by then). */
 int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err);
 
 /* Replay ply k (0-based) of rec: parse it, check its chance outcome (the

@@ -181,3 +181,55 @@ void ff_text_clean(char *msg, size_t cap)
 	out[o] = '\0';
 	memcpy(msg, out, o + 1);
 }
+
+size_t ff_text_distance(const char *a, const char *b)
+{
+	char x[64], y[64];
+	size_t m = fold(a, x), n = fold(b, y), d[64][64], i, j, v;
+
+	for (i = 0; i <= m; i++)
+		d[i][0] = i;
+	for (j = 0; j <= n; j++)
+		d[0][j] = j;
+	for (i = 1; i <= m; i++) {
+		for (j = 1; j <= n; j++) {
+			v = d[i - 1][j - 1] + (x[i - 1] != y[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;   /* two letters swapped */
+			d[i][j] = v;
+		}
+	}
+	return d[m][n];
+}
+
+int ff_text_utf16(const unsigned char *p, size_t n)
+{
+	if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE)
+		return 'L';
+	if (n >= 2 && p[0] == 0xFE && p[1] == 0xFF)
+		return 'B';
+	if (n >= 4 && p[0] && p[0] < 0x80 && !p[1] && p[2] && p[2] < 0x80 && !p[3])
+		return 'L';
+	if (n >= 4 && !p[0] && p[1] && p[1] < 0x80 && !p[2] && p[3] && p[3] < 0x80)
+		return 'B';
+	return 0;
+}
+
+char *ff_text_utf16_message(int kind, const unsigned char *p, char *msg, size_t cap)
+{
+	int bom = p[0] >= 0xFE;
+
+	snprintf(msg, cap, "the input is UTF-16, %s-endian (%s), not UTF-8: convert it first, "
+		 "e.g. iconv -f %s -t UTF-8 FILE >FILE.utf8", kind == 'L' ? "little" : "big",
+		 bom ? (kind == 'L' ? "it starts with the byte order mark FF FE"
+			: "it starts with the byte order mark FE FF")
+		 : (kind == 'L' ? "a NUL byte after each ASCII character"
+		    : "a NUL byte before each ASCII character"),
+		 bom ? "UTF-16" : kind == 'L' ? "UTF-16LE" : "UTF-16BE");
+	return msg;
+}

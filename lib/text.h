@@ -42,6 +42,23 @@ int ff_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *v);
 char *ff_text_suggest(char *out, size_t cap, const char *word, const char *kind,
 		      const char *const *names, size_t n);
 
+/* Whether the n bytes at p (the start of an input) are UTF-16: 'L'
+   little-endian, 'B' big-endian, 0 not. A byte order mark (FF FE, FE FF)
+   says so, or ASCII with a NUL after (LE) or before (BE) each of the
+   first two characters. */
+int ff_text_utf16(const unsigned char *p, size_t n);
+
+/* The message for an input that is UTF-16 (kind from ff_text_utf16):
+   which byte order, and how to convert it (iconv). Writes into msg (cap
+   bytes) and returns it. */
+char *ff_text_utf16_message(int kind, const unsigned char *p, char *msg, size_t cap);
+
+/* The edit distance of a and b compared as ff_text_suggest compares
+   (letters and digits, without case; up to 63 of them): insertions,
+   deletions, substitutions and swaps of two neighbours count one each.
+   0 means the same name but for case or punctuation. */
+size_t ff_text_distance(const char *a, const char *b);
+
 /* Make msg (NUL-terminated, in a buffer of cap bytes) safe to print and
    to put in JSON: control characters and bytes that are not UTF-8 become
    \xNN; the result is cut at a character boundary to fit. */

@@ -6,7 +6,8 @@
 # version-2 stores upgraded by their first import and only read by stats
 # and export, export gives canonical FGN, stats and --compare formats,
 # stats per seat count (Sequence); hash collisions quarantined, not
-# dropped; the faults: a full disk, a read-only store, a damaged file.
+# dropped; the faults: a full disk, a read-only store, a damaged file;
+# Date tags in one stored form, --since/--until in both spellings.
 # Needs the sqlite3 shell; the full-disk and read-only tests need to
 # mount a tmpfs and a read-only bind mount (root), else they are skipped.
 srcdir=${srcdir:-.}
@@ -132,6 +133,26 @@ n=$(sqlite3 "$tmp/s.db" 'SELECT count(*) FROM games WHERE plies BETWEEN 20 AND 3
 [ "$("$ff" export --db "$tmp/s.db" --min-plies 20 --max-plies 30 | grep -c '^\[Game ')" = "$n" ]
 check "export --min-plies --max-plies ($n games)" $?
 "$ff" export --db "$tmp/s.db" --result 2-0 >/dev/null 2>&1; [ $? = 2 ]; check "export --result 2-0: usage error" $?
+# export -f csv: the store's derived columns, each row's last seven cells
+# as SQL reads them (a simulated game has no Date: @date empty), and the
+# same bytes as convert --to csv makes of the same games from their replay
+"$ff" export --db "$tmp/s.db" -f csv | tr -d '\r' >"$tmp/x.csv"
+head -n 1 "$tmp/x.csv" | grep -q ',@order,@movetext,@result,@ruleset,@seats,@plies,@winner,@termination,@origin,@date$'
+check "export -f csv: the derived columns in the header" $?
+q "$tmp/s.db" "SELECT ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date
+	FROM games ORDER BY id" | tr '|' , >"$tmp/x.facts"
+sed 1d "$tmp/x.csv" | paste -d '\t' "$tmp/x.facts" - |
+	awk -F '\t' '{ n = length($1) + 1; if (substr($2, length($2) - n + 1) != "," $1) bad++ }
+	END { exit NR != 200 || bad > 0 }'
+check "export -f csv: @ruleset ... @date as stored" $?
+[ "$(wc -l <"$tmp/x.csv")" = 201 ]
+check "export -f csv: a row a line (the movetext on one line)" $?
+"$ff" convert -q --to csv "$tmp/a.fgn" | tr -d '\r' | cmp -s - "$tmp/x.csv"
+check "export -f csv = convert --to csv of the same games" $?
+# and back: import the exported CSV into a new store, export it again
+"$ff" export --db "$tmp/s.db" -f csv -o "$tmp/x2.csv" && "$ff" import -q --db "$tmp/x2.db" "$tmp/x2.csv" >/dev/null &&
+	"$ff" export --db "$tmp/x2.db" | cmp -s - "$tmp/a.fgn"
+check "export -f csv, import the CSV: the same games" $?
 
 # 5. kill -9 part way, rerun, compare with an uninterrupted import
 "$ff" simulate --game fivelines --rules schaedler --games 60000 --seed 9 --threads 2 >"$tmp/big.fgn"
@@ -363,6 +384,14 @@ check "sequence: three groups of 300 games" $?
 check "sequence: three side columns at 3 seats" $?
 [ "$(grep '^sequence/standard, 4 seats' "$tmp/seq.text" | grep -o '\[0\.[0-9]*, ' | wc -l)" = 3 ]
 check "sequence: two side columns at 4 seats (teams)" $?
+# export --seats N: the games of one of stats' groups
+ok=0
+for n in 2 3 4 5; do
+	[ "$("$ff" export --db "$tmp/seq.db" --seats $n | grep -c '^\[Game ')" = \
+	  "$(q "$tmp/seq.db" "SELECT count(*) FROM games WHERE seats = $n")" ] || ok=1
+done
+[ "$("$ff" export --db "$tmp/seq.db" --seats 3 -f csv | awk -F, 'NR > 1' | tr -d '\r' | grep -c ',sequence/standard,3,[0-9]*,[0-3],')" = 300 ] || ok=1
+check "export --seats N: the games stored with N seats" $ok
 "$ff" stats --db "$tmp/seq.db" --format csv >"$tmp/seq.csv"
 head -n 1 "$tmp/seq.csv" | grep -q '^ruleset,seats,games,'; check "sequence csv: seats column" $?
 [ "$(awk -F, 'NR > 1 { print $1, $2, $3 }' "$tmp/seq.csv" | tr '\n' ' ')" = \
@@ -583,6 +612,29 @@ check "damaged seats page: export as from the original" $?
 [ $? = 1 ] && grep -q "^fivefold import: store 'bad2.db' is damaged (.*): nothing was written" "$tmp/bad2.err" &&
 	cmp -s "$tmp/bad2.db" "$tmp/bad2.copy"
 check "damaged seats page: import refuses it, writes nothing" $?
+
+# dates (issue 32): PGN's YYYY.MM.DD and ISO's YYYY-MM-DD stored in one
+# form, anything else a located warning and no date (the tag kept as
+# written); --since/--until take both spellings
+(cd "$cli" && "$ff" import --db "$tmp/dates.db" dates.fgn >"$tmp/dates.out" 2>"$tmp/dates.err")
+[ $? = 0 ] && grep -qx 'read 6 games: 6 stored, 0 duplicates, 0 quarantined' "$tmp/dates.out"
+check "dates: every game stored, warnings do not change the exit status" $?
+[ "$(grep -c '^dates.fgn:[0-9]*:1: warning: game [34]: Date .* is not a date: .* \[bad-date\]$' "$tmp/dates.err")" = 2 ] &&
+	[ "$(wc -l <"$tmp/dates.err")" = 2 ]
+check "dates: import prints a located warning for each date that is none" $?
+[ "$(q "$tmp/dates.db" "SELECT group_concat(coalesce(date, '-'), ' ') FROM (SELECT date FROM games ORDER BY source_game)")" = \
+	'2026.11.30 2026.11.29 - - 2026.11.?? -' ]
+check "dates: the store keeps one form (YYYY.MM.DD), none for a date that is none" $?
+"$ff" export --db "$tmp/dates.db" | grep '^\[Date ' | tr '\n' ' ' >"$tmp/dates.tags"
+[ "$(cat "$tmp/dates.tags")" = '[Date "2026-11-30"] [Date "2026.11.29"] [Date "30/11/2026"] [Date "2026-13-40"] [Date "2026.11.??"] [Date "????.??.??"] ' ]
+check "dates: the records keep their Date tags as written" $?
+for since in 2026-11-01 2026.11.01; do
+	[ "$("$ff" export --db "$tmp/dates.db" --since "$since" | grep -c '^\[Game ')" = 3 ] &&
+		"$ff" stats --db "$tmp/dates.db" --since "$since" | grep -q '^fivelines/schaedler  *3 '
+	check "dates: export and stats --since $since find the 3 games dated from Nov 2026" $?
+done
+[ "$("$ff" export --db "$tmp/dates.db" --until 2026-11-29 | grep -c '^\[Game ')" = 1 ]
+check "dates: export --until 2026-11-29 finds the one game dated 29 Nov" $?
 
 echo "store: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

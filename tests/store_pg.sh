@@ -118,12 +118,21 @@ done
 check "stats: the same output for every filter and format" $ok
 ok=0
 for args in "" "-f jsonl" "-f csv" "--result 1-0" "--min-plies 20 --max-plies 60" "--limit 7" \
-	"--seed 6" "--game sequence --limit 3"; do
+	"--seed 6" "--game sequence --limit 3" "-f csv --seats 3" "--seats 4 --limit 3" "-f csvply --seats 3"; do
 	"$ff" export --db "$tmp/s.db" $args >"$tmp/x1" 2>&1
 	"$ff" export --db "$u1" $args >"$tmp/x2" 2>&1
 	cmp -s "$tmp/x1" "$tmp/x2" || { ok=1; echo "export $args differs"; }
 done
 check "export: the same output for every filter and format" $ok
+# export --seats N: the games stored with N seats (and -f csv their
+# derived columns, the same bytes from both, above)
+ok=0
+for n in 2 3 4 5; do
+	[ "$("$ff" export --db "$u1" --seats $n | grep -c '^\[Game ')" = \
+	  "$(sqlite3 "$tmp/s.db" "SELECT count(*) FROM games WHERE seats = $n")" ] || ok=1
+done
+[ "$("$ff" export --db "$u1" --seats 3 -f csv | grep -c ',sequence/standard,3,[0-9]*,[0-3],[a-z]*,simulated,')" = 40 ] || ok=1
+check "export --seats N from PostgreSQL: the games stored with N seats" $ok
 
 # 4. store copy, SQLite -> PostgreSQL -> SQLite, loses nothing
 u2=$(pg_newdb two)

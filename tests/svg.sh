@@ -31,7 +31,17 @@ done
 "$ff" stats --db "$tmp/s.db" --plot "$tmp/plot.svg" >/dev/null || fail=1
 "$ff" stats --db "$tmp/s.db" --compare skip-last --plot "$tmp/plot_compare.svg" >/dev/null ||
 	fail=1
-for p in plot plot_compare; do
+# a ruleset whose games all stopped unfinished (--max-plies 3) has no win
+# rate: its row says "no finished games", with no bar and no point
+"$ff" simulate --game fivelines --rules kidd --max-plies 3 --games 20 --seed 5 >"$tmp/u.fgn"
+"$ff" import --db "$tmp/u.db" "$tmp/a.fgn" "$tmp/u.fgn" >/dev/null || fail=1
+"$ff" stats --db "$tmp/u.db" --plot "$tmp/plot_unfinished.svg" >/dev/null || fail=1
+awk '/>fivelines\/kidd</ { on = 1 } />fivelines\/schaedler</ { exit } on' "$tmp/plot_unfinished.svg" \
+	>"$tmp/row"
+grep -q '>no finished games (20 unfinished)<' "$tmp/row" && grep -q '>- (n = 0)<' "$tmp/row" &&
+	! grep -q -e '<line' -e '<circle' -e '<rect' -e '<path' -e '<polygon' "$tmp/row" ||
+	{ echo "FAIL: a ruleset with no finished game is drawn with a rate"; fail=1; }
+for p in plot plot_compare plot_unfinished; do
 	if [ "$regen" = --regen ]; then
 		cp "$tmp/$p.svg" "$srcdir/tests/svg/$p.svg"
 		continue
@@ -43,5 +53,5 @@ for p in plot plot_compare; do
 		fail=1
 	fi
 done
-[ "$fail" = 0 ] && echo "svg.sh: $n engine pictures and 2 plots ok"
+[ "$fail" = 0 ] && echo "svg.sh: $n engine pictures and 3 plots ok"
 exit "$fail"

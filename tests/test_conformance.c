@@ -657,7 +657,7 @@ static void format_trip(const struct ff_record *rec, int kind, struct ff_record 
 	} else {
 		struct ff_csv_writer *w = ff_csv_writer_new(kind == 2, names, n);
 
-		CU_ASSERT_EQUAL(ff_csv_writer_put(w, rec, &text), 0);
+		CU_ASSERT_EQUAL(ff_csv_writer_put(w, rec, NULL, &text), 0);
 		ff_csv_writer_free(w);
 	}
 	fp = fmemopen(text.p, text.len, "rb");

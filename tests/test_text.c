@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/error.h"
+#include "lib/tags.h"
 #include "lib/text.h"
 
 #include "tests/test_main.h"
@@ -111,7 +112,114 @@ static void test_clean(void)
 	CU_ASSERT_STRING_EQUAL(ff_code_name(FF_ETOO_LONG), "too-long");
 }
 
+/* ff_date_normal of s: "N:form" (1), "none" (0) or "bad" (-1). */
+static const char *date(const char *s)
+{
+	static char out[32];
+	char d[11];
+	int rc = ff_date_normal(s, d);
+
+	if (rc > 0)
+		snprintf(out, sizeof out, "N:%s", d);
+	return rc > 0 ? out : rc == 0 ? "none" : "bad";
+}
+
+static void test_dates(void)
+{
+	CU_ASSERT_STRING_EQUAL(date("2026.11.30"), "N:2026.11.30");
+	CU_ASSERT_STRING_EQUAL(date("2026-11-30"), "N:2026.11.30");
+	CU_ASSERT_STRING_EQUAL(date("2026.11.??"), "N:2026.11.??");
+	CU_ASSERT_STRING_EQUAL(date("2026.?.?"), "N:2026.??.??");
+	CU_ASSERT_STRING_EQUAL(date("????.11.30"), "N:????.11.30");
+	CU_ASSERT_STRING_EQUAL(date("2026-11"), "N:2026.11.??");
+	CU_ASSERT_STRING_EQUAL(date("2026"), "N:2026.??.??");
+	CU_ASSERT_STRING_EQUAL(date("2024.02.29"), "N:2024.02.29");   /* a leap year */
+	CU_ASSERT_STRING_EQUAL(date("????.??.??"), "none");
+	CU_ASSERT_STRING_EQUAL(date(""), "none");
+	CU_ASSERT_STRING_EQUAL(date("2026.02.29"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("1900.02.29"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("2026-13-40"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("2026.04.31"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("30/11/2026"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("2026.11.30 "), "bad");
+	CU_ASSERT_STRING_EQUAL(date("2026-11-3"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("2026.00.10"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("2026-11-?" "?"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("???" "?-11-30"), "bad");
+	CU_ASSERT_STRING_EQUAL(date("26.11.30"), "bad");
+}
+
+static void test_tag_names(void)
+{
+	char buf[24];
+	const char *near;
+
+	CU_ASSERT(ff_tag_known("Rules") && ff_tag_known("Seat12") && !ff_tag_known("Seat"));
+	CU_ASSERT(!ff_tag_known("rules") && !ff_tag_known("Time"));
+	near = ff_tag_near("Rule", buf);
+	CU_ASSERT(near && !strcmp(near, "Rules"));
+	near = ff_tag_near("game", buf);
+	CU_ASSERT(near && !strcmp(near, "Game"));
+	near = ff_tag_near("Terminaton", buf);
+	CU_ASSERT(near && !strcmp(near, "Termination"));
+	near = ff_tag_near("Rlues", buf);   /* two letters swapped: one edit */
+	CU_ASSERT(near && !strcmp(near, "Rules"));
+	near = ff_tag_near("seat3", buf);
+	CU_ASSERT(near && !strcmp(near, "Seat3"));
+	near = ff_tag_near("Seet10", buf);
+	CU_ASSERT(near && !strcmp(near, "Seat10"));
+	/* PGN's own tags and custom ones stay silent */
+	CU_ASSERT_PTR_NULL(ff_tag_near("Time", buf));
+	CU_ASSERT_PTR_NULL(ff_tag_near("White", buf));
+	CU_ASSERT_PTR_NULL(ff_tag_near("Annotator", buf));
+	CU_ASSERT_PTR_NULL(ff_tag_near("Opening", buf));
+	CU_ASSERT_PTR_NULL(ff_tag_near("Rules", buf));
+	CU_ASSERT_PTR_NULL(ff_tag_near("@seats", buf));
+	CU_ASSERT_EQUAL(ff_text_distance("Rules", "rules"), 0);
+	CU_ASSERT_EQUAL(ff_text_distance("ab", "ba"), 1);
+}
+
+static void test_results(void)
+{
+	char msg[320];
+
+	CU_ASSERT(ff_result_shape("1-0") && ff_result_shape("W12") && ff_result_shape("*"));
+	CU_ASSERT(!ff_result_shape("1-O") && !ff_result_shape("W0") && !ff_result_shape("W"));
+	ff_result_typo("1-O", 2, msg, sizeof msg);
+	CU_ASSERT_STRING_EQUAL(msg, "'1-O' is not a result (did you mean '1-0'?); results are "
+			       "1-0, 0-1, 1/2-1/2 and * (W1, W2, D too)");
+	ff_result_typo("1:0", 2, msg, sizeof msg);
+	CU_ASSERT(strstr(msg, "did you mean '1-0'?") != NULL);
+	ff_result_typo("1\xE2\x80\x93" "0", 2, msg, sizeof msg);   /* an en dash */
+	CU_ASSERT_STRING_EQUAL(msg, "'1\xE2\x80\x93" "0' is not a result: it has U+2013 EN DASH where "
+			       "a result has '-' (write '1-0'); results are 1-0, 0-1, 1/2-1/2 "
+			       "and * (W1, W2, D too)");
+	ff_result_typo("\xC2\xBD-\xC2\xBD", 2, msg, sizeof msg);   /* one half */
+	CU_ASSERT(strstr(msg, "U+00BD VULGAR FRACTION ONE HALF") && strstr(msg, "'1/2-1/2'"));
+	ff_result_typo("won", 3, msg, sizeof msg);
+	CU_ASSERT_STRING_EQUAL(msg, "'won' is not a result; results are W<k> (side k won), D and *");
+	CU_ASSERT(ff_termination_off_board("time-forfeit") && !ff_termination_off_board("normal"));
+}
+
+static void test_utf16(void)
+{
+	char msg[240];
+
+	CU_ASSERT_EQUAL(ff_text_utf16((const unsigned char *)"\xFF\xFE[\0", 4), 'L');
+	CU_ASSERT_EQUAL(ff_text_utf16((const unsigned char *)"\xFE\xFF\0[", 4), 'B');
+	CU_ASSERT_EQUAL(ff_text_utf16((const unsigned char *)"[\0G\0", 4), 'L');
+	CU_ASSERT_EQUAL(ff_text_utf16((const unsigned char *)"\0[\0G", 4), 'B');
+	CU_ASSERT_EQUAL(ff_text_utf16((const unsigned char *)"[Gam", 4), 0);
+	CU_ASSERT_EQUAL(ff_text_utf16((const unsigned char *)"\xEF\xBB\xBF[", 4), 0);
+	ff_text_utf16_message('B', (const unsigned char *)"\0[", msg, sizeof msg);
+	CU_ASSERT(strstr(msg, "big-endian") && strstr(msg, "iconv -f UTF-16BE -t UTF-8"));
+}
+
 static const struct ff_test tests[] = {
+	{ "dates", test_dates },
+	{ "tag names", test_tag_names },
+	{ "results", test_results },
+	{ "UTF-16", test_utf16 },
 	{ "UTF-8 and NUL", test_utf8 },
 	{ "bounded numbers", test_numbers },
 	{ "clean messages", test_clean },

@@ -152,9 +152,11 @@ int ff_analysis_run(struct ff_analysis *a, struct ff_game *g, const struct ff_so
 }
 
 int ff_analysis_solve(struct ff_solution *sol, const struct ff_game *g, double tolerance,
+		      void (*progress)(void *ctx, const struct ff_solve_progress *p), void *ctx,
 		      struct ff_error *err)
 {
-	struct ff_solve_opts o = { .tolerance = tolerance, .max_iterations = 1000000 };
+	struct ff_solve_opts o = { .tolerance = tolerance, .max_iterations = 1000000,
+				   .progress = progress, .ctx = ctx };
 
 	return ff_solve(sol, g->rules, g->state, &o, err);
 }

@@ -97,10 +97,12 @@ static inline const char *ff_analysis_str(const struct ff_analysis *a, size_t of
 	return a->text.p + off;
 }
 
-/* Solve g's ruleset from g's start (ff_game_start done) to tolerance.
+/* Solve g's ruleset from g's start (ff_game_start done) to tolerance,
+   telling progress (NULL: nobody) with ctx how it goes (as ff_solve_opts).
    Returns 0, or -1 with err (as ff_solve). Free sol with
    ff_solution_free. */
 int ff_analysis_solve(struct ff_solution *sol, const struct ff_game *g, double tolerance,
+		      void (*progress)(void *ctx, const struct ff_solve_progress *p), void *ctx,
 		      struct ff_error *err);
 
 #endif

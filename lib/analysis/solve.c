@@ -259,6 +259,25 @@ static double backup(const struct build *b, size_t i)
 	return sum;
 }
 
+static size_t build_bytes(const struct build *b);
+
+/* Tell o's progress callback, if any, where b has got. */
+static void tell(const struct build *b, const struct ff_solve_opts *o, int phase, double change)
+{
+	struct ff_solve_progress p;
+
+	if (!o->progress)
+		return;
+	p.phase = phase;
+	p.found = b->sol->nstates;
+	p.expanded = b->done;
+	p.edges = b->sol->nedges;
+	p.bytes = b->sol->bytes ? b->sol->bytes : build_bytes(b);
+	p.sweep = b->sol->iterations;
+	p.change = change;
+	o->progress(o->ctx, &p);
+}
+
 /* One Gauss-Seidel sweep (last found first unless o->reverse); returns
    the largest change. */
 static double sweep(struct build *b, const struct ff_solve_opts *o)
@@ -315,6 +334,7 @@ static void iterate(struct build *b, const struct ff_solve_opts *o, double *prev
 		memcpy(prev, sol->value, sol->nstates * sizeof *prev);
 		delta = sweep(b, o);
 		sol->residual = delta;
+		tell(b, o, 1, delta);
 		r[2] = r[1];
 		r[1] = r[0];
 		r[0] = last > 0 ? delta / last : 0;
@@ -378,10 +398,14 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 		goto out;
 	}
-	for (b.done = 0; b.done < sol->nstates; b.done++)
+	for (b.done = 0; b.done < sol->nstates; b.done++) {
 		if (expand(&b, b.done, cur, next, err))
 			goto out;
+		if ((b.done & 16383) == 16383)
+			tell(&b, o, 0, 0);
+	}
 	sol->bytes = build_bytes(&b) + sol->nstates * sizeof *prev;
+	tell(&b, o, 1, 0);
 	if (!(prev = malloc(sol->nstates * sizeof *prev))) {
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 		goto out;

@@ -13,12 +13,27 @@
 #include "lib/error.h"
 #include "lib/ruleset.h"
 
+/* How far a solve has gone, for a progress line (the library never
+   prints). Phase 0: finding the positions (found so far, expanded of
+   them); phase 1: all found (sweep 0), then after each sweep its largest
+   change. bytes: the memory held so far. */
+struct ff_solve_progress {
+	int phase;
+	size_t found, expanded, edges, bytes;
+	int sweep;
+	double change;
+};
+
 struct ff_solve_opts {
 	double tolerance;     /* stop when the change still to come is estimated within it */
 	int max_iterations;   /* and in any case after this many sweeps */
 	int reverse;          /* sweep the positions first found first (the result must not change) */
 	size_t max_states;    /* refuse a game of more positions (0: up to 2^31 - 1) */
 	int plain;            /* sweeps only, no extrapolation (the result must not change) */
+	/* called every 16,384 positions expanded, once all are found, and
+	   after each sweep, with ctx; NULL: not */
+	void (*progress)(void *ctx, const struct ff_solve_progress *p);
+	void *ctx;
 };
 
 /* A solved game. Invariants after ff_solve: keys holds nstates keys of
