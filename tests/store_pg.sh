@@ -108,7 +108,7 @@ check "a duplicate in the same batch: counted, stored once" $?
 # 3. stats and export give the same bytes from both
 ok=0
 for args in "" "--game fivelines" "--game fivelines --rules kidd" "--rules standard" \
-	"--option skip-last" "--origin simulated" "--origin imported" "--since 2026.01.01" \
+	"--options skip-last" "--option dice" "--origin simulated" "--origin imported" "--since 2026.01.01" \
 	"--until 2020.01.01" "--player nobody" "--compare skip-last" "-f csv" "-f json" \
 	"--game sequence -f csv"; do
 	"$ff" stats --db "$tmp/s.db" $args >"$tmp/st1" 2>&1
