@@ -356,6 +356,17 @@ static int after(const struct ff_cmd *cmd, const char *given, void *set, int arg
 	return -1;
 }
 
+/* Spellings a command took once and refuses now, with what to write
+   instead. */
+static const struct retired {
+	const char *cmd, *name, *instead;
+} retired[] = {
+	{ "store", "from", "write `fivefold store copy SOURCE TARGET` (the stores as operands, "
+			   "in that order; --from names an input format elsewhere)" },
+	{ "store", "to", "write `fivefold store copy SOURCE TARGET` (the stores as operands, "
+			 "in that order; --to names an output format elsewhere)" },
+};
+
 /* The usage error of arg, an option cmd does not take (or one that
    needs an argument, when missing): a long name that is a prefix of
    several of cmd's is ambiguous; one that is none is unknown, with the
@@ -372,6 +383,10 @@ static int bad_option(const struct ff_cmd *cmd, const struct tables *t, int miss
 					  "unknown option", arg);
 	len = strcspn(arg + 2, "=");
 	snprintf(word, sizeof word, "%.*s", (int)len, arg + 2);
+	for (n = 0; n < sizeof retired / sizeof *retired; n++)
+		if (!strcmp(retired[n].cmd, cmd->name) && !strcmp(retired[n].name, word))
+			return ff_cmd_usage_error(cmd, "--%s is no longer taken: %s", word,
+						  retired[n].instead);
 	for (; n < 48 && t->longs[n].name; n++)
 		if (strncmp(t->longs[n].name, word, len) == 0 && (m = strlen(list)) + 40 < sizeof list)
 			k++, snprintf(list + m, sizeof list - m, "%s--%s", m ? ", " : "",

@@ -230,7 +230,7 @@ q "$tmp/v5.db" "SELECT writefile('$tmp/v5.view', group_concat(fgn, '')) FROM
 "$ff" export --db "$tmp/v5.db" | cmp -s - "$tmp/v5.fgn" && cmp -s "$tmp/v5.view" "$tmp/v5.fgn" &&
 	"$ff" stats --db "$tmp/v5.db" --format csv | cmp -s - "$tmp/v5.stats"
 check "version-5 store: export, games_fgn and stats as before the upgrade" $?
-"$ff" store copy --from "$tmp/v5.db" --to "$tmp/v5c.db" >/dev/null 2>&1
+"$ff" store copy "$tmp/v5.db" "$tmp/v5c.db" >/dev/null 2>&1
 [ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM games WHERE moves IS NOT NULL')" = 8 ] &&
 	[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM games WHERE header IS NOT NULL AND body IS NOT NULL')" = 1 ] &&
 	[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM quarantine')" = 2 ]
