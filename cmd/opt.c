@@ -376,7 +376,7 @@ static int bad_option(const struct ff_cmd *cmd, const struct tables *t, int miss
 {
 	const char *names[48];
 	char word[64], hint[640], list[320] = "", dashed[48][40];
-	size_t n = 0, len, k = 0, m;
+	size_t n, len, k = 0, m;
 
 	if (missing || strncmp(arg, "--", 2) != 0)
 		return ff_cmd_usage_error(cmd, "%s '%s'", missing ? "option needs an argument:" :
@@ -387,7 +387,7 @@ static int bad_option(const struct ff_cmd *cmd, const struct tables *t, int miss
 		if (!strcmp(retired[n].cmd, cmd->name) && !strcmp(retired[n].name, word))
 			return ff_cmd_usage_error(cmd, "--%s is no longer taken: %s", word,
 						  retired[n].instead);
-	for (; n < 48 && t->longs[n].name; n++)
+	for (n = 0; n < 48 && t->longs[n].name; n++)
 		if (strncmp(t->longs[n].name, word, len) == 0 && (m = strlen(list)) + 40 < sizeof list)
 			k++, snprintf(list + m, sizeof list - m, "%s--%s", m ? ", " : "",
 				      t->longs[n].name);
