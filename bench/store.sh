@@ -75,7 +75,7 @@ f0=$(field wall "$("$fb" -o /dev/null -- sqlite3 "$dir/f.db" 'SELECT count(*) FR
 # slowest case for them; no game has a Date, so --since reads the index
 # and finds none)
 for args in "" "--compare four-stones" "--game fivelines" "--rules schaedler" \
-	"--game fivelines --rules schaedler" "--option skip-last" "--origin simulated" \
+	"--game fivelines --rules schaedler" "--options skip-last" "--origin simulated" \
 	"--player greedy" "--since 2026.01.01"; do
 	r=$("$fb" -o /dev/null -- "$ff" stats --db "$dir/f.db" $args)
 	printf 'stats %-36s %6.3f s  (target: under 0.5 s)\n' "$args" "$(field wall "$r")"

@@ -74,7 +74,7 @@ echo "the plan PostgreSQL makes for stats (no filter), as stats --explain shows 
 f0=$(field wall "$("$fb" -o /dev/null -- "$FF_PG_BIN/psql" -X -q -h "$FF_PG_DIR" -U fivefold -d bench \
 	-c 'SELECT count(*) FROM games')")
 for args in "" "--compare four-stones" "--game fivelines" "--rules schaedler" \
-	"--game fivelines --rules schaedler" "--option skip-last" "--origin simulated" \
+	"--game fivelines --rules schaedler" "--options skip-last" "--origin simulated" \
 	"--player greedy" "--since 2026.01.01"; do
 	r=$("$fb" -o /dev/null -- "$ff" stats --db "$url" $args)
 	[ "$(field status "$r")" = 0 ] || { echo "stats $args failed: $r"; exit 1; }

@@ -114,6 +114,10 @@ int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
    (NULL: an operand) that names the nearest and lists them. */
 int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const char *name,
 		      size_t len);
+/* The same among the presets or options of game only (NULL: of every
+   engine); the error names the game and lists only its names. */
+int ff_cmd_known_name_of(const struct ff_cmd *cmd, const char *game, int what, const char *opt,
+			 const char *name, size_t len);
 
 struct ff_store;
 /* Open the store named by --db for cmd (read_only: never created,
@@ -125,6 +129,8 @@ int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
    or its options (2), each once, into names (room for max; borrowed).
    Returns how many. */
 size_t ff_cmd_engine_names(int what, const char **names, size_t max);
+/* The same for game only (NULL: every engine; no such game: none). */
+size_t ff_cmd_game_names(const char *game, int what, const char **names, size_t max);
 
 /* Parse a non-negative decimal integer in [lo, hi]. Returns 0 or -1. */
 int ff_parse_long(const char *s, long lo, long hi, long *out);

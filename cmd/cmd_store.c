@@ -20,16 +20,11 @@
 
 /* What the options say. */
 struct sset {
-	const char *from, *to;
 	int quiet;
 };
 
 #define S struct sset
 static const struct ff_opt opts[] = {
-	FF_OPT(FROM, S, from, .kind = FF_K_TEXT, .arg = "DB", .required = 1,
-	       .help = "the store to copy: a SQLite file or a postgresql:// URL"),
-	FF_OPT(TO, S, to, .kind = FF_K_TEXT, .arg = "DB", .required = 1,
-	       .help = "the store to copy into (made when missing)"),
 	FF_OPT(QUIET, S, quiet),
 	FF_OPT_DONE
 };
@@ -129,18 +124,24 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct sset *o = set;
 	struct ff_store *from = NULL;
+	const char *source, *target;
 	struct copier c;
 	int rc;
 
-	if (argc != 1 || strcmp(argv[0], "copy") != 0)
-		return ff_cmd_usage_error(cmd, "say what to do: fivefold store copy --from DB --to DB");
-	if (strcmp(o->from, o->to) == 0)
-		return ff_cmd_usage_error(cmd, "--from and --to name the same store '%s'", o->from);
+	if (argc < 1 || strcmp(argv[0], "copy") != 0)
+		return ff_cmd_usage_error(cmd, "say what to do: fivefold store copy SOURCE TARGET");
+	if (argc != 3)
+		return ff_cmd_usage_error(cmd, "store copy takes two stores, SOURCE (the store to copy) "
+					  "and TARGET (the store to copy into), not %d", argc - 1);
+	source = argv[1];
+	target = argv[2];
+	if (strcmp(source, target) == 0)
+		return ff_cmd_usage_error(cmd, "SOURCE and TARGET name the same store '%s'", source);
 	memset(&c, 0, sizeof c);
-	c.from = o->from;
-	if ((rc = ff_cmd_open_store(cmd, o->from, 1, &from)) != 0)
+	c.from = source;
+	if ((rc = ff_cmd_open_store(cmd, source, 1, &from)) != 0)
 		return rc;
-	if ((rc = ff_cmd_open_store(cmd, o->to, 0, &c.to)) != 0) {
+	if ((rc = ff_cmd_open_store(cmd, target, 0, &c.to)) != 0) {
 		ff_store_close(from);
 		return rc;
 	}
@@ -173,16 +174,18 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 const struct ff_cmd ff_cmd_store = {
 	.name = "store",
 	.summary = "copy a store to another database (SQLite or PostgreSQL)",
-	.operands = "copy",
+	.operands = "copy SOURCE TARGET",
 	.operand = FF_C_ANY,
-	.about = "`fivefold store copy --from DB --to DB` copies every game and every\n"
-		 "quarantine entry of one store into another, in the order stored: a\n"
-		 "SQLite file to a PostgreSQL database (postgresql://...) or back, or\n"
-		 "between two of a kind. Each game is replayed from its canonical FGN\n"
-		 "and stored with its source file, game number and line, keyed and\n"
-		 "deduplicated as import does it; a game already in the target counts as\n"
-		 "a duplicate, so copying again adds nothing. Batches as import's: a\n"
-		 "killed copy run again completes. See docs/store.md.",
+	.about = "`fivefold store copy SOURCE TARGET` copies every game and every\n"
+		 "quarantine entry of the store SOURCE into the store TARGET (made when\n"
+		 "missing), in the order stored. Either is a SQLite file or a\n"
+		 "PostgreSQL database (postgresql://...), of the same kind or not. Each\n"
+		 "game is replayed from its canonical FGN and stored with its source\n"
+		 "file, game number and line, keyed and deduplicated as import does it;\n"
+		 "a game already in the target counts as a duplicate, so copying again\n"
+		 "adds nothing. Batches as import's: a killed copy run again completes.\n"
+		 "(--from and --to, which name formats elsewhere, are refused.) See\n"
+		 "docs/store.md.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

@@ -44,7 +44,7 @@ int ff_doc_values(const struct ff_cmd *cmd, const struct ff_opt *o, struct ff_bu
 	switch (value_check(cmd, o)) {
 	case FF_C_GAME: n = ff_cmd_engine_names(0, names, 64); break;
 	case FF_C_PRESET: n = ff_cmd_engine_names(1, names, 64); break;
-	case FF_C_OPTNAME: case FF_C_OPTVAL:
+	case FF_C_OPTNAME: case FF_C_OPTVAL: case FF_C_OPTLIST:
 		n = ff_cmd_engine_names(2, names, 63);
 		if (o->id == FF_O_COMPARE)
 			names[n++] = "rules";   /* the presets side by side */
@@ -69,6 +69,31 @@ int ff_doc_values(const struct ff_cmd *cmd, const struct ff_opt *o, struct ff_bu
 	return add_words(out, names, n);
 }
 
+/* What the names a value of o are (1 presets, 2 options) when they
+   follow the game of cmd's -g, else 0. */
+static int by_game(const struct ff_cmd *cmd, const struct ff_opt *o)
+{
+	const struct ff_opt *g;
+	enum ff_optcheck c = value_check(cmd, o);
+	int i;
+
+	for (i = 0; (g = ff_cmd_opt(cmd, i)) && g->id != FF_O_GAME; i++)
+		;
+	if (!g || !o)
+		return 0;
+	return c == FF_C_PRESET ? 1 : c == FF_C_OPTNAME || c == FF_C_OPTVAL || c == FF_C_OPTLIST ? 2 : 0;
+}
+
+/* The names (what: 1 presets, 2 options) of game (NULL: every game's),
+   separated by spaces, into b. Returns 0 or -1. */
+static int game_words(struct ff_buf *b, const char *game, int what)
+{
+	const char *names[64];
+
+	ff_buf_reset(b);
+	return add_words(b, names, ff_cmd_game_names(game, what, names, 64));
+}
+
 /* "-o --output" or "--from", the spellings of o. */
 static void spellings(FILE *fp, const struct ff_opt *o, const char *sep)
 {
@@ -77,6 +102,23 @@ static void spellings(FILE *fp, const struct ff_opt *o, const char *sep)
 	if (w->letter)
 		fprintf(fp, "-%c%s", w->letter, sep);
 	fprintf(fp, "--%s", w->name);
+}
+
+/* The branch of a value that follows -g: the names (what: 1 presets,
+   2 options) of the game _fivefold_game finds, else every game's. */
+static int bash_by_game(FILE *fp, int what, struct ff_buf *b)
+{
+	const char *games[16];
+	size_t n = ff_cmd_engine_names(0, games, 16), i;
+
+	fputs(") case $(_fivefold_game) in\n", fp);
+	for (i = 0; i <= n; i++) {
+		if (game_words(b, i < n ? games[i] : NULL, what))
+			return -1;
+		fprintf(fp, "\t\t\t%s) w=\"%s\";;\n", i < n ? games[i] : "*", b->p ? b->p : "");
+	}
+	fputs("\t\t\tesac; COMPREPLY=($(compgen -W \"$w\" -- \"$cur\")); return;;\n", fp);
+	return 0;
 }
 
 /* One command's branch of the bash function. */
@@ -91,6 +133,11 @@ static int bash_command(FILE *fp, const struct ff_cmd *c, struct ff_buf *b)
 			continue;
 		fputs("\t\t", fp);
 		spellings(fp, o, "|");
+		if (by_game(c, o)) {
+			if (bash_by_game(fp, by_game(c, o), b))
+				return -1;
+			continue;
+		}
 		ff_buf_reset(b);
 		if (ff_doc_values(c, o, b))
 			return -1;
@@ -122,8 +169,15 @@ static int bash(FILE *fp)
 	for (i = 0; (c = ff_cmd_at(i)); i++)
 		rc |= ff_buf_addf(&cmds, "%s%s", i ? " " : "", c->name);
 	fprintf(fp, "# bash completion for fivefold, made by `fivefold help --completion bash`\n"
+		"# the game a -g or --game before the cursor names (the last one)\n"
+		"_fivefold_game()\n{\n\tlocal i g=''\n"
+		"\tfor ((i = 2; i < COMP_CWORD; i++)); do\n\t\tcase ${COMP_WORDS[i]} in\n"
+		"\t\t-g|--game) g=${COMP_WORDS[i+1]}\n"
+		"\t\t\t[ \"$g\" = = ] && g=${COMP_WORDS[i+2]};;\n"
+		"\t\t--game=*) g=${COMP_WORDS[i]#--game=};;\n"
+		"\t\t-g?*) g=${COMP_WORDS[i]#-g};;\n\t\tesac\n\tdone\n\techo \"$g\"\n}\n"
 		"_fivefold()\n{\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
-		"\tlocal opts='' values='' paths=0\n\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
+		"\tlocal opts='' values='' paths=0 w=''\n\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
 		"\t\tCOMPREPLY=($(compgen -W \"%s --help --version\" -- \"$cur\"))\n\t\treturn\n"
 		"\tfi\n\tcase ${COMP_WORDS[1]} in\n", cmds.p ? cmds.p : "");
 	for (i = 0; !rc && (c = ff_cmd_at(i)); i++)
@@ -152,10 +206,15 @@ static void zsh_desc(FILE *fp, const char *s)
 	}
 }
 
-/* The action of a value: _files, or (a b c), or nothing to offer. */
+/* The action of a value: _files, or (a b c), or _fivefold_names for names
+   that follow -g, or nothing to offer. */
 static int zsh_action(FILE *fp, const struct ff_cmd *c, const struct ff_opt *o,
 		      struct ff_buf *b)
 {
+	if (by_game(c, o)) {
+		fprintf(fp, "_fivefold_names %s", by_game(c, o) == 1 ? "presets" : "options");
+		return 0;
+	}
 	ff_buf_reset(b);
 	if (ff_doc_values(c, o, b))
 		return -1;
@@ -205,6 +264,30 @@ static int zsh_command(FILE *fp, const struct ff_cmd *c, struct ff_buf *b)
 	return 0;
 }
 
+/* _fivefold_names presets|options: the presets or options of the game a
+   -g or --game before the cursor names, else every game's. */
+static int zsh_names(FILE *fp, struct ff_buf *b)
+{
+	static const char *const kinds[] = { "", "presets", "options" };
+	const char *games[16];
+	size_t n = ff_cmd_engine_names(0, games, 16), i;
+	int what;
+
+	fputs("_fivefold_names() {\n\tlocal g i\n\tfor (( i = 1; i < CURRENT; i++ )); do\n"
+	      "\t\tcase $words[i] in\n\t\t(-g|--game) g=$words[i+1];;\n"
+	      "\t\t(--game=*) g=${words[i]#--game=};;\n\t\t(-g?*) g=${words[i]#-g};;\n"
+	      "\t\tesac\n\tdone\n\tcase $1:$g in\n", fp);
+	for (what = 1; what <= 2; what++)
+		for (i = 0; i <= n; i++) {
+			if (game_words(b, i < n ? games[i] : NULL, what))
+				return -1;
+			fprintf(fp, "\t(%s:%s) compadd -- %s;;\n", kinds[what],
+				i < n ? games[i] : "*", b->p ? b->p : "");
+		}
+	fputs("\tesac\n}\n", fp);
+	return 0;
+}
+
 static int zsh(FILE *fp)
 {
 	struct ff_buf b = FF_BUF_INIT;
@@ -212,8 +295,10 @@ static int zsh(FILE *fp)
 	int i, rc = 0;
 
 	fputs("#compdef fivefold\n"
-	      "# zsh completion for fivefold, made by `fivefold help --completion zsh`\n"
-	      "_fivefold() {\n\tlocal -a cmds\n\tcmds=(\n", fp);
+	      "# zsh completion for fivefold, made by `fivefold help --completion zsh`\n", fp);
+	if (zsh_names(fp, &b))
+		return -1;
+	fputs("_fivefold() {\n\tlocal -a cmds\n\tcmds=(\n", fp);
 	for (i = 0; (c = ff_cmd_at(i)); i++) {
 		fprintf(fp, "\t\t'%s:", c->name);
 		zsh_desc(fp, c->summary);

@@ -100,13 +100,15 @@ int ff_diag_format_as(struct ff_buf *out, const char *file, const struct ff_erro
 	return ff_buf_addf(out, ": %s [%s]\n", e->msg, ff_code_name(e->code));
 }
 
-size_t ff_cmd_engine_names(int what, const char **names, size_t max)
+size_t ff_cmd_game_names(const char *game, int what, const char **names, size_t max)
 {
 	const struct ff_rules *r;
 	size_t n = 0, k;
 	int i, j, count;
 
 	for (i = 0; (r = ff_rules_at(i)); i++) {
+		if (game && strcmp(game, r->name))
+			continue;
 		count = what == 0 ? 1 : what == 1 ? r->npresets : r->noptions;
 		for (j = 0; j < count && n < max; j++) {
 			const char *name = what == 0 ? r->name : what == 1 ? r->presets[j].name
@@ -121,13 +123,18 @@ size_t ff_cmd_engine_names(int what, const char **names, size_t max)
 	return n;
 }
 
-int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const char *name,
-		      size_t len)
+size_t ff_cmd_engine_names(int what, const char **names, size_t max)
+{
+	return ff_cmd_game_names(NULL, what, names, max);
+}
+
+int ff_cmd_known_name_of(const struct ff_cmd *cmd, const char *game, int what, const char *opt,
+			 const char *name, size_t len)
 {
 	static const char *const kinds[] = { "games", "presets", "options" };
 	const char *names[64];
-	char hint[320], word[64];
-	size_t n = ff_cmd_engine_names(what, names, 64), i;
+	char hint[320], word[64], kind[64];
+	size_t n = ff_cmd_game_names(game, what, names, 64), i;
 
 	for (i = 0; i < n; i++)
 		if (strlen(names[i]) == len && !strncmp(names[i], name, len))
@@ -136,9 +143,21 @@ int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const
 	if (!opt)
 		return ff_cmd_usage_error(cmd, "unknown game '%s'%s", word,
 					  ff_text_suggest(hint, sizeof hint, word, kinds[what], names, n));
+	if (game && what) {
+		snprintf(kind, sizeof kind, "%s of %s", kinds[what], game);
+		return ff_cmd_usage_error(cmd, "%s: %s has no %s '%s'%s", opt, game,
+					  what == 1 ? "preset" : "option", word,
+					  ff_text_suggest(hint, sizeof hint, word, kind, names, n));
+	}
 	return ff_cmd_usage_error(cmd, "%s: no game has %s '%s'%s", opt,
 				  what == 0 ? "the name" : what == 1 ? "a preset" : "an option", word,
 				  ff_text_suggest(hint, sizeof hint, word, kinds[what], names, n));
+}
+
+int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const char *name,
+		      size_t len)
+{
+	return ff_cmd_known_name_of(cmd, NULL, what, opt, name, len);
 }
 
 const struct ff_format *ff_cmd_format(const struct ff_cmd *cmd, const char *name)

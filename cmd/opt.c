@@ -31,7 +31,7 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_GAME] = { "game", 'g', "GAME", TEXT(FF_C_GAME), "the game (see `fivefold rules`)" },
 	[FF_O_RULES] = { "rules", 'r', "PRESET", TEXT(FF_C_PRESET),
 			 "the rules preset (default: the game's first)" },
-	[FF_O_OPTIONS] = { "options", 0, "OPTS", TEXT(FF_C_ANY),
+	[FF_O_OPTIONS] = { "options", 0, "OPTS", TEXT(FF_C_OPTLIST),
 			   "header options, e.g. \"skip-last dice=knuckle\"" },
 	[FF_O_SEATS] = { "seats", 0, "N", TEXT(FF_C_ANY),
 			 "number of seats, where the game has a choice (see `fivefold rules`)" },
@@ -58,8 +58,7 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_COMPARE] = { "compare", 0, "OPTION", TEXT(FF_C_OPTNAME),
 			   "compare ruleset ids that differ only in OPTION (e.g. skip-last), "
 			   "or, with `rules`, only in the rules preset" },
-	[FF_O_OPTION] = { "option", 0, "OPT", TEXT(FF_C_OPTVAL),
-			  "only ruleset ids with this option (name or name=value)" },
+	[FF_O_OPTION] = { "option", 0, "OPTS", TEXT(FF_C_OPTLIST), "the same as --options" },
 	[FF_O_ORIGIN] = { "origin", 0, "ORIGIN", TEXT(FF_C_WORD), "only games of this origin" },
 	[FF_O_PLAYER] = { "player", 0, "NAME", TEXT(FF_C_ANY), "only games with this player in a seat" },
 	[FF_O_SINCE] = { "since", 0, "YYYY.MM.DD", TEXT(FF_C_DATE),
@@ -161,7 +160,43 @@ static int is_date(const char *s, char out[11])
 	return strlen(s) == 10 && ff_date_normal(s, out) > 0 && !strchr(out, '?');
 }
 
-/* Check a text value. Returns 0 or the usage error's status. */
+/* Is check one of a name that depends on the game (checked once every
+   option is read, against -g's game when there is one)? */
+static int by_game(enum ff_optcheck check)
+{
+	return check == FF_C_PRESET || check == FF_C_OPTNAME || check == FF_C_OPTVAL ||
+	       check == FF_C_OPTLIST;
+}
+
+/* Check the names in arg, a value of the option opt, against game's (NULL:
+   every game's). Returns 0 or the usage error's status. */
+static int check_names(const struct ff_cmd *cmd, enum ff_optcheck check, const char *opt,
+		       const char *game, const char *arg)
+{
+	size_t n;
+
+	switch (check) {
+	case FF_C_PRESET: return ff_cmd_known_name_of(cmd, game, 1, opt, arg, strlen(arg));
+	case FF_C_OPTNAME:   /* --compare rules: the presets side by side */
+		if (strcmp(opt, "--compare") == 0 && strcmp(arg, "rules") == 0)
+			return 0;
+		return ff_cmd_known_name_of(cmd, game, 2, opt, arg, strlen(arg));
+	case FF_C_OPTVAL: return ff_cmd_known_name_of(cmd, game, 2, opt, arg, strcspn(arg, "="));
+	case FF_C_OPTLIST:
+		for (; *arg; arg += n) {
+			arg += strspn(arg, " \t");
+			n = strcspn(arg, " \t");
+			if (n && ff_cmd_known_name_of(cmd, game, 2, opt, arg, strcspn(arg, "= \t")))
+				return FF_EXIT_USAGE;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Check a text value (but for names by_game). Returns 0 or the usage
+   error's status. */
 static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const char *arg)
 {
 	const struct ff_optword *w = &words[o->id];
@@ -172,12 +207,6 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 	snprintf(opt, sizeof opt, "--%s", w->name);
 	switch (w->check) {
 	case FF_C_GAME: return ff_cmd_known_name(cmd, 0, opt, arg, strlen(arg));
-	case FF_C_PRESET: return ff_cmd_known_name(cmd, 1, opt, arg, strlen(arg));
-	case FF_C_OPTNAME:   /* --compare rules: the presets side by side */
-		if (o->id == FF_O_COMPARE && strcmp(arg, "rules") == 0)
-			return 0;
-		return ff_cmd_known_name(cmd, 2, opt, arg, strlen(arg));
-	case FF_C_OPTVAL: return ff_cmd_known_name(cmd, 2, opt, arg, strcspn(arg, "="));
 	case FF_C_WORD:
 		return choice_index(o->choices, arg) < 0 ? bad_choice(cmd, w->name, o->choices, arg) : 0;
 	case FF_C_DATE:
@@ -254,6 +283,20 @@ struct tables {
 	int row_of[128];
 };
 
+/* The first row of cmd's table that sets what row i sets (i itself, or
+   an earlier name of the same setting). */
+static int same_setting(const struct ff_cmd *cmd, int i)
+{
+	const struct ff_opt *o = ff_cmd_opt(cmd, i), *p;
+	int j;
+
+	for (j = 0; j < i && (p = ff_cmd_opt(cmd, j)); j++)
+		if (p->off == o->off && ff_opt_kind(p) == ff_opt_kind(o) &&
+		    !words[p->id].arg == !words[o->id].arg && ff_opt_kind(o) != FF_K_HELP)
+			return j;
+	return i;
+}
+
 static void build(const struct ff_cmd *cmd, struct tables *t)
 {
 	const struct ff_opt *o;
@@ -267,7 +310,7 @@ static void build(const struct ff_cmd *cmd, struct tables *t)
 
 		t->longs[i].name = w->name;
 		t->longs[i].has_arg = w->arg ? required_argument : no_argument;
-		t->longs[i].val = 256 + i;
+		t->longs[i].val = 256 + same_setting(cmd, i);
 		if (w->letter && k + 3 < sizeof t->shorts) {
 			t->shorts[k++] = (char)w->letter;
 			if (w->arg)
@@ -294,11 +337,25 @@ static int defaults(const struct ff_cmd *cmd, void *set)
 
 /* The usage error of a required option not given, or of an operand the
    command does not take. */
-static int after(const struct ff_cmd *cmd, const char *given, int argc, char **argv, int first)
+static int after(const struct ff_cmd *cmd, const char *given, void *set, int argc, char **argv,
+		 int first)
 {
 	const struct ff_opt *o;
+	const char *game = NULL, *v;
+	char opt[64];
 	int i;
 
+	for (i = 0; (o = ff_cmd_opt(cmd, i)); i++)
+		if (o->id == FF_O_GAME)
+			game = *(const char **)((char *)set + o->off);
+	for (i = 0; (o = ff_cmd_opt(cmd, i)); i++) {
+		if (ff_opt_kind(o) != FF_K_TEXT || !by_game(words[o->id].check) ||
+		    !(v = *(const char **)((char *)set + o->off)))
+			continue;
+		snprintf(opt, sizeof opt, "--%s", words[o->id].name);
+		if (check_names(cmd, words[o->id].check, opt, game, v))
+			return FF_EXIT_USAGE;
+	}
 	for (i = 0; (o = ff_cmd_opt(cmd, i)); i++)
 		if (o->required && !given[i])
 			return ff_cmd_usage_error(cmd, "--%s %s is required", words[o->id].name,
@@ -306,6 +363,51 @@ static int after(const struct ff_cmd *cmd, const char *given, int argc, char **a
 	if (!cmd->operands && first < argc)
 		return ff_cmd_usage_error(cmd, "unexpected operand '%s'", argv[first]);
 	return -1;
+}
+
+/* Spellings a command took once and refuses now, with what to write
+   instead. */
+static const struct retired {
+	const char *cmd, *name, *instead;
+} retired[] = {
+	{ "store", "from", "write `fivefold store copy SOURCE TARGET` (the stores as operands, "
+			   "in that order; --from names an input format elsewhere)" },
+	{ "store", "to", "write `fivefold store copy SOURCE TARGET` (the stores as operands, "
+			 "in that order; --to names an output format elsewhere)" },
+};
+
+/* The usage error of arg, an option cmd does not take (or one that
+   needs an argument, when missing): a long name that is a prefix of
+   several of cmd's is ambiguous; one that is none is unknown, with the
+   nearest of cmd's names. */
+static int bad_option(const struct ff_cmd *cmd, const struct tables *t, int missing,
+		      const char *arg)
+{
+	const char *names[48];
+	char word[64], hint[640], list[320] = "", dashed[48][40];
+	size_t n, len, k = 0, m;
+
+	if (missing || strncmp(arg, "--", 2) != 0)
+		return ff_cmd_usage_error(cmd, "%s '%s'", missing ? "option needs an argument:" :
+					  "unknown option", arg);
+	len = strcspn(arg + 2, "=");
+	snprintf(word, sizeof word, "%.*s", (int)len, arg + 2);
+	for (n = 0; n < sizeof retired / sizeof *retired; n++)
+		if (!strcmp(retired[n].cmd, cmd->name) && !strcmp(retired[n].name, word))
+			return ff_cmd_usage_error(cmd, "--%s is no longer taken: %s", word,
+						  retired[n].instead);
+	for (n = 0; n < 48 && t->longs[n].name; n++)
+		if (strncmp(t->longs[n].name, word, len) == 0 && (m = strlen(list)) + 40 < sizeof list)
+			k++, snprintf(list + m, sizeof list - m, "%s--%s", m ? ", " : "",
+				      t->longs[n].name);
+	if (k > 1)
+		return ff_cmd_usage_error(cmd, "option '--%s' is ambiguous: %s", word, list);
+	for (n = 0; n < 48 && t->longs[n].name; n++) {
+		snprintf(dashed[n], sizeof dashed[n], "--%s", t->longs[n].name);
+		names[n] = dashed[n];
+	}
+	return ff_cmd_usage_error(cmd, "unknown option '--%s'%s", word,
+				  ff_text_suggest(hint, sizeof hint, word, "options", names, n));
 }
 
 int ff_cmd_parse(const struct ff_cmd *cmd, int argc, char **argv, void *set, int *first)
@@ -323,13 +425,8 @@ int ff_cmd_parse(const struct ff_cmd *cmd, int argc, char **argv, void *set, int
 
 		if (c > 0 && c < 128 && t.row_of[c])
 			c = t.row_of[c];
-		if (c < 256) {
-			fprintf(stderr, "fivefold %s: %s '%s'\n", cmd->name,
-				c == ':' ? "option needs an argument:" : "unknown option",
-				argv[optind - 1]);
-			fprintf(stderr, "try 'fivefold help %s'\n", cmd->name);
-			return FF_EXIT_USAGE;
-		}
+		if (c < 256)
+			return bad_option(cmd, &t, c == ':', argv[optind - 1]);
 		o = ff_cmd_opt(cmd, c - 256);
 		if (ff_opt_kind(o) == FF_K_HELP) {
 			ff_cmd_help(cmd, stdout);
@@ -340,7 +437,7 @@ int ff_cmd_parse(const struct ff_cmd *cmd, int argc, char **argv, void *set, int
 			return FF_EXIT_USAGE;
 	}
 	*first = optind;
-	return after(cmd, given, argc, argv, optind);
+	return after(cmd, given, set, argc, argv, optind);
 }
 
 /* "-o, --output FILE" */

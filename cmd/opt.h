@@ -42,6 +42,7 @@ enum ff_optcheck {
 	FF_C_PRESET,    /* a rules preset of some game */
 	FF_C_OPTNAME,   /* an option of some game */
 	FF_C_OPTVAL,    /* an option of some game, alone or name=value */
+	FF_C_OPTLIST,   /* options, each alone or name=value, separated by blanks */
 	FF_C_DATE,      /* YYYY.MM.DD */
 	FF_C_RESULT,    /* a result token */
 	FF_C_U64,       /* a decimal 64-bit number */
@@ -76,7 +77,9 @@ struct ff_opt {
 };
 
 /* A row of a command's table: FF_OPT(ID, struct settings, field, ...more
-   designated initialisers). */
+   designated initialisers). Two rows with the same field are two names of
+   one setting (--format and --to, --options and --option): a prefix of
+   both is not ambiguous. */
 #define FF_OPT(ID, type, field, ...) \
 	{ .id = FF_O_##ID, .off = offsetof(type, field), __VA_ARGS__ }
 #define FF_OPT_DONE { .id = FF_O_END }
@@ -86,6 +89,8 @@ struct ff_opt {
 #define FF_FILTER_OPTS(type, field) \
 	FF_OPT(GAME, type, field.game, .help = "only this game"), \
 	FF_OPT(RULES, type, field.preset, .help = "only this rules preset"), \
+	FF_OPT(OPTIONS, type, field.option, \
+	       .help = "only ruleset ids with all of these options (each name or name=value)"), \
 	FF_OPT(OPTION, type, field.option), \
 	FF_OPT(ORIGIN, type, field.origin, .choices = "imported|simulated"), \
 	FF_OPT(PLAYER, type, field.player), \

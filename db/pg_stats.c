@@ -21,6 +21,15 @@ static void cond(struct ff_pg_query *q, const char *text, const char *v, const c
 	ff_buf_adds(&q->sql, after);
 }
 
+/* The option filter: the ruleset's options have every one of the
+   parameter's (blank-separated, each a name or name=value), as a whole
+   word or as its name with a value (db/sqlite_stats.c's, in one
+   condition). */
+#define OPTION_MATCH " AND NOT EXISTS (SELECT 1 FROM regexp_split_to_table("
+#define OPTION_MATCH_END ", '[ \t]+') AS w WHERE w <> ''" \
+	" AND strpos(' ' || options || ' ', ' ' || w || ' ') = 0" \
+	" AND strpos(' ' || options, ' ' || w || '=') = 0)"
+
 /* A number condition: text, n (written into num, 24 bytes) as an integer. */
 static void num_cond(struct ff_pg_query *q, const char *text, long n, char *num)
 {
@@ -51,8 +60,7 @@ static int ruleset_filter(struct ff_pg *s, struct ff_pg_query *q, const struct f
 	ff_buf_adds(&r.sql, "SELECT coalesce(array_agg(ruleset), '{}') FROM rulesets WHERE true");
 	cond(&r, " AND game = ", f->game, "");
 	cond(&r, " AND preset = ", f->preset, "");
-	cond(&r, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
-	cond(&r, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
+	cond(&r, OPTION_MATCH, f->option, OPTION_MATCH_END);
 	rc = ff_pg_run(s, &r, &res, err);
 	ff_buf_free(&r.sql);
 	if (rc)
@@ -72,8 +80,7 @@ static void ruleset_columns(struct ff_pg_query *q, const struct ff_stats_filter 
 {
 	cond(q, " AND game = ", f->game, "");
 	cond(q, " AND preset = ", f->preset, "");
-	cond(q, " AND (strpos(' ' || options || ' ', ' ' || ", f->option, " || ' ') > 0");
-	cond(q, " OR strpos(' ' || options, ' ' || ", f->option, " || '=') > 0)");
+	cond(q, OPTION_MATCH, f->option, OPTION_MATCH_END);
 }
 
 int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,

@@ -4,15 +4,48 @@
    order: nothing is sorted), folded into groups by db/stats.c. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/sqlite.h"
 #include "lib/buf.h"
 
-#define OPTION_MATCH \
-	"(instr(' ' || options || ' ', ' ' || :option || ' ') > 0" \
-	" OR instr(' ' || options, ' ' || :option || '=') > 0)"
+/* The blanks between the options of a filter. */
+#define BLANKS " \t"
+
+/* " AND" a condition per option of f->option (blank-separated, each a
+   name or name=value): the ruleset's options have it, as a whole word or
+   as its name with a value. The k-th is bound as :optionK. */
+static void option_match(struct ff_buf *sql, const char *list)
+{
+	size_t k = 0, n;
+
+	for (; list && *list; list += n) {
+		list += strspn(list, BLANKS);
+		if (!(n = strcspn(list, BLANKS)))
+			continue;
+		ff_buf_addf(sql, " AND (instr(' ' || options || ' ', ' ' || :option%zu || ' ') > 0"
+				 " OR instr(' ' || options, ' ' || :option%zu || '=') > 0)", k, k);
+		k++;
+	}
+}
+
+/* Bind what option_match asks for. */
+static void bind_options(sqlite3_stmt *st, const char *list)
+{
+	char name[32];
+	size_t k = 0, n;
+
+	for (; list && *list; list += n) {
+		list += strspn(list, BLANKS);
+		if (!(n = strcspn(list, BLANKS)))
+			continue;
+		snprintf(name, sizeof name, ":option%zu", k++);
+		sqlite3_bind_text(st, sqlite3_bind_parameter_index(st, name), list, (int)n,
+				  SQLITE_STATIC);
+	}
+}
 
 /* The game, preset and option filters of a store at schema 6 or later:
    the ruleset ids they allow, from rulesets, which the covering index
@@ -26,8 +59,7 @@ static void ruleset_filter(struct ff_buf *sql, const struct ff_stats_filter *f)
 		ff_buf_adds(sql, " AND game = :game");
 	if (f->preset)
 		ff_buf_adds(sql, " AND preset = :preset");
-	if (f->option)
-		ff_buf_adds(sql, " AND " OPTION_MATCH);
+	option_match(sql, f->option);
 	ff_buf_adds(sql, ")");
 }
 
@@ -45,8 +77,7 @@ static void ruleset_columns(struct ff_buf *sql, const struct ff_stats_filter *f)
 				 " AND ruleset < :game || '/' || :preset || ';'");
 	else if (f->game)
 		ff_buf_adds(sql, " AND ruleset >= :game || '/' AND ruleset < :game || '0'");
-	if (f->option)
-		ff_buf_adds(sql, " AND " OPTION_MATCH);
+	option_match(sql, f->option);
 }
 
 void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
@@ -89,7 +120,6 @@ void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 	if (v) sqlite3_bind_text(st, sqlite3_bind_parameter_index(st, name), v, -1, SQLITE_STATIC)
 	BIND(":game", f->game);
 	BIND(":preset", f->preset);
-	BIND(":option", f->option);
 	BIND(":origin", f->origin);
 	BIND(":since", f->since);
 	BIND(":until", f->until);
@@ -97,6 +127,7 @@ void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 	BIND(":result", f->result);
 	BIND(":seed", f->seed);
 #undef BIND
+	bind_options(st, f->option);
 	if (f->min_plies)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":min_plies"), f->min_plies);
 	if (f->max_plies)

@@ -118,7 +118,8 @@ int ff_store_add_reject(struct ff_store *s, const struct ff_store_reject *r,
 /* Which games `stats` looks at; NULL members do not filter. */
 struct ff_stats_filter {
 	const char *game, *preset;
-	const char *option;     /* rulesets with this option set (name or name=value) */
+	const char *option;     /* rulesets with every one of these options set
+				   (blank-separated, each name or name=value) */
 	const char *origin;     /* "imported" or "simulated" */
 	const char *player;     /* a seat held by this player */
 	const char *since, *until;  /* Date tag range, YYYY.MM.DD, inclusive */

@@ -92,6 +92,26 @@ static int default_value(const struct ff_option_desc *o)
 	return value_index(o->values, o->dflt, strlen(o->dflt));
 }
 
+/* The error for value val[0, vlen) of option name, which takes one of
+   o->values: the values, and the nearest when one is near. Returns -1. */
+static int bad_value(const struct ff_option_desc *o, const char *name, const char *val,
+		     size_t vlen, struct ff_error *err)
+{
+	const char *names[16];
+	char list[128], word[48], hint[200], *p, *save = NULL, *cut;
+	size_t n = 0;
+
+	snprintf(list, sizeof list, "%s", o->values);
+	for (p = strtok_r(list, "|", &save); p && n < 16; p = strtok_r(NULL, "|", &save))
+		names[n++] = p;
+	snprintf(word, sizeof word, "%.*s", (int)vlen, val);
+	ff_text_suggest(hint, sizeof hint, word, "values", names, n);
+	if ((cut = strstr(hint, " (")))
+		*cut = '\0';
+	return ff_error_set(err, FF_EBAD_OPTION, "option '%s' takes %s, not '%.*s'%s", name,
+			    o->values, (int)vlen, val, hint);
+}
+
 /* Apply one "name" or "name=value" item of n bytes. */
 static int apply_option(struct ff_config *cfg, unsigned char *seen, const char *item,
 			size_t n, struct ff_error *err)
@@ -140,9 +160,7 @@ static int apply_option(struct ff_config *cfg, unsigned char *seen, const char *
 	}
 	v = value_index(o->values, val, vlen);
 	if (v < 0)
-		return ff_error_set(err, FF_EBAD_OPTION,
-				    "option '%s' takes %s, not '%.*s'", name, o->values,
-				    (int)vlen, val);
+		return bad_value(o, name, val, vlen, err);
 	cfg->opt[i] = v;
 	return 0;
 }

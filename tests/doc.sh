@@ -79,6 +79,11 @@ expect "text csv json" fivefold stats -f ""
 expect "--format --from" fivefold validate --f
 expect "standard schaedler" fivefold export --rules s
 expect "skip-last" fivefold stats --compare skip
+# a preset or option after -g: that game's only
+expect "schaedler" fivefold solve -g fivelines -r s
+expect "liftbridge pagat" fivefold stats --game pegsjokers --rules ""
+expect "skip-last start" fivefold simulate --game = fivelines --options s
+expect "sequences" fivefold export -gsequence --option s
 expect "sequence" fivefold rules se
 expect "validate" fivefold help va
 touch "$tmp/games.fgn"
@@ -91,6 +96,13 @@ if command -v zsh >/dev/null 2>&1; then
 	got=$(zsh -fc 'fpath=("$1" $fpath); autoload -Uz compinit; compinit -u -D; print -r -- $_comps[fivefold]' \
 		zsh "$zsh_dir")
 	[ "$got" = _fivefold ]; check "zsh: compinit binds fivefold to _fivefold (got '$got')" $?
+	# the presets after -g: that game's only (the completion system's
+	# functions stubbed, compadd printing what it offers)
+	got=$(zsh -fc '_arguments() { :; }; _describe() { :; }; compadd() { shift; print -r -- "$*"; }
+		words=(fivefold solve -g fivelines -r ""); CURRENT=5; . "$1" 2>/dev/null
+		words=(solve -g fivelines -r ""); CURRENT=4; _fivefold_names presets' zsh "$zsh_dir/_fivefold")
+	want="schaedler kidd locusludi-race locusludi-knockoff"
+	[ "$got" = "$want" ]; check "zsh: -r after -g fivelines offers '$want' (got '$got')" $?
 else
 	echo "skip: no zsh here"; skip=$((skip + 1))
 fi

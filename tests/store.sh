@@ -251,7 +251,7 @@ q "$tmp/v5.db" "SELECT writefile('$tmp/v5.view', group_concat(fgn, '')) FROM
 "$ff" export --db "$tmp/v5.db" | cmp -s - "$tmp/v5.fgn" && cmp -s "$tmp/v5.view" "$tmp/v5.fgn" &&
 	"$ff" stats --db "$tmp/v5.db" --format csv | cmp -s - "$tmp/v5.stats"
 check "version-5 store: export, games_fgn and stats as before the upgrade" $?
-"$ff" store copy --from "$tmp/v5.db" --to "$tmp/v5c.db" >/dev/null 2>&1
+"$ff" store copy "$tmp/v5.db" "$tmp/v5c.db" >/dev/null 2>&1
 [ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM games WHERE moves IS NOT NULL')" = 8 ] &&
 	[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM games WHERE header IS NOT NULL AND body IS NOT NULL')" = 1 ] &&
 	[ "$(q "$tmp/v5c.db" 'SELECT count(*) FROM quarantine')" = 2 ]
@@ -303,6 +303,20 @@ for f in "--game fivelines" "--game fiveplay" "--rules kidd" "--game fivelines -
 	cmp -s "$tmp/mix.got" "$tmp/mix.want" && { [ -s "$tmp/mix.want" ] || [ "$f" = "--game fiveplay --rules kidd" ]; }
 	check "stats $f: the games plain SQL counts" $?
 done
+
+# 8b'. --options (and its alias --option) keeps the ruleset ids that have
+# every option it names, each a name or name=value
+for o in "" skip-last dice=knuckle "skip-last dice=knuckle"; do
+	"$ff" simulate --game fivelines --rules kidd --options "$o" --games 3 --seed 2
+done >"$tmp/opts.fgn"
+"$ff" import -q --db "$tmp/opts.db" "$tmp/opts.fgn" >/dev/null
+ids() { "$ff" stats --db "$tmp/opts.db" "$@" --format csv | sed 1d | cut -d'"' -f2 | tr '\n' ' '; }
+[ "$(ids --options 'skip-last dice=knuckle')" = "fivelines/kidd:dice=knuckle,skip-last " ]
+check "stats --options 'skip-last dice=knuckle': only the id with both" $?
+[ "$(ids --option skip-last)" = "fivelines/kidd:dice=knuckle,skip-last fivelines/kidd:skip-last " ]
+check "stats --option skip-last (the alias): both ids with it" $?
+[ "$("$ff" export --db "$tmp/opts.db" --options 'dice=knuckle skip-last' | grep -c '^\[Game ')" = 3 ]
+check "export --options with two options: the games of the id with both" $?
 
 # 8c. --player (games.players, schema 5) counts the games plain SQL
 # counts through seats: ids that are digits of others (p1 is id 1, p11

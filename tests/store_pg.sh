@@ -108,7 +108,7 @@ check "a duplicate in the same batch: counted, stored once" $?
 # 3. stats and export give the same bytes from both
 ok=0
 for args in "" "--game fivelines" "--game fivelines --rules kidd" "--rules standard" \
-	"--option skip-last" "--origin simulated" "--origin imported" "--since 2026.01.01" \
+	"--options skip-last" "--option dice" "--origin simulated" "--origin imported" "--since 2026.01.01" \
 	"--until 2020.01.01" "--player nobody" "--compare skip-last" "-f csv" "-f json" \
 	"--game sequence -f csv"; do
 	"$ff" stats --db "$tmp/s.db" $args >"$tmp/st1" 2>&1
@@ -136,16 +136,16 @@ check "export --seats N from PostgreSQL: the games stored with N seats" $ok
 
 # 4. store copy, SQLite -> PostgreSQL -> SQLite, loses nothing
 u2=$(pg_newdb two)
-"$ff" store copy --from "$tmp/s.db" --to "$u2" >"$tmp/c1.out" 2>&1
+"$ff" store copy "$tmp/s.db" "$u2" >"$tmp/c1.out" 2>&1
 grep -qx 'copied 290 games: 290 stored, 0 duplicates, 0 quarantined; 3 quarantine entries: 3 added, 0 there already' "$tmp/c1.out"
 check "store copy to PostgreSQL: counts" $?
 dump_pg two | cmp -s - "$tmp/dp"; check "store copy to PostgreSQL: every row" $?
-"$ff" store copy --from "$u2" --to "$tmp/back.db" >/dev/null 2>&1
+"$ff" store copy "$u2" "$tmp/back.db" >/dev/null 2>&1
 dump_sqlite "$tmp/back.db" | cmp -s - "$tmp/ds"; check "store copy back to SQLite: every row" $?
-"$ff" store copy --from "$tmp/s.db" --to "$u2" >"$tmp/c2.out" 2>&1
+"$ff" store copy "$tmp/s.db" "$u2" >"$tmp/c2.out" 2>&1
 grep -qx 'copied 290 games: 0 stored, 290 duplicates, 0 quarantined; 3 quarantine entries: 0 added, 3 there already' "$tmp/c2.out"
 check "store copy again adds nothing" $?
-"$ff" store copy --from "$tmp/s.db" --to "$tmp/s.db" >/dev/null 2>&1; [ $? = 2 ]
+"$ff" store copy "$tmp/s.db" "$tmp/s.db" >/dev/null 2>&1; [ $? = 2 ]
 check "store copy onto itself: usage error" $?
 
 # 5. a hash collision is kept in quarantine, with the same diagnostic as

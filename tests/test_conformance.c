@@ -38,10 +38,40 @@
 struct stats {
 	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
 	     mutated_draw, after_end, result, format_trips, step_taken, step_left, samples,
-	     sample_lists, json_positions, json_over;
+	     sample_lists, json_positions, json_over, cased;
 };
 
 static struct stats totals;
+
+/* 3b. tok[0, len), the canonical ply p, written in upper case and in
+   lower case parses to p (FGN reads plies in either letter case,
+   docs/fgn.md). */
+static void check_cased(const struct ff_game *g, const char *tok, size_t len,
+			const struct ff_ply *p)
+{
+	char cased[256];
+	struct ff_ply q;
+	struct ff_error err;
+	size_t i;
+	int upper;
+
+	if (len >= sizeof cased)
+		return;
+	for (upper = 0; upper < 2; upper++) {
+		for (i = 0; i < len; i++)
+			cased[i] = (char)(upper && tok[i] >= 'a' && tok[i] <= 'z' ? tok[i] - 32 :
+					  !upper && tok[i] >= 'A' && tok[i] <= 'Z' ? tok[i] + 32 :
+					  tok[i]);
+		ff_error_clear(&err);
+		if (g->rules->parse(g->state, cased, len, &q, &err) != 0 || !ff_ply_eq(p, &q) ||
+		    p->post[0] != q.post[0]) {
+			fprintf(stderr, "conformance: %s: '%.*s' as '%.*s': %s\n", g->rules->name,
+				(int)len, tok, (int)len, cased, err.msg);
+			CU_FAIL("a ply in another letter case parses to another ply");
+		}
+		totals.cased++;
+	}
+}
 
 /* Copy rec with ply k's token replaced by tok (k == nplies appends). */
 static void copy_with_ply(struct ff_record *dst, const struct ff_record *src, size_t k,
@@ -536,6 +566,7 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 				const char *tok = ff_record_str(rec, rec->plies[k].tok);
 
 				CU_ASSERT_EQUAL(g->rules->parse(g->state, tok, rec->plies[k].len, &p, &err), 0);
+				check_cased(g, tok, rec->plies[k].len, &p);
 				ff_buf_reset(b1);
 				g->rules->format(g->state, &p, FF_FORM_SHORT, b1);
 				CU_ASSERT_EQUAL(g->rules->parse(g->state, b1->p, b1->len, &q, &err), 0);
@@ -819,6 +850,8 @@ static void test_every_ruleset(void)
 		"result; %ld annotated jsonl/csv/csvply round trips\n", totals.configs, totals.games,
 		totals.chance_games, totals.draw_games, totals.mutated_illegal, totals.mutated_chance,
 		totals.mutated_draw, totals.after_end, totals.result, totals.format_trips);
+	fprintf(stderr, "conformance: %ld plies read back in upper and in lower case\n",
+		totals.cased);
 	fprintf(stderr, "conformance: the one-call step took %ld tokens and left %ld as the usual "
 		"path has them\n", totals.step_taken, totals.step_left);
 	fprintf(stderr, "conformance: %ld positions where every candidate of a sampler was "
@@ -833,6 +866,7 @@ static void test_every_ruleset(void)
 	   be uniform (from the list) but pointless */
 	CU_ASSERT_TRUE(totals.sample_lists * 20 <= totals.samples);
 	CU_ASSERT_TRUE(totals.configs >= 40);
+	CU_ASSERT_TRUE(totals.cased > 2 * totals.games);
 	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
 	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2);
 	CU_ASSERT_TRUE(totals.mutated_draw > totals.draw_games / 2);

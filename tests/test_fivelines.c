@@ -452,7 +452,12 @@ static void test_parse_errors(void)
 	struct ff_ply p;
 	struct ff_error err;
 	static const char *const bad[] = { "4-3-7", ":3-7", "4:", "4:3-", "4:3-x", "4:y-7",
-					   "4:37", "4:3-7-8", "4:skipp", "x:3-7", "44444:3-7" };
+					   "4:37", "4:3-7-8", "4:skipp", "x:3-7", "44444:3-7", "4:3-X",
+					   "4:SKIPP", "X:3-7", "4:Y-7" };
+	/* either letter case reads as the canonical ply (docs/fgn.md) */
+	static const char *const same[][2] = { { "3:X-7", "3:x-7" }, { "4:SKIP", "4:skip" },
+					       { "4:Skip", "4:skip" }, { "6:X", "6:x" } };
+	struct ff_ply q;
 	size_t i;
 
 	setup("kidd", NULL);
@@ -460,6 +465,11 @@ static void test_parse_errors(void)
 		ff_error_clear(&err);
 		CU_ASSERT_EQUAL(fl_parse(&st, bad[i], strlen(bad[i]), &p, &err), -1);
 		CU_ASSERT_EQUAL(err.code, FF_ESYNTAX);
+	}
+	for (i = 0; i < sizeof same / sizeof same[0]; i++) {
+		CU_ASSERT_EQUAL(fl_parse(&st, same[i][0], strlen(same[i][0]), &p, &err), 0);
+		CU_ASSERT_EQUAL(fl_parse(&st, same[i][1], strlen(same[i][1]), &q, &err), 0);
+		CU_ASSERT_TRUE(ff_ply_eq(&p, &q));
 	}
 	ff_error_clear(&err);
 	CU_ASSERT_EQUAL(fl_check_chance(&st, 7, &err), -1);

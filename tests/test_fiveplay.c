@@ -318,7 +318,13 @@ static void test_parse(void)
 {
 	struct ff_ply p;
 	struct ff_error err;
-	static const char *const bad[] = { "P@h1", "P@a8", "X@a1", "P-a1", "Pa1a2", "Pa1-a", "P@a10", "p@a1" };
+	static const char *const bad[] = { "P@h1", "P@a8", "X@a1", "P-a1", "Pa1a2", "Pa1-a", "P@a10",
+					   "P@H1", "x@a1", "Q@a1", "P@`1" };
+	/* either letter case reads as the canonical ply (docs/fgn.md) */
+	static const char *const same[][2] = { { "p@a1", "P@a1" }, { "P@A1", "P@a1" },
+					       { "h@G7", "H@g7" }, { "sA1-b2", "Sa1-b2" },
+					       { "SA1-B2", "Sa1-b2" } };
+	struct ff_ply q;
 	size_t i;
 
 	setup(NULL);
@@ -326,6 +332,11 @@ static void test_parse(void)
 		ff_error_clear(&err);
 		CU_ASSERT_EQUAL(fp_parse(&st, bad[i], strlen(bad[i]), &p, &err), -1);
 		CU_ASSERT_EQUAL(err.code, FF_ESYNTAX);
+	}
+	for (i = 0; i < sizeof same / sizeof same[0]; i++) {
+		CU_ASSERT_EQUAL(fp_parse(&st, same[i][0], strlen(same[i][0]), &p, &err), 0);
+		CU_ASSERT_EQUAL(fp_parse(&st, same[i][1], strlen(same[i][1]), &q, &err), 0);
+		CU_ASSERT_TRUE(ff_ply_eq(&p, &q));
 	}
 }
 

@@ -28,6 +28,7 @@
 
 #include "lib/agent.h"
 #include "lib/agents/mcts.h"
+#include "lib/text.h"
 
 #define NO_CHILD UINT32_MAX
 #define PLAYOUT_CAP 5000      /* plies; a playout cut off is scored as a draw */
@@ -570,6 +571,26 @@ static int set_agent(const struct ff_agent **slot, const struct ff_rules *r, con
 	return 0;
 }
 
+/* Is name one of mcts's options? 0, or -1 with err naming the nearest
+   and listing them all. */
+static int known_option(const char *name, struct ff_error *err)
+{
+	static const char *const names[] = { "iterations", "time-ms", "c", "z", "width", "playout",
+					     "prior" };
+	char hint[200], *cut;
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++)
+		if (strcmp(name, names[i]) == 0)
+			return 0;
+	ff_text_suggest(hint, sizeof hint, name, "options", names, sizeof names / sizeof *names);
+	if ((cut = strstr(hint, " (")))
+		*cut = '\0';
+	return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s'%s (options: iterations=N, "
+			    "time-ms=N, c=X, z=X, width=N, playout=random|greedy, prior=greedy|none)",
+			    name, hint);
+}
+
 /* Parse "name=value" into o; 0, or -1 with err. */
 static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char *name,
 		      const char *value, struct ff_error *err)
@@ -577,6 +598,8 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 	char *end;
 	double d;
 
+	if (known_option(name, err))
+		return -1;
 	if (strcmp(name, "prior") == 0)
 		return set_agent(&o->prior, r, name, "none", value, err);
 	if (strcmp(name, "playout") == 0)
@@ -596,9 +619,8 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 	else if (strcmp(name, "width") == 0 && d == (int)d)
 		o->width = (int)d;
 	else
-		return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s=%s' (options: "
-				    "iterations=N, time-ms=N, c=X, z=X, width=N, "
-				    "playout=random|greedy, prior=greedy|none)", name, value);
+		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a whole number%s, "
+				    "not '%s'", name, strcmp(name, "width") ? " from 1" : "", value);
 	return 0;
 }
 
@@ -617,8 +639,9 @@ static void *mcts_create(const struct ff_rules *r, const char *options, struct f
 	snprintf(buf, sizeof buf, "%s", options ? options : "");
 	for (p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
 		if (!(eq = strchr(p, '='))) {
-			ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' needs a value (name=value)",
-				     p);
+			if (!known_option(p, err))
+				ff_error_set(err, FF_EBAD_OPTION,
+					     "mcts: option '%s' needs a value (name=value)", p);
 			free(o);
 			return NULL;
 		}

@@ -585,13 +585,26 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* A point 0-9, or x (or X) for off the board, or -1. */
 static int parse_point(char c)
 {
-	if (c == 'x')
+	if (c == 'x' || c == 'X')
 		return HAND;
 	if (is_digit(c))
 		return c - '0';
 	return -1;
+}
+
+/* Is t[0, 4) "skip", in any letter case? */
+static int is_skip(const char *t)
+{
+	static const char skip[] = "skip";
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if ((t[i] | 0x20) != skip[i])
+			return 0;
+	return 1;
 }
 
 /* fl_parse for any token (out of line: the usual one needs none of it). */
@@ -615,7 +628,7 @@ static int __attribute__((noinline)) parse_any(const struct fl_state *s, const c
 		set_kind(out, roll, K_NONE);
 		return 0;
 	}
-	if (len == 4 && memcmp(t, "skip", 4) == 0) {
+	if (len == 4 && is_skip(t)) {
 		set_kind(out, roll, K_SKIP);
 		return 0;
 	}

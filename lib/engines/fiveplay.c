@@ -79,16 +79,22 @@ struct fp_state {
 
 /* --- holes and pieces --- */
 
+/* The piece letter c, in either case (no piece letter is a file a-g, so
+   the case is never needed to tell them apart), or -1. */
 static int type_of(char c)
 {
+	c = (char)(c & ~0x20);
 	return c == 'P' ? PEG : c == 'S' ? SOLID : c == 'H' ? HOLLOW : -1;
 }
 
+/* The hole "d4" (its file in either case), or -1. */
 static int parse_hole(const char *t)
 {
-	if (t[0] < 'a' || t[0] > 'g' || t[1] < '1' || t[1] > '7')
+	char f = (char)(t[0] | 0x20);
+
+	if (f < 'a' || f > 'g' || t[1] < '1' || t[1] > '7')
 		return -1;
-	return (t[1] - '1') * N + (t[0] - 'a');
+	return (t[1] - '1') * N + (f - 'a');
 }
 
 /* Can side put a piece of type t into hole h of board b? */

@@ -236,16 +236,19 @@ static int parse_num(const char *t, size_t n, int *v)
 
 /* The kind of place t[0..n) is written as: 'T' (track hole *v), 'S'
    (start area *v) or 'H' (home *v, hole *j); 0 for none. Whether the
-   ring has it is parse_loc()'s to say. */
+   ring has it is parse_loc()'s to say. The letter is read in either
+   case (t8 is T8). */
 static int place_shape(const char *t, size_t n, int *v, int *j)
 {
 	const char *dot;
+	char k;
 
 	if (n < 2)
 		return 0;
-	if ((t[0] == 'T' || t[0] == 'S') && parse_num(t + 1, n - 1, v) == 0)
-		return t[0];
-	if (t[0] == 'H' && (dot = memchr(t, '.', n)) && parse_num(t + 1, (size_t)(dot - t - 1), v) == 0 &&
+	k = (char)(t[0] & ~0x20);
+	if ((k == 'T' || k == 'S') && parse_num(t + 1, n - 1, v) == 0)
+		return k;
+	if (k == 'H' && (dot = memchr(t, '.', n)) && parse_num(t + 1, (size_t)(dot - t - 1), v) == 0 &&
 	    parse_num(dot + 1, n - (size_t)(dot - t) - 1, j) == 0)
 		return 'H';
 	return 0;

@@ -568,6 +568,18 @@ static int syntax(const char *tok, size_t len, struct ff_error *err)
 			    "or dead:7C, each optionally with +CARD drawn", (int)ff_utf8_cut(tok, len, 40), tok);
 }
 
+/* Does t begin "dead:", in any letter case? */
+static int is_dead(const char *t)
+{
+	static const char dead[] = "dead:";
+	int i;
+
+	for (i = 0; i < 5; i++)
+		if ((t[i] | (i < 4 ? 0x20 : 0)) != dead[i])
+			return 0;
+	return 1;
+}
+
 static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *out,
 		    struct ff_error *err)
 {
@@ -581,7 +593,7 @@ static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 		return syntax(tok, len, err);
 	if (body == 1 && tok[0] == '-') {
 		set_ply(out, K_PASS, 0, 0);
-	} else if (body > 5 && memcmp(tok, "dead:", 5) == 0) {
+	} else if (body > 5 && is_dead(tok)) {
 		card = ff_card_parse(tok + 5, body - 5);
 		if (card < 0 || card == FF_JOKER)
 			return syntax(tok, len, err);
@@ -596,7 +608,7 @@ static int sq_parse(const void *st, const char *tok, size_t len, struct ff_ply *
 		set_ply(out, K_PLACE, card, cell);
 	} else {
 		cl = ff_card_len(tok, body);
-		if (cl == 0 || cl + 1 >= body || (tok[cl] != '@' && tok[cl] != 'x'))
+		if (cl == 0 || cl + 1 >= body || (tok[cl] != '@' && (tok[cl] | 0x20) != 'x'))
 			return syntax(tok, len, err);
 		card = ff_card_parse(tok, cl);
 		kind = tok[cl] == '@' ? K_PLACE : K_REMOVE;
