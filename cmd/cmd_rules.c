@@ -23,6 +23,27 @@ static void print_presets_mask(const struct ff_rules *r, unsigned mask)
 	fputs(" only)", stdout);
 }
 
+/* The options the engine gives agent a where the user gives none: one
+   line for every preset when they agree, else a line per preset. */
+static void print_defaults(const struct ff_rules *r, const struct ff_agent *a)
+{
+	struct ff_config cfg = { .rules = r };
+	const char *d0, *d;
+	int same = 1;
+
+	cfg.preset = 0;
+	d0 = ff_agent_defaults(&cfg, a);
+	for (cfg.preset = 1; cfg.preset < r->npresets; cfg.preset++)
+		same &= strcmp(ff_agent_defaults(&cfg, a), d0) == 0;
+	if (same && *d0) {
+		printf("    %-10s defaults: %s\n", "", d0);
+		return;
+	}
+	for (cfg.preset = 0; !same && cfg.preset < r->npresets; cfg.preset++)
+		if (*(d = ff_agent_defaults(&cfg, a)))
+			printf("    %-10s defaults (%s): %s\n", "", r->presets[cfg.preset].name, d);
+}
+
 static void print_game(const struct ff_rules *r)
 {
 	const struct ff_agent *a;
@@ -47,8 +68,10 @@ static void print_game(const struct ff_rules *r)
 		printf("\n        %s\n", o->help);
 	}
 	printf("  agents (simulate --agents):\n");
-	for (i = 0; (a = ff_agent_at(r, i)) != NULL; i++)
+	for (i = 0; (a = ff_agent_at(r, i)) != NULL; i++) {
 		printf("    %-10s %s\n", a->name, a->help);
+		print_defaults(r, a);
+	}
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)

@@ -32,6 +32,7 @@
 #define NO_CHILD UINT32_MAX
 #define PLAYOUT_CAP 5000      /* plies; a playout cut off is scored as a draw */
 #define MAX_DEPTH 4096
+#define ITERATIONS 1000       /* without iterations=N or time-ms=N */
 
 struct mcts_opts {
 	long iterations;      /* 0: none set */
@@ -41,6 +42,8 @@ struct mcts_opts {
 	const struct ff_agent *prior;     /* the baseline kept unless beaten clearly; NULL: none */
 	double z;                         /* how clearly: standard errors */
 	int width;                        /* > 0: only the prior's best width plies searched */
+	int cut;                          /* >= 0: playouts cut after cut plies, scored by
+					     the engine's evaluate; -1: played to the end */
 };
 
 struct edge {
@@ -204,7 +207,9 @@ static int playout(struct search *s)
 	struct ff_ply one;
 	int k, c, n, i;
 
-	for (k = 0; k < PLAYOUT_CAP && !is_over(r, s->st); k++) {
+	int cap = s->o->cut >= 0 ? s->o->cut : PLAYOUT_CAP;
+
+	for (k = 0; k < cap && !is_over(r, s->st); k++) {
 		c = ff_rules_roll(r, s->st, &s->chance);
 		if (!s->o->playout && r->legal_pick) {
 			r->legal_pick(s->st, c, uniform_pick, &s->play, &one);
@@ -229,6 +234,10 @@ static void score_end(struct search *s)
 	int sides = r->sides(s->st), i;
 
 	r->outcome(s->st, &o);
+	if (o.term == FF_TERM_NONE && s->o->cut >= 0 && sides <= FF_MAX_SEATS) {
+		r->evaluate(s->st, s->reward);   /* (mcts_create checks it is there) */
+		return;
+	}
 	for (i = 0; i < sides && i < FF_MAX_SEATS; i++)
 		s->reward[i] = o.term == FF_TERM_NONE || o.winner < 0 ? 1.0 / sides
 			     : o.winner == i;
@@ -398,7 +407,7 @@ static double now_ms(void)
 /* Run the iterations from root; 0 or -1 (memory). */
 static int run(struct search *s, const void *root, const struct ff_ply *legal, int n)
 {
-	long it, iterations = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : 1000;
+	long it, iterations = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : ITERATIONS;
 	double end = s->o->time_ms ? now_ms() + (double)s->o->time_ms : 0;
 
 	if (new_node(s) != 0)
@@ -595,9 +604,11 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		o->z = d;
 	else if (strcmp(name, "width") == 0 && d == (int)d)
 		o->width = (int)d;
+	else if (strcmp(name, "cut") == 0 && d == (int)d && d <= PLAYOUT_CAP)
+		o->cut = (int)d;
 	else
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s=%s' (options: "
-				    "iterations=N, time-ms=N, c=X, z=X, width=N, "
+				    "iterations=N, time-ms=N, c=X, z=X, width=N, cut=N, "
 				    "playout=random|greedy, prior=greedy|none)", name, value);
 	return 0;
 }
@@ -605,32 +616,43 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 static void *mcts_create(const struct ff_rules *r, const char *options, struct ff_error *err)
 {
 	struct mcts_opts *o = calloc(1, sizeof *o);
-	char buf[256], *p, *save = NULL, *eq;
+	char *buf = strdup(options ? options : ""), *p, *save = NULL, *eq;
 
-	if (!o) {
+	if (!o || !buf) {
 		ff_error_set(err, FF_ENOMEM, "out of memory");
+		free(o);
+		free(buf);
 		return NULL;
 	}
 	o->c = 0.7;
 	o->z = 0.5;
+	o->cut = -1;
 	o->prior = greedy_of(r);
-	snprintf(buf, sizeof buf, "%s", options ? options : "");
 	for (p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
 		if (!(eq = strchr(p, '='))) {
 			ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' needs a value (name=value)",
 				     p);
 			free(o);
+			free(buf);
 			return NULL;
 		}
 		*eq = '\0';
 		if (set_option(o, r, p, eq + 1, err)) {
 			free(o);
+			free(buf);
 			return NULL;
 		}
 	}
+	free(buf);
 	if (o->width > 0 && !(o->prior && o->prior->rank)) {
 		ff_error_set(err, FF_EBAD_OPTION, "mcts: width=%d needs a prior that ranks the plies "
 			     "(prior=greedy, where '%s' has one)", o->width, r->name);
+		free(o);
+		return NULL;
+	}
+	if (o->cut >= 0 && !r->evaluate) {
+		ff_error_set(err, FF_EBAD_OPTION, "mcts: cut=%d needs an evaluation of the position "
+			     "from the engine, and '%s' has none", o->cut, r->name);
 		free(o);
 		return NULL;
 	}
@@ -642,11 +664,45 @@ static void mcts_destroy(void *ctx)
 	free(ctx);
 }
 
+/* Append "name=X;" with the shortest digits that read back as x. */
+static int add_number(struct ff_buf *out, const char *name, double x)
+{
+	char t[40];
+	int prec;
+
+	for (prec = 6; prec < 17; prec++) {
+		snprintf(t, sizeof t, "%.*g", prec, x);
+		if (strtod(t, NULL) == x)
+			break;
+	}
+	snprintf(t, sizeof t, "%.*g", prec, x);
+	return ff_buf_addf(out, "%s=%s;", name, t);
+}
+
+/* Every option of ctx, in the form mcts_create reads: the Seat tag. */
+static int mcts_describe(const void *ctx, struct ff_buf *out)
+{
+	const struct mcts_opts *o = ctx;
+
+	if ((o->iterations || !o->time_ms) &&
+	    ff_buf_addf(out, "iterations=%ld;", o->iterations ? o->iterations : ITERATIONS))
+		return -1;
+	if (o->time_ms && ff_buf_addf(out, "time-ms=%ld;", o->time_ms))
+		return -1;
+	if (add_number(out, "c", o->c) || add_number(out, "z", o->z))
+		return -1;
+	if (o->cut >= 0 && ff_buf_addf(out, "cut=%d;", o->cut))
+		return -1;
+	return ff_buf_addf(out, "width=%d;playout=%s;prior=%s", o->width,
+			   o->playout ? "greedy" : "random", o->prior ? "greedy" : "none");
+}
+
 const struct ff_agent ff_agent_mcts = {
 	.name = "mcts",
 	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
-		"width=N;playout=random|greedy;prior=greedy|none (docs/agents.md)",
+		"width=N;cut=N;playout=random|greedy;prior=greedy|none (docs/agents.md)",
 	.choose_with = mcts_choose,
 	.create = mcts_create,
 	.destroy = mcts_destroy,
+	.describe = mcts_describe,
 };

@@ -1067,6 +1067,12 @@ static const struct ff_agent fl_agents[] = {
 	  .rank = greedy_rank },
 };
 
+/* mcts where the user gives no options, by preset (measured:
+   docs/agents.md) */
+static const struct ff_agent_defaults fl_agent_defaults[] = {
+	{ "mcts", 0, "playout=greedy" },
+};
+
 const struct ff_rules ff_fivelines_rules = {
 	.name = "fivelines",
 	.title = "Five Lines (Pente Grammai)",
@@ -1099,4 +1105,6 @@ const struct ff_rules ff_fivelines_rules = {
 	.render_svg = fl_render_svg,
 	.agents = fl_agents,
 	.nagents = (int)(sizeof fl_agents / sizeof fl_agents[0]),
+	.agent_defaults = fl_agent_defaults,
+	.nagent_defaults = (int)(sizeof fl_agent_defaults / sizeof fl_agent_defaults[0]),
 };
