@@ -590,6 +590,10 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		return set_agent(&o->prior, r, name, "none", value, err);
 	if (strcmp(name, "playout") == 0)
 		return set_agent(&o->playout, r, name, "random", value, err);
+	if (strcmp(name, "cut") == 0 && strcmp(value, "none") == 0) {
+		o->cut = -1;
+		return 0;
+	}
 	d = strtod(value, &end);
 	if (!*value || *end || !(d >= 0) || d > 1e9)
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a number, not '%s'",
@@ -608,7 +612,7 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		o->cut = (int)d;
 	else
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s=%s' (options: "
-				    "iterations=N, time-ms=N, c=X, z=X, width=N, cut=N, "
+				    "iterations=N, time-ms=N, c=X, z=X, width=N, cut=N|none, "
 				    "playout=random|greedy, prior=greedy|none)", name, value);
 	return 0;
 }
@@ -700,7 +704,7 @@ static int mcts_describe(const void *ctx, struct ff_buf *out)
 const struct ff_agent ff_agent_mcts = {
 	.name = "mcts",
 	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
-		"width=N;cut=N;playout=random|greedy;prior=greedy|none (docs/agents.md)",
+		"width=N;cut=N|none;playout=random|greedy;prior=greedy|none (docs/agents.md)",
 	.choose_with = mcts_choose,
 	.create = mcts_create,
 	.destroy = mcts_destroy,
