@@ -21,9 +21,12 @@
 # solution, solved here) against greedy over the same games, since
 # against greedy no agent does better on average than perfect play.
 # BENCH_MCTS_GAMES=0 leaves the strength part out; BENCH_MCTS_FAMILIES
-# (default "fiveplay sequence pegsjokers schaedler locusludi-race
-# locusludi-knockoff kidd") names the families played; BENCH_MCTS_CEILING=0
-# leaves the perfect-play rows out (Kidd's solve takes 90 s and 1 GB).
+# names the families played: by default the ones that fit in a few
+# minutes, "pegsjokers schaedler locusludi-race locusludi-knockoff";
+# "all" adds fiveplay, sequence and kidd, whose greedy playouts cost
+# some 5 to 15 s of CPU a game (an hour or more for their 1,200 games);
+# BENCH_MCTS_CEILING=0 leaves the perfect-play rows out (Kidd's solve
+# takes 90 s and 1 GB).
 # usage: bench/mcts.sh FIVEFOLD FFBENCH
 set -eu
 ff=$1
@@ -103,7 +106,10 @@ strength() {
 		play "$label" "mcts:iterations=$it" "$seats" "$@"
 	done
 }
-for f in ${BENCH_MCTS_FAMILIES:-fiveplay sequence pegsjokers schaedler locusludi-race locusludi-knockoff kidd}; do
+families=${BENCH_MCTS_FAMILIES:-pegsjokers schaedler locusludi-race locusludi-knockoff}
+[ "$families" = all ] &&
+	families="fiveplay sequence pegsjokers schaedler locusludi-race locusludi-knockoff kidd"
+for f in $families; do
 	case $f in
 	fiveplay) strength fiveplay 2 --game fiveplay ;;
 	sequence) strength "sequence, 2 seats" 2 --game sequence ;;

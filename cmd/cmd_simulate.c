@@ -387,8 +387,9 @@ const struct ff_cmd ff_cmd_simulate = {
 		 "FGN. All chance comes from each game's Seed (ff1, design.md); the\n"
 		 "agents draw from a second stream, so the same command writes the same\n"
 		 "bytes whatever --threads is (mcts with time-ms=N excepted: its budget\n"
-		 "is the clock's). The Seat tags record each seat's agent as given,\n"
-		 "options included.",
+		 "is the clock's). The Seat tags record each seat's agent with every\n"
+		 "option it played with, the engine's defaults included (fivefold\n"
+		 "rules lists them), so the record names it if defaults change.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

@@ -1070,7 +1070,11 @@ static const struct ff_agent fl_agents[] = {
 /* mcts where the user gives no options, by preset (measured:
    docs/agents.md) */
 static const struct ff_agent_defaults fl_agent_defaults[] = {
-	{ "mcts", 0, "playout=greedy" },
+	/* Kidd: random games last 5,700 plies and say little */
+	{ "mcts", 1u << 1, "playout=greedy" },
+	/* the others: random playouts, the search's choice whenever it is
+	   better by any margin (the greedy prior is kept on ties) */
+	{ "mcts", 0, "z=0" },
 };
 
 const struct ff_rules ff_fivelines_rules = {

@@ -2253,7 +2253,9 @@ static const struct ff_agent pj_agents[] = {
 
 /* mcts where the user gives no options (measured: docs/agents.md) */
 static const struct ff_agent_defaults pj_agent_defaults[] = {
-	{ "mcts", 0, "cut=8;playout=greedy" },
+	/* playouts of hundreds of plies cost too much: the tree's leaves
+	   are scored by pj_evaluate at once */
+	{ "mcts", 0, "cut=0" },
 };
 
 const struct ff_rules ff_pegsjokers_rules = {
