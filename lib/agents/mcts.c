@@ -11,9 +11,11 @@
    highest UCB1 score, mean + c * sqrt(ln(availability) / visits) (the
    information-set form of UCT, Cowling et al. 2012), and applies it
    with its own stream for whatever the ply draws. From the new edge a
-   playout (random or the engine's greedy agent) runs to the end, and
-   every edge on the path is credited with its side's reward: 1 for a
-   win, 0 for a loss, a share for a draw or a playout cut off. All draws
+   playout (random or the engine's greedy agent) runs to the end (or,
+   with cut=N, N plies, the engine's evaluate() then giving each side
+   its share), and every edge on the path is credited with its side's
+   reward: 1 for a win, 0 for a loss, a share for a draw or a playout
+   cut off. All draws
    come from the agents' stream given, so a game is the same bytes
    whatever the threads. */
 #include "config.h"
