@@ -32,15 +32,15 @@ static void print_defaults(const struct ff_rules *r, const struct ff_agent *a)
 	int same = 1;
 
 	cfg.preset = 0;
-	d0 = ff_agent_defaults(&cfg, a);
+	d0 = ff_agent_default_options(&cfg, a);
 	for (cfg.preset = 1; cfg.preset < r->npresets; cfg.preset++)
-		same &= strcmp(ff_agent_defaults(&cfg, a), d0) == 0;
+		same &= strcmp(ff_agent_default_options(&cfg, a), d0) == 0;
 	if (same && *d0) {
 		printf("    %-10s defaults: %s\n", "", d0);
 		return;
 	}
 	for (cfg.preset = 0; !same && cfg.preset < r->npresets; cfg.preset++)
-		if (*(d = ff_agent_defaults(&cfg, a)))
+		if (*(d = ff_agent_default_options(&cfg, a)))
 			printf("    %-10s defaults (%s): %s\n", "", r->presets[cfg.preset].name, d);
 }
 

@@ -81,7 +81,7 @@ const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *n
 	return NULL;
 }
 
-const char *ff_agent_defaults(const struct ff_config *cfg, const struct ff_agent *a)
+const char *ff_agent_default_options(const struct ff_config *cfg, const struct ff_agent *a)
 {
 	const struct ff_rules *r = cfg->rules;
 	int i;
@@ -119,7 +119,7 @@ static void blame_defaults(const struct ff_config *cfg, const struct ff_agent *a
 void *ff_agent_create(const struct ff_config *cfg, const struct ff_agent *a, const char *given,
 		      struct ff_error *err)
 {
-	const char *dflt = ff_agent_defaults(cfg, a);
+	const char *dflt = ff_agent_default_options(cfg, a);
 	struct ff_buf opts = { 0 };
 	void *ctx = NULL;
 

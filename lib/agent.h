@@ -15,7 +15,7 @@ const struct ff_agent *ff_agent_at(const struct ff_rules *rules, int i);
 /* The options the engine of cfg gives agent a for cfg's preset (its
    entry in rules->agent_defaults), or "" where it gives none. The
    string is static (the engine's table). */
-const char *ff_agent_defaults(const struct ff_config *cfg, const struct ff_agent *a);
+const char *ff_agent_default_options(const struct ff_config *cfg, const struct ff_agent *a);
 
 /* Agent a's context for the games of cfg (a->create must not be NULL):
    the engine's defaults for a and cfg's preset, then the options given

@@ -362,7 +362,7 @@ struct ff_rules {
 	int nagents;
 	/* Optional (NULL: none): the options agents play with where the
 	   user gives none (the first entry that names the agent and the
-	   preset; lib/agent.h ff_agent_defaults), data: no game is named in
+	   preset; lib/agent.h ff_agent_default_options), data: no game is named in
 	   an agent */
 	const struct ff_agent_defaults *agent_defaults;
 	int nagent_defaults;

@@ -304,7 +304,7 @@ static void test_defaults(void)
 			memset(&cfg, 0, sizeof cfg);
 			cfg.rules = r;
 			cfg.preset = p;
-			defaults += *ff_agent_defaults(&cfg, &ff_agent_mcts) != '\0';
+			defaults += *ff_agent_default_options(&cfg, &ff_agent_mcts) != '\0';
 			ctx = ff_agent_create(&cfg, &ff_agent_mcts, NULL, &err);
 			CU_ASSERT_FATAL(ctx != NULL);
 			d = described(ctx);
