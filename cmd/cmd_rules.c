@@ -24,6 +24,27 @@ static void print_presets_mask(const struct ff_rules *r, unsigned mask)
 	fputs(" only)", stdout);
 }
 
+/* The options the engine gives agent a where the user gives none: one
+   line for every preset when they agree, else a line per preset. */
+static void print_defaults(const struct ff_rules *r, const struct ff_agent *a)
+{
+	struct ff_config cfg = { .rules = r };
+	const char *d0, *d;
+	int same = 1;
+
+	cfg.preset = 0;
+	d0 = ff_agent_default_options(&cfg, a);
+	for (cfg.preset = 1; cfg.preset < r->npresets; cfg.preset++)
+		same &= strcmp(ff_agent_default_options(&cfg, a), d0) == 0;
+	if (same && *d0) {
+		printf("    %-10s defaults: %s\n", "", d0);
+		return;
+	}
+	for (cfg.preset = 0; !same && cfg.preset < r->npresets; cfg.preset++)
+		if (*(d = ff_agent_default_options(&cfg, a)))
+			printf("    %-10s defaults (%s): %s\n", "", r->presets[cfg.preset].name, d);
+}
+
 static void print_game(const struct ff_rules *r)
 {
 	const struct ff_agent *a;
@@ -48,8 +69,10 @@ static void print_game(const struct ff_rules *r)
 		printf("\n        %s\n", o->help);
 	}
 	printf("  agents (simulate --agents):\n");
-	for (i = 0; (a = ff_agent_at(r, i)) != NULL; i++)
+	for (i = 0; (a = ff_agent_at(r, i)) != NULL; i++) {
 		printf("    %-10s %s\n", a->name, a->help);
+		print_defaults(r, a);
+	}
 }
 
 /* --- --format json (docs/json.md, "fivefold rules --format json") --- */
@@ -74,6 +97,19 @@ static void json_words(struct ff_buf *b, const char *words)
 static void json_value_kind(struct ff_buf *b, const char *values, const char *dflt)
 {
 	int number = !values || strcmp(values, "N") == 0 || strcmp(values, "X") == 0;
+
+	if (values && strncmp(values, "N|", 2) == 0) {   /* a whole number, or one of words */
+		ff_buf_adds(b, ",\"type\":\"integer\",\"values\":");
+		json_words(b, values + 2);
+		ff_buf_adds(b, ",\"default\":");
+		if (!dflt)
+			ff_buf_adds(b, "null");
+		else if (dflt[0] >= '0' && dflt[0] <= '9')
+			ff_buf_adds(b, dflt);
+		else
+			ff_json_str(b, dflt);
+		return;
+	}
 
 	ff_buf_addf(b, ",\"type\":\"%s\",\"values\":",
 		    number ? (values && values[0] == 'X' ? "number" : "integer") : "choice");
@@ -110,7 +146,32 @@ static void json_option(struct ff_buf *b, const struct ff_rules *r, const struct
 	ff_buf_addc(b, '}');
 }
 
-static void json_agent(struct ff_buf *b, const struct ff_agent *a)
+/* ,"defaults":{"PRESET":"OPTIONS",...}: the options r gives agent a in
+   each preset that has some (ff_agent_default_options). */
+static void json_agent_defaults(struct ff_buf *b, const struct ff_rules *r,
+				const struct ff_agent *a)
+{
+	struct ff_config cfg;
+	const char *d;
+	int p, first = 1;
+
+	ff_buf_adds(b, ",\"defaults\":{");
+	for (p = 0; p < r->npresets; p++) {
+		memset(&cfg, 0, sizeof cfg);
+		cfg.rules = r;
+		cfg.preset = p;
+		if (!*(d = ff_agent_default_options(&cfg, a)))
+			continue;
+		ff_buf_adds(b, first ? "" : ",");
+		ff_json_str(b, r->presets[p].name);
+		ff_buf_addc(b, ':');
+		ff_json_str(b, d);
+		first = 0;
+	}
+	ff_buf_addc(b, '}');
+}
+
+static void json_agent(struct ff_buf *b, const struct ff_rules *r, const struct ff_agent *a)
 {
 	int i;
 
@@ -127,7 +188,9 @@ static void json_agent(struct ff_buf *b, const struct ff_agent *a)
 		ff_json_str(b, a->options[i].help);
 		ff_buf_addc(b, '}');
 	}
-	ff_buf_adds(b, "]}");
+	ff_buf_addc(b, ']');
+	json_agent_defaults(b, r, a);
+	ff_buf_addc(b, '}');
 }
 
 static void json_game(struct ff_buf *b, const struct ff_rules *r)
@@ -159,7 +222,7 @@ static void json_game(struct ff_buf *b, const struct ff_rules *r)
 	ff_buf_adds(b, "],\"agents\":[");
 	for (i = 0; (a = ff_agent_at(r, i)) != NULL; i++) {
 		ff_buf_adds(b, i ? "," : "");
-		json_agent(b, a);
+		json_agent(b, r, a);
 	}
 	ff_buf_adds(b, "]}");
 }

@@ -186,10 +186,30 @@ static int unknown_agent(const struct ff_cmd *cmd, const struct ff_rules *r, con
 				  ff_text_suggest(hint, sizeof hint, name, "agents", names, (size_t)n));
 }
 
+/* Seat n's Seat tag: the agent's name and every option it plays with
+   (the engine's defaults included), so that the record names the agent
+   whatever the defaults are later. Returns 0 or FF_EXIT_FAIL. */
+static int describe(const struct ff_cmd *cmd, struct sctx *c, int n)
+{
+	const struct ff_agent *a = c->sim.agents[n];
+	struct ff_buf b = { 0 };
+	int rc = 0;
+
+	if (ff_buf_addf(&b, "%s:", a->name) || a->describe(c->made[n], &b) ||
+	    b.len >= sizeof c->spec[n])
+		rc = ff_cmd_usage_error(cmd, "--agents: seat %d: the options of '%s' are too long",
+					n + 1, a->name);
+	else
+		snprintf(c->spec[n], sizeof c->spec[n], "%.*s", (int)b.len, b.p);
+	ff_buf_free(&b);
+	return rc;
+}
+
 /* Set seat n's agent from spec[0, len): "NAME" or "NAME:OPTIONS". */
-static int set_agent(const struct ff_cmd *cmd, struct sctx *c, const struct ff_rules *r, int n,
+static int set_agent(const struct ff_cmd *cmd, struct sctx *c, const struct ff_config *cfg, int n,
 		     const char *spec, size_t len)
 {
+	const struct ff_rules *r = cfg->rules;
 	char *name = c->spec[n], *given;
 	struct ff_error err;
 
@@ -214,23 +234,24 @@ static int set_agent(const struct ff_cmd *cmd, struct sctx *c, const struct ff_r
 	if (!c->sim.agents[n]->create)
 		return 0;
 	ff_error_clear(&err);
-	if (!(c->made[n] = c->sim.agents[n]->create(r, given, &err)))
+	if (!(c->made[n] = ff_agent_create(cfg, c->sim.agents[n], given, &err)))
 		return ff_cmd_usage_error(cmd, "--agents: %s [%s]", err.msg, ff_code_name(err.code));
 	c->sim.agent_ctx[n] = c->made[n];
-	return 0;
+	return c->sim.agents[n]->describe ? describe(cmd, c, n) : 0;
 }
 
 /* Set one agent per seat from "A" or "A,B,...", each "NAME[:OPTIONS]". */
-static int set_agents(const struct ff_cmd *cmd, struct sctx *c, const struct ff_rules *r,
-		      int seats, const char *spec)
+static int set_agents(const struct ff_cmd *cmd, struct sctx *c, const struct ff_config *cfg,
+		      const char *spec)
 {
+	int seats = cfg->seats;
 	const char *p = spec;
 	int n = 0, i;
 
 	while (*p && n < FF_MAX_SEATS) {
 		size_t len = strcspn(p, ",");
 
-		if (set_agent(cmd, c, r, n, p, len))
+		if (set_agent(cmd, c, cfg, n, p, len))
 			return FF_EXIT_USAGE;
 		n++;
 		p += len;
@@ -272,7 +293,7 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
 	c->games = (unsigned long long)o->games;
 	c->seed = o->seed;
 	c->nworkers = (int)o->threads;
-	return set_agents(cmd, c, cfg->rules, cfg->seats, o->agents) ? FF_EXIT_USAGE : 0;
+	return set_agents(cmd, c, cfg, o->agents) ? FF_EXIT_USAGE : 0;
 }
 
 /* Play the games on c's workers into c->out_file (opened), and close it:
@@ -370,8 +391,9 @@ const struct ff_cmd ff_cmd_simulate = {
 		 "FGN. All chance comes from each game's Seed (ff1, docs/fgn.md); the\n"
 		 "agents draw from a second stream, so the same command writes the same\n"
 		 "bytes whatever --threads is (mcts with time-ms=N excepted: its budget\n"
-		 "is the clock's). The Seat tags record each seat's agent as given,\n"
-		 "options included.",
+		 "is the clock's). The Seat tags record each seat's agent with every\n"
+		 "option it played with, the engine's defaults included (fivefold\n"
+		 "rules lists them), so the record names it if defaults change.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

@@ -1,6 +1,7 @@
 /* Agents for simulations. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/agent.h"
@@ -78,4 +79,58 @@ const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *n
 		if (strcmp(a->name, name) == 0)
 			return a;
 	return NULL;
+}
+
+const char *ff_agent_default_options(const struct ff_config *cfg, const struct ff_agent *a)
+{
+	const struct ff_rules *r = cfg->rules;
+	int i;
+
+	for (i = 0; i < r->nagent_defaults; i++) {
+		const struct ff_agent_defaults *d = &r->agent_defaults[i];
+
+		if (strcmp(d->agent, a->name) == 0 &&
+		    (!d->presets || (cfg->preset < 32 && d->presets & (1u << cfg->preset))))
+			return d->options;
+	}
+	return "";
+}
+
+/* The options given and the defaults dflt together were refused with
+   err: where the options given alone are not, the defaults are named in
+   err (a default the given options clash with); where they are, err is
+   their own refusal. */
+static void blame_defaults(const struct ff_config *cfg, const struct ff_agent *a,
+			   const char *given, const char *dflt, struct ff_error *err)
+{
+	struct ff_error own;
+	void *alone = a->create(cfg->rules, given, &own);
+	size_t n = strlen(err->msg);
+
+	if (!alone)
+		*err = own;
+	else if (n + strlen(dflt) + 64 < sizeof err->msg)
+		snprintf(err->msg + n, sizeof err->msg - n, " (the defaults of %s/%s: %s:%s)",
+			 cfg->rules->name, cfg->rules->presets[cfg->preset].name, a->name, dflt);
+	if (alone && a->destroy)
+		a->destroy(alone);
+}
+
+void *ff_agent_create(const struct ff_config *cfg, const struct ff_agent *a, const char *given,
+		      struct ff_error *err)
+{
+	const char *dflt = ff_agent_default_options(cfg, a);
+	struct ff_buf opts = { 0 };
+	void *ctx = NULL;
+
+	if (!given)
+		given = "";
+	if (ff_buf_adds(&opts, dflt) || (*dflt && *given && ff_buf_addc(&opts, ';')) ||
+	    ff_buf_adds(&opts, given) || ff_buf_addc(&opts, '\0')) {
+		ff_error_set(err, FF_ENOMEM, "out of memory");
+	} else if (!(ctx = a->create(cfg->rules, opts.p, err)) && *dflt) {
+		blame_defaults(cfg, a, given, dflt, err);
+	}
+	ff_buf_free(&opts);
+	return ctx;
 }

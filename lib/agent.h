@@ -12,6 +12,20 @@ const struct ff_agent *ff_agent_find(const struct ff_rules *rules, const char *n
    lib/analysis/perfect.h), then rules->agents. */
 const struct ff_agent *ff_agent_at(const struct ff_rules *rules, int i);
 
+/* The options the engine of cfg gives agent a for cfg's preset (its
+   entry in rules->agent_defaults), or "" where it gives none. The
+   string is static (the engine's table). */
+const char *ff_agent_default_options(const struct ff_config *cfg, const struct ff_agent *a);
+
+/* Agent a's context for the games of cfg (a->create must not be NULL):
+   the engine's defaults for a and cfg's preset, then the options given
+   (NULL or "": none), each given option replacing the default of its
+   name (the agent reads them in order, the last value of a name
+   standing). Returns the context (free it with a->destroy), or NULL
+   with err, whose message names the defaults where there were some. */
+void *ff_agent_create(const struct ff_config *cfg, const struct ff_agent *a, const char *given,
+		      struct ff_error *err);
+
 /* The loop every one-ply agent shares: the index in legal[0..n) (n >= 1) of
    the ply that score() rates highest. score is called once per ply, in
    order, with st and ctx. Ties are broken uniformly at random from rng

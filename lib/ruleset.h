@@ -203,6 +203,21 @@ struct ff_agent {
 	/* The options create() takes (none: NULL, 0) */
 	const struct ff_agent_option *options;
 	int noptions;
+	/* Optional, with create (NULL: the options given are the record):
+	   append every option the context ctx plays with, in the form
+	   create() reads ("iterations=1000;c=0.7;..."), so that create() of
+	   that text makes the same agent whatever the defaults are then:
+	   what simulate writes in the Seat tags. Returns 0 or -1. */
+	int (*describe)(const void *ctx, struct ff_buf *out);
+};
+
+/* The options an engine gives one of the agents for its presets: what
+   the agent plays with before the options a user gives (ff_agent_create
+   in lib/agent.h), chosen by measurement (docs/agents.md). */
+struct ff_agent_defaults {
+	const char *agent;    /* e.g. "mcts" */
+	unsigned presets;     /* bit i: preset i; 0: every preset */
+	const char *options;  /* in the agent's own form, e.g. "playout=greedy;width=3" */
 };
 
 /* A pick for legal_pick that asks for ply number want whatever the count,
@@ -358,9 +373,21 @@ struct ff_rules {
 	   tell apart give the same deal. Search agents (lib/agents/mcts.c) see
 	   the game only through it. */
 	void (*determinize)(void *st, int seat, struct ff_rng *rng);
+	/* Optional (NULL: none): an estimate, from the position alone, of
+	   each side's share of the win: share[0..sides) in [0, 1], summing
+	   to 1. What a search scores a playout it cuts short by (mcts's
+	   cut=N); the engine's greedy agent may rank plies by the same
+	   measure. */
+	void (*evaluate)(const void *st, double *share);
 
 	const struct ff_agent *agents;  /* engine agents beyond "random" */
 	int nagents;
+	/* Optional (NULL: none): the options agents play with where the
+	   user gives none (the first entry that names the agent and the
+	   preset; lib/agent.h ff_agent_default_options), data: no game is named in
+	   an agent */
+	const struct ff_agent_defaults *agent_defaults;
+	int nagent_defaults;
 };
 
 /* --- the registry (lib/registry.c) --- */

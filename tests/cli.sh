@@ -95,7 +95,9 @@ done
 
 # mcts: the same seed and budget give the same bytes with 1 and 2
 # threads, in every game (card games with their hidden hands too), and
-# the Seat tags say which agent with which options played
+# the Seat tags say which agent with which options played: every option,
+# the engine's defaults included (mcts:iterations=25 is written out in
+# full), so that the Seat tags given back as --agents play the same games
 a="mcts:iterations=40;playout=greedy" b="mcts:iterations=25"
 for game in "fiveplay" "fivelines --rules kidd" "sequence" "pegsjokers"; do
 	agents="$a,$b"
@@ -104,9 +106,16 @@ for game in "fiveplay" "fivelines --rules kidd" "sequence" "pegsjokers"; do
 		"$ff" simulate --game $game --agents "$agents" --games 4 --seed 9 --max-plies 400 \
 			--threads $t >"$tmp/m$t" 2>&1
 	done
-	cmp -s "$tmp/m1" "$tmp/m2" && grep -q '^\[Seat1 "mcts:iterations=40;playout=greedy"\]$' "$tmp/m1" &&
+	s1=$(sed -n 's/^\[Seat1 "\(.*\)"\]$/\1/p' "$tmp/m1" | head -1)
+	s2=$(sed -n 's/^\[Seat2 "\(.*\)"\]$/\1/p' "$tmp/m1" | head -1)
+	agents="$s1,$s2"
+	[ "$game" = pegsjokers ] && agents="$s1,$s2,$s1,$s2"
+	"$ff" simulate --game $game --agents "$agents" --games 4 --seed 9 --max-plies 400 >"$tmp/m3" 2>&1
+	cmp -s "$tmp/m1" "$tmp/m2" && cmp -s "$tmp/m1" "$tmp/m3" &&
+		case $s1 in mcts:iterations=40\;c=*playout=greedy*) true ;; *) false ;; esac &&
+		case $s2 in mcts:iterations=25\;c=0.7\;z=*\;width=*\;playout=*\;prior=*) true ;; *) false ;; esac &&
 		[ "$(grep -c '^\[Result' "$tmp/m1")" = 4 ]
-	check "mcts: the same bytes with 1 and 2 threads ($game)" $?
+	check "mcts: the same bytes with 1 and 2 threads, and from the Seat tags ($game)" $?
 done
 
 # solve: positions, sweeps and P(first player wins), a probability

@@ -13,7 +13,13 @@
    greedy prior ranks highest.
 
    Reproducibility and options: the same stream gives the same choice;
-   options are parsed and refused as documented. */
+   options are parsed and refused as documented.
+
+   Engine defaults: every engine's defaults for mcts, in every preset,
+   make an agent (a typo in a table fails here); what describe() writes
+   makes the same agent again; an option given replaces the default of
+   its name and leaves the others; cut=N is refused where the engine has
+   no evaluation. */
 #include "config.h"
 
 #include <CUnit/Basic.h>
@@ -295,8 +301,10 @@ static void test_options_table(void)
 			CU_ASSERT_PTR_NOT_NULL(ctx);
 			if (ctx)
 				ff_agent_mcts.destroy(ctx);
-			for (; strchr(v, '|') && *v; v = *e ? e + 1 : e) {
+			for (; strchr(o->values, '|') && *v; v = *e ? e + 1 : e) {
 				e = v + strcspn(v, "|");
+				if (e - v == 1 && (*v == 'N' || *v == 'X'))
+					continue;   /* a placeholder, not a choice */
 				snprintf(opt, sizeof opt, "%s=%.*s", o->name, (int)(e - v), v);
 				ctx = ff_agent_mcts.create(r, opt, &err);
 				CU_ASSERT_PTR_NOT_NULL(ctx);
@@ -307,12 +315,86 @@ static void test_options_table(void)
 	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(ff_rules_at(0), "iteration=5", &err));
 }
 
+/* ctx described, into a fresh buffer's text (the caller frees it). */
+static char *described(const void *ctx)
+{
+	struct ff_buf b = { 0 };
+
+	CU_ASSERT_FATAL(ff_agent_mcts.describe(ctx, &b) == 0 && ff_buf_addc(&b, '\0') == 0);
+	return b.p;
+}
+
+/* Engine defaults: made in every preset, described completely, given
+   options on top. */
+static void test_defaults(void)
+{
+	const struct ff_rules *r;
+	struct ff_config cfg;
+	struct ff_error err;
+	char *d, *d2, want[64];
+	void *ctx, *again;
+	int i, p, defaults = 0;
+
+	for (i = 0; (r = ff_rules_at(i)) != NULL; i++)
+		for (p = 0; p < r->npresets; p++) {
+			memset(&cfg, 0, sizeof cfg);
+			cfg.rules = r;
+			cfg.preset = p;
+			defaults += *ff_agent_default_options(&cfg, &ff_agent_mcts) != '\0';
+			ctx = ff_agent_create(&cfg, &ff_agent_mcts, NULL, &err);
+			CU_ASSERT_FATAL(ctx != NULL);
+			d = described(ctx);
+			again = ff_agent_mcts.create(r, d, &err);
+			CU_ASSERT_FATAL(again != NULL);
+			d2 = described(again);
+			CU_ASSERT_STRING_EQUAL(d, d2);
+			free(d2);
+			ff_agent_mcts.destroy(again);
+			ff_agent_mcts.destroy(ctx);
+			/* a given option replaces its default, the others stay */
+			ctx = ff_agent_create(&cfg, &ff_agent_mcts, "iterations=77;playout=random", &err);
+			CU_ASSERT_FATAL(ctx != NULL);
+			d2 = described(ctx);
+			CU_ASSERT(strncmp(d2, "iterations=77;", 14) == 0);
+			CU_ASSERT(strstr(d2, "playout=random") != NULL);
+			snprintf(want, sizeof want, "width=%s", strstr(d, "width=") + 6);
+			*strchr(want, ';') = '\0';
+			CU_ASSERT(strstr(d2, want) != NULL);
+			free(d2);
+			free(d);
+			ff_agent_mcts.destroy(ctx);
+		}
+	CU_ASSERT(defaults > 0);
+	/* Sequence's defaults search greedy's best plies: width=0 undoes it */
+	memset(&cfg, 0, sizeof cfg);
+	cfg.rules = ff_rules_find("sequence");
+	CU_ASSERT_FATAL(cfg.rules != NULL);
+	ctx = ff_agent_create(&cfg, &ff_agent_mcts, "", &err);
+	CU_ASSERT_FATAL(ctx != NULL);
+	d = described(ctx);
+	CU_ASSERT(strstr(d, "width=0") == NULL);
+	free(d);
+	ff_agent_mcts.destroy(ctx);
+	CU_ASSERT_PTR_NULL(ff_agent_create(&cfg, &ff_agent_mcts, "prior=none", &err));
+	CU_ASSERT(strstr(err.msg, "the defaults of sequence/standard") != NULL);
+	ctx = ff_agent_create(&cfg, &ff_agent_mcts, "prior=none;width=0", &err);
+	CU_ASSERT(ctx != NULL);
+	ff_agent_mcts.destroy(ctx);
+	/* cut needs an evaluation: Pegs and Jokers has one, Fiveplay not */
+	CU_ASSERT_PTR_NULL(ff_agent_mcts.create(ff_rules_find("fiveplay"), "cut=4", &err));
+	CU_ASSERT(strstr(err.msg, "evaluation") != NULL);
+	ctx = ff_agent_mcts.create(ff_rules_find("pegsjokers"), "cut=4", &err);
+	CU_ASSERT(ctx != NULL);
+	ff_agent_mcts.destroy(ctx);
+}
+
 static const struct ff_test tests[] = {
 	{ "the options table: what create() takes", test_options_table },
 	{ "honest in Sequence: unseen cards do not change the choice", test_honest_sequence },
 	{ "honest in Pegs and Jokers", test_honest_pegsjokers },
 	{ "width: only the prior's best plies", test_width },
 	{ "options", test_options },
+	{ "engine defaults, described and overridden", test_defaults },
 };
 
 FF_TEST_MAIN("mcts", tests)

@@ -11,9 +11,11 @@
    highest UCB1 score, mean + c * sqrt(ln(availability) / visits) (the
    information-set form of UCT, Cowling et al. 2012), and applies it
    with its own stream for whatever the ply draws. From the new edge a
-   playout (random or the engine's greedy agent) runs to the end, and
-   every edge on the path is credited with its side's reward: 1 for a
-   win, 0 for a loss, a share for a draw or a playout cut off. All draws
+   playout (random or the engine's greedy agent) runs to the end (or,
+   with cut=N, N plies, the engine's evaluate() then giving each side
+   its share), and every edge on the path is credited with its side's
+   reward: 1 for a win, 0 for a loss, a share for a draw or a playout
+   cut off. All draws
    come from the agents' stream given, so a game is the same bytes
    whatever the threads. */
 #include "config.h"
@@ -33,6 +35,7 @@
 #define NO_CHILD UINT32_MAX
 #define PLAYOUT_CAP 5000      /* plies; a playout cut off is scored as a draw */
 #define MAX_DEPTH 4096
+#define ITERATIONS 1000       /* without iterations=N or time-ms=N */
 
 struct mcts_opts {
 	long iterations;      /* 0: none set */
@@ -42,6 +45,8 @@ struct mcts_opts {
 	const struct ff_agent *prior;     /* the baseline kept unless beaten clearly; NULL: none */
 	double z;                         /* how clearly: standard errors */
 	int width;                        /* > 0: only the prior's best width plies searched */
+	int cut;                          /* >= 0: playouts cut after cut plies, scored by
+					     the engine's evaluate; -1: played to the end */
 };
 
 struct edge {
@@ -205,7 +210,9 @@ static int playout(struct search *s)
 	struct ff_ply one;
 	int k, c, n, i;
 
-	for (k = 0; k < PLAYOUT_CAP && !is_over(r, s->st); k++) {
+	int cap = s->o->cut >= 0 ? s->o->cut : PLAYOUT_CAP;
+
+	for (k = 0; k < cap && !is_over(r, s->st); k++) {
 		c = ff_rules_roll(r, s->st, &s->chance);
 		if (!s->o->playout && r->legal_pick) {
 			r->legal_pick(s->st, c, uniform_pick, &s->play, &one);
@@ -230,6 +237,10 @@ static void score_end(struct search *s)
 	int sides = r->sides(s->st), i;
 
 	r->outcome(s->st, &o);
+	if (o.term == FF_TERM_NONE && s->o->cut >= 0 && sides <= FF_MAX_SEATS) {
+		r->evaluate(s->st, s->reward);   /* (mcts_create checks it is there) */
+		return;
+	}
 	for (i = 0; i < sides && i < FF_MAX_SEATS; i++)
 		s->reward[i] = o.term == FF_TERM_NONE || o.winner < 0 ? 1.0 / sides
 			     : o.winner == i;
@@ -399,7 +410,7 @@ static double now_ms(void)
 /* Run the iterations from root; 0 or -1 (memory). */
 static int run(struct search *s, const void *root, const struct ff_ply *legal, int n)
 {
-	long it, iterations = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : 1000;
+	long it, iterations = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : ITERATIONS;
 	double end = s->o->time_ms ? now_ms() + (double)s->o->time_ms : 0;
 
 	if (new_node(s) != 0)
@@ -571,24 +582,46 @@ static int set_agent(const struct ff_agent **slot, const struct ff_rules *r, con
 	return 0;
 }
 
+/* The options set_option() takes, with the defaults mcts_create() sets
+   where the engine gives none (docs/agents.md; tests/test_mcts.c checks
+   that each is taken): the list in messages and in `fivefold rules`. */
+static const struct ff_agent_option mcts_options[] = {
+	{ "iterations", "N", "1000", "iterations a decision" },
+	{ "time-ms", "N", NULL, "search for N milliseconds instead (not reproducible)" },
+	{ "c", "X", "0.7", "the exploration constant" },
+	{ "z", "X", "0.5", "how many standard errors the search must beat the prior by" },
+	{ "width", "N", "0", "search only the prior's best N plies at each node (0: all)" },
+	{ "cut", "N|none", "none", "end playouts after N plies, scored by the engine's evaluation "
+	  "(none: play to the end)" },
+	{ "playout", "random|greedy", "random", "the playout policy" },
+	{ "prior", "greedy|none", "greedy", "the baseline kept unless the search beats it "
+	  "(none where the game has no greedy agent)" },
+};
+#define NOPTIONS ((int)(sizeof mcts_options / sizeof mcts_options[0]))
+
 /* Is name one of mcts's options? 0, or -1 with err naming the nearest
    and listing them all. */
 static int known_option(const char *name, struct ff_error *err)
 {
-	static const char *const names[] = { "iterations", "time-ms", "c", "z", "width", "playout",
-					     "prior" };
-	char hint[200], *cut;
-	size_t i;
+	const char *names[NOPTIONS];
+	char hint[200], list[300], *cut;
+	size_t len = 0;
+	int i;
 
-	for (i = 0; i < sizeof names / sizeof *names; i++)
-		if (strcmp(name, names[i]) == 0)
+	for (i = 0; i < NOPTIONS; i++) {
+		if (strcmp(name, mcts_options[i].name) == 0)
 			return 0;
-	ff_text_suggest(hint, sizeof hint, name, "options", names, sizeof names / sizeof *names);
+		names[i] = mcts_options[i].name;
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s=%s", i ? ", " : "",
+					names[i], mcts_options[i].values);
+		if (len >= sizeof list)
+			len = sizeof list - 1;
+	}
+	ff_text_suggest(hint, sizeof hint, name, "options", names, NOPTIONS);
 	if ((cut = strstr(hint, " (")))
 		*cut = '\0';
-	return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s'%s (options: iterations=N, "
-			    "time-ms=N, c=X, z=X, width=N, playout=random|greedy, prior=greedy|none)",
-			    name, hint);
+	return ff_error_set(err, FF_EBAD_OPTION, "mcts: no option '%s'%s (options: %s)", name, hint,
+			    list);
 }
 
 /* Parse "name=value" into o; 0, or -1 with err. */
@@ -604,6 +637,10 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		return set_agent(&o->prior, r, name, "none", value, err);
 	if (strcmp(name, "playout") == 0)
 		return set_agent(&o->playout, r, name, "random", value, err);
+	if (strcmp(name, "cut") == 0 && strcmp(value, "none") == 0) {
+		o->cut = -1;
+		return 0;
+	}
 	d = strtod(value, &end);
 	if (!*value || *end || !(d >= 0) || d > 1e9)
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a number, not '%s'",
@@ -618,42 +655,56 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		o->z = d;
 	else if (strcmp(name, "width") == 0 && d == (int)d)
 		o->width = (int)d;
+	else if (strcmp(name, "cut") == 0 && d == (int)d && d <= PLAYOUT_CAP)
+		o->cut = (int)d;
 	else
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a whole number%s, "
-				    "not '%s'", name, strcmp(name, "width") ? " from 1" : "", value);
+				    "not '%s'", name, strcmp(name, "width") && strcmp(name, "cut") ?
+				    " from 1" : "", value);
 	return 0;
 }
 
 static void *mcts_create(const struct ff_rules *r, const char *options, struct ff_error *err)
 {
 	struct mcts_opts *o = calloc(1, sizeof *o);
-	char buf[256], *p, *save = NULL, *eq;
+	char *buf = strdup(options ? options : ""), *p, *save = NULL, *eq;
 
-	if (!o) {
+	if (!o || !buf) {
 		ff_error_set(err, FF_ENOMEM, "out of memory");
+		free(o);
+		free(buf);
 		return NULL;
 	}
 	o->c = 0.7;
 	o->z = 0.5;
+	o->cut = -1;
 	o->prior = greedy_of(r);
-	snprintf(buf, sizeof buf, "%s", options ? options : "");
 	for (p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
 		if (!(eq = strchr(p, '='))) {
 			if (!known_option(p, err))
 				ff_error_set(err, FF_EBAD_OPTION,
 					     "mcts: option '%s' needs a value (name=value)", p);
 			free(o);
+			free(buf);
 			return NULL;
 		}
 		*eq = '\0';
 		if (set_option(o, r, p, eq + 1, err)) {
 			free(o);
+			free(buf);
 			return NULL;
 		}
 	}
+	free(buf);
 	if (o->width > 0 && !(o->prior && o->prior->rank)) {
 		ff_error_set(err, FF_EBAD_OPTION, "mcts: width=%d needs a prior that ranks the plies "
 			     "(prior=greedy, where '%s' has one)", o->width, r->name);
+		free(o);
+		return NULL;
+	}
+	if (o->cut >= 0 && !r->evaluate) {
+		ff_error_set(err, FF_EBAD_OPTION, "mcts: cut=%d needs an evaluation of the position "
+			     "from the engine, and '%s' has none", o->cut, r->name);
 		free(o);
 		return NULL;
 	}
@@ -665,26 +716,47 @@ static void mcts_destroy(void *ctx)
 	free(ctx);
 }
 
-/* The options set_option() takes, with the defaults mcts_create() sets
-   (docs/agents.md; tests/test_mcts.c checks that each is taken). */
-static const struct ff_agent_option mcts_options[] = {
-	{ "iterations", "N", "1000", "iterations a decision" },
-	{ "time-ms", "N", NULL, "search for N milliseconds instead (not reproducible)" },
-	{ "c", "X", "0.7", "the exploration constant" },
-	{ "z", "X", "0.5", "how many standard errors the search must beat the prior by" },
-	{ "width", "N", "0", "search only the prior's best N plies at each node (0: all)" },
-	{ "playout", "random|greedy", "random", "the playout policy" },
-	{ "prior", "greedy|none", "greedy", "the baseline kept unless the search beats it "
-	  "(none where the game has no greedy agent)" },
-};
+/* Append "name=X;" with the shortest digits that read back as x. */
+static int add_number(struct ff_buf *out, const char *name, double x)
+{
+	char t[40];
+	int prec;
+
+	for (prec = 6; prec < 17; prec++) {
+		snprintf(t, sizeof t, "%.*g", prec, x);
+		if (strtod(t, NULL) == x)
+			break;
+	}
+	snprintf(t, sizeof t, "%.*g", prec, x);
+	return ff_buf_addf(out, "%s=%s;", name, t);
+}
+
+/* Every option of ctx, in the form mcts_create reads: the Seat tag. */
+static int mcts_describe(const void *ctx, struct ff_buf *out)
+{
+	const struct mcts_opts *o = ctx;
+
+	if ((o->iterations || !o->time_ms) &&
+	    ff_buf_addf(out, "iterations=%ld;", o->iterations ? o->iterations : ITERATIONS))
+		return -1;
+	if (o->time_ms && ff_buf_addf(out, "time-ms=%ld;", o->time_ms))
+		return -1;
+	if (add_number(out, "c", o->c) || add_number(out, "z", o->z))
+		return -1;
+	if (o->cut >= 0 && ff_buf_addf(out, "cut=%d;", o->cut))
+		return -1;
+	return ff_buf_addf(out, "width=%d;playout=%s;prior=%s", o->width,
+			   o->playout ? "greedy" : "random", o->prior ? "greedy" : "none");
+}
 
 const struct ff_agent ff_agent_mcts = {
 	.name = "mcts",
 	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
-		"width=N;playout=random|greedy;prior=greedy|none (docs/agents.md)",
+		"width=N;cut=N|none;playout=random|greedy;prior=greedy|none (docs/agents.md)",
 	.choose_with = mcts_choose,
 	.create = mcts_create,
 	.destroy = mcts_destroy,
 	.options = mcts_options,
-	.noptions = (int)(sizeof mcts_options / sizeof mcts_options[0]),
+	.noptions = NOPTIONS,
+	.describe = mcts_describe,
 };

@@ -7,7 +7,12 @@
    (search for N ms instead: not reproducible), c=X (exploration, default
    0.7), playout=random|greedy (default random), prior=greedy|none (the
    engine's greedy choice is kept unless the search beats it by z=X
-   standard errors, default 0.5). docs/agents.md. */
+   standard errors, default 0.5), width=N (only the prior's best N plies
+   searched), cut=N|none (playouts cut after N plies and scored by the
+   engine's evaluate). These are the built-in defaults; an engine gives
+   its own (rules->agent_defaults, put before the user's options by
+   ff_agent_create), and describe() writes every option for the Seat
+   tag. docs/agents.md. */
 #ifndef FF_MCTS_H
 #define FF_MCTS_H
 

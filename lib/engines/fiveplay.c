@@ -797,6 +797,11 @@ static const struct ff_agent fp_agents[] = {
 	  .rank = greedy_rank },
 };
 
+/* mcts where the user gives no options (measured: docs/agents.md) */
+static const struct ff_agent_defaults fp_agent_defaults[] = {
+	{ "mcts", 0, "playout=greedy" },
+};
+
 const struct ff_rules ff_fiveplay_rules = {
 	.name = "fiveplay",
 	.title = "Fiveplay",
@@ -825,4 +830,6 @@ const struct ff_rules ff_fiveplay_rules = {
 	.render_json = fp_render_json,
 	.agents = fp_agents,
 	.nagents = 1,
+	.agent_defaults = fp_agent_defaults,
+	.nagent_defaults = 1,
 };

@@ -21,6 +21,7 @@
    the sources leave open. */
 #include "config.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2213,6 +2214,33 @@ static long board_value(const struct pj_state *s, const struct board *b, int sid
 	return v;
 }
 
+/* Each side's share of the win, guessed from the board: a softmax over
+   the sides of their pegs' mean progress in laps, at EVAL_SCALE a lap
+   (a side a tenth of a lap a peg ahead is e times as likely to win as
+   one level with it). For search agents that cut playouts short. */
+#define EVAL_SCALE 10.0
+static void pj_evaluate(const void *st, double *share)
+{
+	const struct pj_state *s = st;
+	double v[FF_MAX_SEATS] = { 0 }, n[FF_MAX_SEATS] = { 0 }, top = -1e300, sum = 0;
+	int k, i;
+
+	for (k = 0; k < s->seats; k++)
+		for (i = 0; i < PEGS; i++) {
+			v[side_of(s, k)] += progress(&s->b, k, s->b.loc[k][i]);
+			n[side_of(s, k)] += s->b.len;
+		}
+	for (k = 0; k < s->sides; k++) {
+		v[k] = EVAL_SCALE * v[k] / n[k];
+		if (v[k] > top)
+			top = v[k];
+	}
+	for (k = 0; k < s->sides; k++)
+		sum += share[k] = exp(v[k] - top);
+	for (k = 0; k < s->sides; k++)
+		share[k] /= sum;
+}
+
 static long greedy_score(const void *st, const struct ff_ply *p, void *ctx)
 {
 	const struct pj_state *s = st;
@@ -2264,6 +2292,13 @@ static const struct ff_agent pj_agents[] = {
 	  .rank = greedy_rank },
 };
 
+/* mcts where the user gives no options (measured: docs/agents.md) */
+static const struct ff_agent_defaults pj_agent_defaults[] = {
+	/* playouts of hundreds of plies cost too much: the tree's leaves
+	   are scored by pj_evaluate at once */
+	{ "mcts", 0, "cut=0" },
+};
+
 const struct ff_rules ff_pegsjokers_rules = {
 	.name = "pegsjokers",
 	.title = "Pegs and Jokers",
@@ -2293,6 +2328,9 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.render_svg = pj_render_svg,
 	.render_json = pj_render_json,
 	.determinize = pj_determinize,
+	.evaluate = pj_evaluate,
 	.agents = pj_agents,
 	.nagents = 1,
+	.agent_defaults = pj_agent_defaults,
+	.nagent_defaults = 1,
 };

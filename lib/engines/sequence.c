@@ -1047,6 +1047,11 @@ static const struct ff_agent sq_agents[] = {
 	  .rank = greedy_rank },
 };
 
+/* mcts where the user gives no options (measured: docs/agents.md) */
+static const struct ff_agent_defaults sq_agent_defaults[] = {
+	{ "mcts", 0, "width=3;z=0;playout=greedy" },
+};
+
 const struct ff_rules ff_sequence_rules = {
 	.name = "sequence",
 	.title = "Sequence",
@@ -1078,4 +1083,6 @@ const struct ff_rules ff_sequence_rules = {
 	.determinize = sq_determinize,
 	.agents = sq_agents,
 	.nagents = 1,
+	.agent_defaults = sq_agent_defaults,
+	.nagent_defaults = 1,
 };
