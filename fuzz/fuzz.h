@@ -211,7 +211,7 @@ static inline int ff_fuzz_write(const struct ff_format *fmt, const struct ff_rec
 	names = ff_fuzz_tag_names(rec);
 	if (!(w = fmt->writer_new(names, rec->ntags, 0)))
 		ff_fuzz_fail("memory", "cannot make a %s writer", fmt->name);
-	rc = fmt->writer_put(w, rec, out);
+	rc = fmt->writer_put(w, rec, NULL, out);
 	fmt->writer_free(w);
 	free(names);
 	return rc;
