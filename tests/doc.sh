@@ -97,7 +97,7 @@ if command -v zsh >/dev/null 2>&1; then
 		zsh "$zsh_dir")
 	[ "$got" = _fivefold ]; check "zsh: compinit binds fivefold to _fivefold (got '$got')" $?
 	# the presets after -g: that game's only (the completion system's
-	# functions stubbed, compadd printing what it offers)
+	# functions replaced by stand-ins, compadd printing what it offers)
 	got=$(zsh -fc '_arguments() { :; }; _describe() { :; }; compadd() { shift; print -r -- "$*"; }
 		words=(fivefold solve -g fivelines -r ""); CURRENT=5; . "$1" 2>/dev/null
 		words=(solve -g fivelines -r ""); CURRENT=4; _fivefold_names presets' zsh "$zsh_dir/_fivefold")
