@@ -572,13 +572,13 @@ static const struct ff_test tests[] = {
 	{ "review findings", test_review_findings },
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
 	int rc;
 
 	ff_game_init(&game);
 	ff_record_init(&rec);
-	rc = ff_test_main("sequence", tests, sizeof tests / sizeof tests[0]);
+	rc = ff_test_main("sequence", tests, sizeof tests / sizeof tests[0], argc, argv);
 	ff_game_free(&game);
 	ff_record_free(&rec);
 	return rc;
