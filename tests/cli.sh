@@ -125,8 +125,8 @@ done
 check "solve prints the positions and P(first player wins)" $?
 "$ff" solve --game fivelines --rules locusludi-race --options skip-last=strict -o "$tmp/race.sol" >"$tmp/solve" 2>&1 &&
 	n=$(sed -n 's/^[^ ]* \([0-9]*\) positions.*/\1/p' "$tmp/solve") &&
-	[ "$(head -c 9 "$tmp/race.sol")" = FFSOLVE1 ] &&
-	[ "$(wc -c <"$tmp/race.sol")" = $((9 + 42 + 16 + n * (27 + 8))) ]
+	[ "$(head -c 9 "$tmp/race.sol")" = FFSOLVE2 ] &&
+	[ "$(wc -c <"$tmp/race.sol")" = $((9 + 42 + 16 + n * (27 + 8) + 4)) ]
 check "solve -o writes the solution file docs/solve.md describes" $?
 
 # the perfect agent (Schaedler's solution): it beats greedy and random
