@@ -812,7 +812,7 @@ static const char *file_kind(mode_t m)
 {
 	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)"
 		: S_ISSOCK(m) ? "a socket" : S_ISCHR(m) ? "a character device"
-		: S_ISBLK(m) ? "a block device" : "not a regular file";
+		: S_ISBLK(m) ? "a block device" : "no regular file";
 }
 
 int ff_solution_load_path(struct ff_solution *sol, const struct ff_rules *r, const char *id,
@@ -833,8 +833,8 @@ int ff_solution_load_path(struct ff_solution *sol, const struct ff_rules *r, con
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		return ff_error_set(err, FF_EIO, "'%s' is %s, not a solution file (one is a regular "
-				    "file)", path, file_kind(st.st_mode));
+		return ff_error_set(err, FF_EIO, "'%s' is %s, not a solution file", path,
+				    file_kind(st.st_mode));
 	}
 	if (!(fp = fdopen(fd, "rb"))) {
 		rc = errno;
