@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -658,20 +659,17 @@ static int read_magic(FILE *fp, struct crc *c, struct ff_error *err)
 	return ff_error_set(err, FF_EIO, "not a fivefold solution file (no '%.8s' line)", MAGIC);
 }
 
-/* The ruleset line, checked against id; its length with the newline into
-   *len. */
-static int read_id(FILE *fp, struct crc *c, const char *id, size_t *len, struct ff_error *err)
+/* The ruleset line into line (512 bytes), its length with the newline
+   into *len. */
+static int read_id(FILE *fp, struct crc *c, char *line, size_t *len, struct ff_error *err)
 {
-	char line[512];
 	size_t n;
 
-	if (!fgets(line, sizeof line, fp) || (n = strlen(line)) == 0 || line[n - 1] != '\n')
+	if (!fgets(line, 512, fp) || (n = strlen(line)) == 0 || line[n - 1] != '\n')
 		return ff_error_set(err, FF_EIO, "a solution file with no ruleset line");
 	crc_add(c, line, n);
 	*len = n;
 	line[n - 1] = '\0';
-	if (strcmp(line, id) != 0)
-		return ff_error_set(err, FF_EBAD_OPTION, "the solution is of '%s', not '%s'", line, id);
 	return 0;
 }
 
@@ -700,6 +698,8 @@ static int read_counts(FILE *fp, struct crc *c, uint64_t left, uint64_t *count,
 				    (unsigned long long)*count,
 				    (unsigned long long)(*count * (*key_len + 8) + CRC_LEN),
 				    (unsigned long long)left);
+	if (*count > SIZE_MAX / (*key_len + 8))
+		return ff_error_set(err, FF_ENOMEM, "a solution file too large for this machine");
 	return 0;
 }
 
@@ -788,6 +788,7 @@ int ff_solution_load(struct ff_solution *sol, const struct ff_rules *r, const ch
 	struct crc *c = malloc(sizeof *c);
 	uint64_t left = 0, count = 0, key_len = 0;
 	size_t idlen = 0;
+	char got[512];
 	int rc;
 
 	memset(sol, 0, sizeof *sol);
@@ -796,11 +797,15 @@ int ff_solution_load(struct ff_solution *sol, const struct ff_rules *r, const ch
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	crc_init(c);
 	rc = bytes_left(fp, &left, err) || read_magic(fp, c, err) ||
-	     read_id(fp, c, id, &idlen, err) ? -1 : 0;
+	     read_id(fp, c, got, &idlen, err) ? -1 : 0;
 	if (!rc && !(rc = read_counts(fp, c, left - MAGIC_LEN - idlen, &count, &key_len, err))) {
 		sol->key_len = (size_t)key_len;
 		rc = read_body(sol, fp, c, (size_t)count, err);
 	}
+	/* another ruleset's, once the checksum has shown it is not a
+	   damaged one */
+	if (!rc && strcmp(got, id) != 0)
+		rc = ff_error_set(err, FF_EBAD_OPTION, "the solution is of '%s', not '%s'", got, id);
 	free(c);
 	if (rc)
 		ff_solution_free(sol);
