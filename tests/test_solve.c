@@ -666,6 +666,35 @@ static void test_format_1(void)
 	ff_solution_free(&sol);
 }
 
+/* A file with a good checksum but a value outside [0, 1] (or NaN), or a
+   position twice, is refused. (A fuzzer finding: the values were once
+   checked before the count was set, so not at all.) */
+static void test_bad_values(void)
+{
+	unsigned char st[STATE_MAX];
+	struct ff_solution sol;
+	const struct ff_rules *r = small_solution(&sol, st);
+	double bad[] = { 1.5, -0.25, NAN }, keep = sol.value[sol.nstates / 2];
+	struct ff_error err;
+	unsigned char *buf;
+	size_t size, k;
+
+	for (k = 0; k < sizeof bad / sizeof *bad; k++) {
+		sol.value[sol.nstates / 2] = bad[k];
+		buf = saved(&sol, &size);
+		CU_ASSERT_EQUAL(load_bytes(r, buf, size, &err), -1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "outside [0, 1]"));
+		free(buf);
+	}
+	sol.value[sol.nstates / 2] = keep;
+	memcpy(sol.keys + (sol.nstates - 1) * sol.key_len, sol.keys, sol.key_len);
+	buf = saved(&sol, &size);
+	CU_ASSERT_EQUAL(load_bytes(r, buf, size, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "a position twice"));
+	free(buf);
+	ff_solution_free(&sol);
+}
+
 /* The hash of key k of n bytes that the loader used before format 2 (a
    known function: anyone could choose keys for it). */
 static uint64_t old_hash(const uint8_t *k, size_t n)
@@ -808,6 +837,7 @@ static const struct ff_test tests[] = {
 	{ "solution files: every bit flip is refused", test_bit_flips },
 	{ "solution files: header claims are checked against the size", test_header_claims },
 	{ "solution files: format 1 is refused", test_format_1 },
+	{ "solution files: values outside [0, 1], a position twice", test_bad_values },
 	{ "solution files: crafted keys load in linear time", test_crafted_keys },
 };
 

@@ -777,6 +777,7 @@ static int read_body(struct ff_solution *sol, FILE *fp, struct crc *c, size_t n,
 	if (~c->v != want)
 		return ff_error_set(err, FF_EIO, "a damaged solution file: its checksum is %08x, "
 				    "its bytes give %08x", want, ~c->v);
+	sol->nstates = n;
 	if (values_in_place(sol, err))
 		return -1;
 	return index_keys(sol, n, err);
