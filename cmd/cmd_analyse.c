@@ -76,7 +76,6 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 					      const char *id, struct ff_error *err)
 {
 	struct solved *s;
-	FILE *fp = NULL;
 	int i;
 
 	for (i = 0; i < c->nsolved; i++)
@@ -93,13 +92,10 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 		memset(s, 0, sizeof *s);
 		if (!(s->id = strdup(id)))
 			ff_error_set(&s->err, FF_ENOMEM, "out of memory");
-		else if (c->o->solution && !(fp = fopen(c->o->solution, "rb")))
-			ff_error_set(&s->err, FF_EIO, "cannot open '%s': %s", c->o->solution,
-				     strerror(errno));
-		else if (c->o->solution) {
-			s->ok = ff_solution_load(&s->sol, g->rules, id, fp, &s->err) == 0;
-			fclose(fp);
-		} else {
+		else if (c->o->solution)
+			s->ok = ff_solution_load_path(&s->sol, g->rules, id, c->o->solution,
+						      &s->err) == 0;
+		else {
 			struct ff_solve_watch watch;
 
 			ff_progress_solve_start(&watch, c->cmd->name, id);

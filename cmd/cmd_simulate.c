@@ -331,7 +331,6 @@ static int load_solution(const struct ff_cmd *cmd, const struct sset *o, struct 
 {
 	struct ff_buf id = FF_BUF_INIT;
 	struct ff_error err;
-	FILE *fp;
 	int i, need = 0, rc;
 
 	for (i = 0; i < cfg->seats; i++)
@@ -341,19 +340,16 @@ static int load_solution(const struct ff_cmd *cmd, const struct sset *o, struct 
 	if (!o->solution)
 		return ff_cmd_usage_error(cmd, "--agents perfect needs --solution FILE (made by "
 					  "'fivefold solve -o FILE')");
-	if (!(fp = fopen(o->solution, "rb"))) {
-		fprintf(stderr, "fivefold simulate: cannot open '%s': %s\n", o->solution,
-			strerror(errno));
-		return FF_EXIT_FAIL;
-	}
 	ff_error_clear(&err);
 	rc = ff_config_id(cfg, &id) ? ff_error_set(&err, FF_ENOMEM, "out of memory")
-				    : ff_solution_load(&c->solution, cfg->rules, id.p, fp, &err);
-	fclose(fp);
+				    : ff_solution_load_path(&c->solution, cfg->rules, id.p,
+							    o->solution, &err);
 	ff_buf_free(&id);
 	if (rc) {
-		fprintf(stderr, "fivefold simulate: '%s': %s [%s]\n", o->solution, err.msg,
-			ff_code_name(err.code));
+		fprintf(stderr, "fivefold simulate: %s%s%s%s [%s]\n",
+			err.code == FF_EBAD_OPTION ? "'" : "",
+			err.code == FF_EBAD_OPTION ? o->solution : "",
+			err.code == FF_EBAD_OPTION ? "': " : "", err.msg, ff_code_name(err.code));
 		return err.code == FF_EBAD_OPTION ? FF_EXIT_USAGE : FF_EXIT_FAIL;
 	}
 	for (i = 0; i < cfg->seats; i++)

@@ -151,8 +151,8 @@ done
 check "solve prints the positions and P(first player wins)" $?
 "$ff" solve --game fivelines --rules locusludi-race --options skip-last=strict -o "$tmp/race.sol" >"$tmp/solve" 2>&1 &&
 	n=$(sed -n 's/^[^ ]* \([0-9]*\) positions.*/\1/p' "$tmp/solve") &&
-	[ "$(head -c 9 "$tmp/race.sol")" = FFSOLVE1 ] &&
-	[ "$(wc -c <"$tmp/race.sol")" = $((9 + 42 + 16 + n * (27 + 8))) ]
+	[ "$(head -c 9 "$tmp/race.sol")" = FFSOLVE2 ] &&
+	[ "$(wc -c <"$tmp/race.sol")" = $((9 + 42 + 16 + n * (27 + 8) + 4)) ]
 check "solve -o writes the solution file docs/solve.md describes" $?
 
 # the perfect agent (Schaedler's solution): it beats greedy and random
@@ -207,6 +207,24 @@ check "analyse: result - start = (luck - error) of seat 1 - that of seat 2, ever
 "$ff" analyse --solution "$tmp/sch.sol" "$tmp/kidd.fgn" >/dev/null 2>"$tmp/e"
 [ $? = 1 ] && grep -q "the solution is of 'fivelines/schaedler', not 'fivelines/kidd' \[unsolved\]" "$tmp/e"
 check "analyse with another ruleset's solution: the game is not analysed, exit 1" $?
+# --solution that is no regular file: a FIFO is refused at once, not
+# waited on for ever (timeout gives up after 20 s: exit 124), and a
+# directory is called a directory (issue 33)
+mkfifo "$tmp/fifo"
+timeout 20 "$ff" analyse --solution "$tmp/fifo" "$tmp/pg.fgn" >/dev/null 2>"$tmp/e"
+[ $? = 1 ] && grep -q "'$tmp/fifo' is a FIFO (named pipe), not a solution file" "$tmp/e"
+check "analyse --solution FIFO: refused at once, exit 1" $?
+timeout 20 "$ff" simulate --game fivelines --agents perfect --solution "$tmp/fifo" --games 1 \
+	>/dev/null 2>"$tmp/e"
+[ $? = 1 ] && grep -q "'$tmp/fifo' is a FIFO (named pipe), not a solution file \[io\]" "$tmp/e"
+check "simulate --solution FIFO: refused at once, exit 1" $?
+mkdir "$tmp/sol.d"
+"$ff" analyse --solution "$tmp/sol.d" "$tmp/pg.fgn" >/dev/null 2>"$tmp/e"
+[ $? = 1 ] && grep -q "'$tmp/sol.d' is a directory, not a solution file" "$tmp/e"
+check "analyse --solution DIRECTORY: called a directory, exit 1" $?
+"$ff" simulate --game fivelines --agents perfect --solution "$tmp/sol.d" --games 1 >/dev/null 2>"$tmp/e"
+[ $? = 1 ] && grep -q "'$tmp/sol.d' is a directory, not a solution file \[io\]" "$tmp/e"
+check "simulate --solution DIRECTORY: called a directory, exit 1" $?
 
 # simulate | validate from standard input, exit 0
 "$ff" simulate --game fivelines --games 50 --seed 3 | "$ff" validate -q >"$tmp/p" 2>&1

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/agent.h"
 #include "lib/analysis/solve.h"
@@ -506,6 +507,310 @@ static void test_save_load(void)
 	fclose(cut);
 }
 
+/* --- Untrusted solution files (issue 33). The files are made here:
+   saved by ff_solution_save from a real solve or from keys made up, then
+   changed. */
+
+#define RACE "fivelines/locusludi-race"
+
+/* A small real solution: of a position of a seeded random race game with
+   at most 3,000 positions; r and st its rules and that position. */
+static const struct ff_rules *small_solution(struct ff_solution *sol, void *st)
+{
+	struct ff_solve_opts capped = exact;
+	const struct ff_rules *r = start("locusludi-race", NULL, st);
+	struct ff_rng chance, pick;
+	struct ff_error err;
+	int k, n;
+
+	capped.max_states = 3000;
+	ff_rng_seed(&chance, 7);
+	ff_rng_seed(&pick, ~(uint64_t)7);
+	for (k = 0; k < 3000; k++) {
+		CU_ASSERT_FATAL(!ended(r, st));
+		if (k >= 10 && ff_solve(sol, r, st, &capped, &err) == 0)
+			return r;
+		n = r->legal(st, ff_rules_roll(r, st, &chance), legal);
+		r->apply(st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL);
+	}
+	CU_FAIL_FATAL("no small position");
+	return NULL;
+}
+
+/* sol saved for RACE into a new buffer; its size into *size. */
+static unsigned char *saved(const struct ff_solution *sol, size_t *size)
+{
+	struct ff_error err;
+	FILE *fp = tmpfile();
+	unsigned char *buf;
+
+	CU_ASSERT_FATAL(fp != NULL);
+	CU_ASSERT_EQUAL_FATAL(ff_solution_save(sol, RACE, fp, &err), 0);
+	*size = (size_t)ftell(fp);
+	buf = malloc(*size);
+	rewind(fp);
+	CU_ASSERT_FATAL(buf && fread(buf, 1, *size, fp) == *size);
+	fclose(fp);
+	return buf;
+}
+
+/* Load the size bytes at buf as a solution of RACE; the status, err
+   filled, sol freed. */
+static int load_bytes(const struct ff_rules *r, const unsigned char *buf, size_t size,
+		      struct ff_error *err)
+{
+	struct ff_solution sol;
+	FILE *fp = tmpfile();
+	int rc;
+
+	CU_ASSERT_FATAL(fp && fwrite(buf, 1, size, fp) == size);
+	rewind(fp);
+	ff_error_clear(err);
+	rc = ff_solution_load(&sol, r, RACE, fp, err);
+	if (rc == 0)
+		ff_solution_free(&sol);
+	fclose(fp);
+	return rc;
+}
+
+/* Every one of a sample of single bit flips in a real file is refused
+   as damaged (io, with a message; a flip in the ruleset line too, not
+   taken for another ruleset's file): every bit of the first 64 bytes
+   (the magic, the ruleset, the header) and 2,000 bits spread over the
+   rest. */
+static void test_bit_flips(void)
+{
+	unsigned char st[STATE_MAX];
+	struct ff_solution sol;
+	const struct ff_rules *r = small_solution(&sol, st);
+	struct ff_error err;
+	size_t size, bits, bit, step, tried = 0, taken = 0;
+	unsigned char *buf = saved(&sol, &size);
+
+	CU_ASSERT_EQUAL(load_bytes(r, buf, size, &err), 0);   /* as written: loads */
+	bits = 8 * size;
+	step = (bits - 512) / 2000;
+	for (bit = 0; bit < bits; bit += bit < 512 ? 1 : step) {
+		buf[bit / 8] ^= (unsigned char)(1u << bit % 8);
+		if (load_bytes(r, buf, size, &err) == 0 || err.code != FF_EIO || !err.msg[0]) {
+			if (taken++ < 5)
+				fprintf(stderr, "\nbit %zu (byte %zu) flipped: accepted\n", bit, bit / 8);
+		}
+		buf[bit / 8] ^= (unsigned char)(1u << bit % 8);
+		tried++;
+	}
+	CU_ASSERT(tried >= 2500);
+	CU_ASSERT_EQUAL(taken, 0);
+	if (taken)
+		fprintf(stderr, "%zu of %zu flipped files of %zu positions accepted\n", taken, tried,
+			sol.nstates);
+	free(buf);
+	ff_solution_free(&sol);
+}
+
+/* A header that claims more positions than the file holds is refused
+   for its size, before anything is allocated: the 45-byte file of the
+   issue (magic, ruleset, header claiming 2^31 - 1 positions), and
+   claims of one position too many or too few. */
+static void test_header_claims(void)
+{
+	unsigned char st[STATE_MAX];
+	struct ff_solution sol;
+	const struct ff_rules *r = small_solution(&sol, st);
+	struct ff_error err;
+	size_t size, head = 9 + strlen(RACE) + 1, k;
+	unsigned char *buf = saved(&sol, &size);
+	uint64_t claims[] = { 0x7fffffffu, (uint64_t)sol.nstates + 1, (uint64_t)sol.nstates - 1 };
+
+	for (k = 0; k < sizeof claims / sizeof *claims; k++) {
+		unsigned char *b = malloc(size);
+		char want[64];
+		int i;
+
+		memcpy(b, buf, size);
+		for (i = 0; i < 8; i++)
+			b[head + i] = (unsigned char)(claims[k] >> 8 * i);
+		snprintf(want, sizeof want, "claims %llu positions", (unsigned long long)claims[k]);
+		CU_ASSERT_EQUAL(load_bytes(r, b, k == 0 ? head + 16 : size, &err), -1);
+		CU_ASSERT_EQUAL(err.code, FF_EIO);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, want));
+		if (!strstr(err.msg, want))
+			fprintf(stderr, "\n%s: got '%s'\n", want, err.msg);
+		free(b);
+	}
+	free(buf);
+	ff_solution_free(&sol);
+}
+
+/* A file of format 1 (no checksum) is refused, saying so; it is made
+   here as fivefold wrote it before format 2. */
+static void test_format_1(void)
+{
+	unsigned char st[STATE_MAX];
+	struct ff_solution sol, b;
+	const struct ff_rules *r = small_solution(&sol, st);
+	struct ff_error err;
+	uint64_t head[2] = { sol.nstates, sol.key_len };
+	FILE *fp = tmpfile();
+
+	CU_ASSERT_FATAL(fp != NULL);
+	fprintf(fp, "FFSOLVE1\n%s\n", RACE);
+	fwrite(head, sizeof head, 1, fp);
+	fwrite(sol.keys, sol.key_len, sol.nstates, fp);
+	fwrite(sol.value, sizeof *sol.value, sol.nstates, fp);
+	rewind(fp);
+	CU_ASSERT_EQUAL(ff_solution_load(&b, r, RACE, fp, &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EIO);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "format 1"));
+	fclose(fp);
+	ff_solution_free(&sol);
+}
+
+/* A file with a good checksum but a value outside [0, 1] (or NaN), or a
+   position twice, is refused. (A fuzzer finding: the values were once
+   checked before the count was set, so not at all.) */
+static void test_bad_values(void)
+{
+	unsigned char st[STATE_MAX];
+	struct ff_solution sol;
+	const struct ff_rules *r = small_solution(&sol, st);
+	double bad[] = { 1.5, -0.25, NAN }, keep = sol.value[sol.nstates / 2];
+	struct ff_error err;
+	unsigned char *buf;
+	size_t size, k;
+
+	for (k = 0; k < sizeof bad / sizeof *bad; k++) {
+		sol.value[sol.nstates / 2] = bad[k];
+		buf = saved(&sol, &size);
+		CU_ASSERT_EQUAL(load_bytes(r, buf, size, &err), -1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "outside [0, 1]"));
+		free(buf);
+	}
+	sol.value[sol.nstates / 2] = keep;
+	memcpy(sol.keys + (sol.nstates - 1) * sol.key_len, sol.keys, sol.key_len);
+	buf = saved(&sol, &size);
+	CU_ASSERT_EQUAL(load_bytes(r, buf, size, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "a position twice"));
+	free(buf);
+	ff_solution_free(&sol);
+}
+
+/* The hash of key k of n bytes that the loader used before format 2 (a
+   known function: anyone could choose keys for it). */
+static uint64_t old_hash(const uint8_t *k, size_t n)
+{
+	uint64_t h = 0x9E3779B97F4A7C15u ^ n, w;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, k + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, k + i, n - i);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
+	return h ^ h >> 29;
+}
+
+/* The inverse of odd c modulo 2^64 (Newton's iteration). */
+static uint64_t inverse(uint64_t c)
+{
+	uint64_t x = c;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		x *= 2 - c * x;
+	return x;
+}
+
+/* n keys of 27 bytes whose old hashes are t << 32 for t = 1..n: all on
+   slot 0 of any table up to 2^32 slots. Bytes 0-15 and 24-26 are zero;
+   bytes 16-23 are found by running the hash backwards from its result. */
+static void collide(uint8_t *keys, size_t n)
+{
+	const uint64_t c1 = 0xff51afd7ed558ccdu, c2 = 0xc4ceb9fe1a85ec53u;
+	uint64_t h2 = 0x9E3779B97F4A7C15u ^ 27, f, g, h3, x;
+	size_t t;
+	int i;
+
+	for (i = 0; i < 2; i++) {   /* two zero words */
+		h2 *= c1;
+		h2 ^= h2 >> 32;
+	}
+	for (t = 0; t < n; t++) {
+		f = (uint64_t)(t + 1) << 32;
+		g = f ^ f >> 29 ^ f >> 58;           /* undo h ^= h >> 29 */
+		h3 = g * inverse(c2);                /* undo * c2 (the tail is zero) */
+		x = h3 ^ h3 >> 32;                   /* undo h ^= h >> 32 */
+		x = x * inverse(c1) ^ h2;            /* undo * c1, then ^ h2 */
+		memset(keys + t * 27, 0, 27);
+		memcpy(keys + t * 27 + 16, &x, 8);
+	}
+}
+
+/* Seconds to load the file at buf (the fastest of tries). */
+static double load_time(const struct ff_rules *r, const unsigned char *buf, size_t size,
+			int tries)
+{
+	struct timespec a, b;
+	struct ff_error err;
+	double best = 1e9, t;
+
+	while (tries-- > 0) {
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		CU_ASSERT_EQUAL(load_bytes(r, buf, size, &err), 0);
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		t = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
+		best = t < best ? t : best;
+	}
+	return best;
+}
+
+/* A file of 30,000 keys crafted to share one slot of the old, known
+   hash loads about as fast as one of 30,000 keys without a pattern (it
+   took 80.7 s instead of 0.34 s at Schaedler's 133,492 keys; here,
+   generously, within ten times plus a quarter of a second). */
+static void test_crafted_keys(void)
+{
+	unsigned char st[STATE_MAX];
+	const struct ff_rules *r = start("locusludi-race", NULL, st);
+	struct ff_solution sol = { .rules = r, .nstates = 30000, .key_len = 27 };
+	struct ff_rng rng;
+	unsigned char *plain, *crafted;
+	size_t i, psize, csize, hit = 0;
+	double tp, tc;
+
+	sol.keys = malloc(sol.nstates * 27);
+	sol.value = malloc(sol.nstates * sizeof *sol.value);
+	CU_ASSERT_FATAL(sol.keys && sol.value);
+	ff_rng_seed(&rng, 33);
+	for (i = 0; i < sol.nstates * 27; i++)
+		sol.keys[i] = (uint8_t)ff_rng_next(&rng);
+	for (i = 0; i < sol.nstates; i++) {
+		memcpy(sol.keys + i * 27, &i, sizeof i);   /* distinct */
+		sol.value[i] = 0.5;
+	}
+	plain = saved(&sol, &psize);
+	collide(sol.keys, sol.nstates);
+	for (i = 0; i < sol.nstates; i++)   /* the generator does what it says */
+		hit += (old_hash(sol.keys + i * 27, 27) & 0xffffffffu) == 0;
+	CU_ASSERT_EQUAL(hit, sol.nstates);
+	crafted = saved(&sol, &csize);
+	CU_ASSERT_EQUAL(psize, csize);
+	tp = load_time(r, plain, psize, 3);
+	tc = load_time(r, crafted, csize, 1);
+	if (tc > 10 * tp + 0.25)   /* a slow moment of the machine? once more */
+		tc = load_time(r, crafted, csize, 2);
+	CU_ASSERT(tc <= 10 * tp + 0.25);
+	if (tc > 10 * tp + 0.25)
+		fprintf(stderr, "\ncrafted keys: %.3f s to load, plain keys %.3f s\n", tc, tp);
+	free(plain);
+	free(crafted);
+	free(sol.keys);
+	free(sol.value);
+}
+
 /* A game the solver cannot take is refused with a code. */
 static void test_refused(void)
 {
@@ -529,6 +834,11 @@ static const struct ff_test tests[] = {
 	{ "the sweep order does not matter", test_sweep_order },
 	{ "games without known chances are refused", test_refused },
 	{ "solution files", test_save_load },
+	{ "solution files: every bit flip is refused", test_bit_flips },
+	{ "solution files: header claims are checked against the size", test_header_claims },
+	{ "solution files: format 1 is refused", test_format_1 },
+	{ "solution files: values outside [0, 1], a position twice", test_bad_values },
+	{ "solution files: crafted keys load in linear time", test_crafted_keys },
 };
 
 FF_TEST_MAIN("solve", tests)

@@ -7,10 +7,17 @@
    other side does (two sides; a draw is worth one half to both). */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "lib/analysis/solve.h"
 
@@ -38,20 +45,42 @@ struct build {
 	struct ff_ply *legal;
 };
 
-static uint64_t hash_key(const uint8_t *k, size_t n)
+#define ROTL(x, b) ((x) << (b) | (x) >> (64 - (b)))
+#define SIPROUND do { \
+		v0 += v1; v1 = ROTL(v1, 13); v1 ^= v0; v0 = ROTL(v0, 32); \
+		v2 += v3; v3 = ROTL(v3, 16); v3 ^= v2; \
+		v0 += v3; v3 = ROTL(v3, 21); v3 ^= v0; \
+		v2 += v1; v1 = ROTL(v1, 17); v1 ^= v2; v2 = ROTL(v2, 32); \
+	} while (0)
+
+/* Key k's hash: SipHash-1-3 under sol's hash key (zero for a solve, whose
+   keys come from the engine; random for a loaded solution, so that a
+   crafted file cannot put its keys on one slot). Host byte order: the
+   hash never leaves the process. */
+static uint64_t hash_key(const struct ff_solution *sol, const uint8_t *k)
 {
-	uint64_t h = 0x9E3779B97F4A7C15u ^ n, w;
-	size_t i;
+	uint64_t v0 = 0x736f6d6570736575u ^ sol->hkey[0], v1 = 0x646f72616e646f6du ^ sol->hkey[1];
+	uint64_t v2 = 0x6c7967656e657261u ^ sol->hkey[0], v3 = 0x7465646279746573u ^ sol->hkey[1];
+	uint64_t m, last = (uint64_t)sol->key_len << 56;
+	size_t i, n = sol->key_len;
 
 	for (i = 0; i + 8 <= n; i += 8) {
-		memcpy(&w, k + i, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
+		memcpy(&m, k + i, 8);
+		v3 ^= m;
+		SIPROUND;
+		v0 ^= m;
 	}
-	w = 0;
-	memcpy(&w, k + i, n - i);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
-	return h ^ h >> 29;
+	m = 0;
+	memcpy(&m, k + i, n - i);
+	last |= m;
+	v3 ^= last;
+	SIPROUND;
+	v0 ^= last;
+	v2 ^= 0xff;
+	SIPROUND;
+	SIPROUND;
+	SIPROUND;
+	return v0 ^ v1 ^ v2 ^ v3;
 }
 
 /* Resize *p to n elements of size; 0 or -1 (then *p is unchanged). */
@@ -121,7 +150,7 @@ static int rehash(struct ff_solution *sol)
 	if (!s)
 		return -1;
 	for (i = 0; i < sol->nstates; i++) {
-		h = hash_key(sol->keys + i * sol->key_len, sol->key_len) & (n - 1);
+		h = hash_key(sol, sol->keys + i * sol->key_len) & (n - 1);
 		while (s[h])
 			h = (h + 1) & (n - 1);
 		s[h] = (uint32_t)(i + 1);
@@ -135,7 +164,7 @@ static int rehash(struct ff_solution *sol)
 /* The slot of key: where it is, or the empty slot where it would go. */
 static size_t slot_of(const struct ff_solution *sol, const uint8_t *key)
 {
-	size_t h = hash_key(key, sol->key_len) & (sol->nslot - 1);
+	size_t h = hash_key(sol, key) & (sol->nslot - 1);
 	uint32_t e;
 
 	while ((e = sol->slot[h]) != 0 &&
@@ -468,90 +497,363 @@ void ff_solution_free(struct ff_solution *sol)
 	sol->nstates = sol->nslot = 0;
 }
 
-#define MAGIC "FFSOLVE1\n"
+
+/* Solution files (docs/solve.md "Solution files"), format 2: the line
+   MAGIC, the ruleset id on a line, the count and the key length (64-bit),
+   the keys, the values (IEEE-754 doubles), then the CRC-32 of every byte
+   before it (32-bit); every integer and double little-endian. */
+#define MAGIC "FFSOLVE2\n"
+#define MAGIC_LEN 9
+#define HEAD_LEN 16
+#define CRC_LEN 4
+
+/* CRC-32 (ISO-HDLC: zlib's, gzip's, PNG's), eight bytes a step: t[k][b]
+   is the CRC of byte b followed by k zero bytes. */
+struct crc {
+	uint32_t t[8][256];
+	uint32_t v;
+};
+
+static void crc_init(struct crc *c)
+{
+	uint32_t x;
+	int b, k;
+
+	for (b = 0; b < 256; b++) {
+		x = (uint32_t)b;
+		for (k = 0; k < 8; k++)
+			x = x & 1 ? x >> 1 ^ 0xedb88320u : x >> 1;
+		c->t[0][b] = x;
+	}
+	for (b = 0; b < 256; b++)
+		for (k = 1; k < 8; k++)
+			c->t[k][b] = c->t[k - 1][b] >> 8 ^ c->t[0][c->t[k - 1][b] & 0xff];
+	c->v = 0xffffffffu;
+}
+
+static void crc_add(struct crc *c, const void *data, size_t n)
+{
+	const uint8_t *p = data;
+	uint32_t v = c->v, lo, hi;
+
+	for (; n >= 8; n -= 8, p += 8) {
+		lo = v ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+			  (uint32_t)p[3] << 24);
+		hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 |
+		     (uint32_t)p[7] << 24;
+		v = c->t[7][lo & 0xff] ^ c->t[6][lo >> 8 & 0xff] ^ c->t[5][lo >> 16 & 0xff] ^
+		    c->t[4][lo >> 24] ^ c->t[3][hi & 0xff] ^ c->t[2][hi >> 8 & 0xff] ^
+		    c->t[1][hi >> 16 & 0xff] ^ c->t[0][hi >> 24];
+	}
+	for (; n; n--, p++)
+		v = v >> 8 ^ c->t[0][(v ^ *p) & 0xff];
+	c->v = v;
+}
+
+/* n bytes of the little-endian value of x into p. */
+static void put_le(uint8_t *p, uint64_t x, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		p[i] = (uint8_t)(x >> 8 * i);
+}
+
+static uint64_t get_le(const uint8_t *p, int n)
+{
+	uint64_t x = 0;
+	int i;
+
+	for (i = n - 1; i >= 0; i--)
+		x = x << 8 | p[i];
+	return x;
+}
+
+/* Write n bytes to fp and add them to the CRC; 0 or -1. */
+static int put(FILE *fp, struct crc *c, const void *p, size_t n)
+{
+	crc_add(c, p, n);
+	return fwrite(p, 1, n, fp) == n ? 0 : -1;
+}
+
+/* The values, little-endian, in blocks through buf. */
+static int put_values(FILE *fp, struct crc *c, const double *v, size_t n)
+{
+	uint8_t buf[8 * 512];
+	uint64_t x;
+	size_t i, k;
+
+	for (i = 0; i < n; i += k) {
+		for (k = 0; k < 512 && i + k < n; k++) {
+			memcpy(&x, &v[i + k], 8);
+			put_le(buf + 8 * k, x, 8);
+		}
+		if (put(fp, c, buf, 8 * k))
+			return -1;
+	}
+	return 0;
+}
 
 int ff_solution_save(const struct ff_solution *sol, const char *id, FILE *fp,
 		     struct ff_error *err)
 {
-	uint64_t head[2] = { sol->nstates, sol->key_len };
+	struct crc *c = malloc(sizeof *c);
+	uint8_t head[HEAD_LEN], sum[CRC_LEN];
+	int rc;
 
-	if (fputs(MAGIC, fp) < 0 || fprintf(fp, "%s\n", id) < 0 ||
-	    fwrite(head, sizeof head, 1, fp) != 1 ||
-	    fwrite(sol->keys, sol->key_len, sol->nstates, fp) != sol->nstates ||
-	    fwrite(sol->value, sizeof *sol->value, sol->nstates, fp) != sol->nstates ||
-	    fflush(fp))
+	if (!c)
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	crc_init(c);
+	put_le(head, sol->nstates, 8);
+	put_le(head + 8, sol->key_len, 8);
+	rc = put(fp, c, MAGIC, MAGIC_LEN) || put(fp, c, id, strlen(id)) || put(fp, c, "\n", 1) ||
+	     put(fp, c, head, sizeof head) || put(fp, c, sol->keys, sol->nstates * sol->key_len) ||
+	     put_values(fp, c, sol->value, sol->nstates);
+	put_le(sum, ~c->v, CRC_LEN);
+	free(c);
+	if (rc || fwrite(sum, 1, CRC_LEN, fp) != CRC_LEN || fflush(fp))
 		return ff_error_set(err, FF_EIO, "cannot write the solution");
 	return 0;
 }
 
-/* Read the header: magic and ruleset id (checked against id), the count
-   and key length into head. */
-static int read_head(FILE *fp, const char *id, uint64_t *head, struct ff_error *err)
+/* Read n bytes from fp into p and add them to the CRC; 0 or -1 (short). */
+static int get(FILE *fp, struct crc *c, void *p, size_t n)
 {
-	char line[512];
+	if (fread(p, 1, n, fp) != n)
+		return -1;
+	crc_add(c, p, n);
+	return 0;
+}
+
+/* The bytes from fp's position to its end into *left, the position kept.
+   Returns 0, or -1 with err when fp cannot seek (not a regular file). */
+static int bytes_left(FILE *fp, uint64_t *left, struct ff_error *err)
+{
+	off_t at = ftello(fp), end;
+
+	if (at < 0 || fseeko(fp, 0, SEEK_END) || (end = ftello(fp)) < 0 || fseeko(fp, at, SEEK_SET))
+		return ff_error_set(err, FF_EIO, "a solution file must be a regular file "
+				    "(its size is checked before it is read)");
+	*left = (uint64_t)(end - at);
+	return 0;
+}
+
+/* The magic line: 0, or -1 with err naming what the file is. */
+static int read_magic(FILE *fp, struct crc *c, struct ff_error *err)
+{
+	char m[MAGIC_LEN + 1] = "";
+	size_t n = fread(m, 1, MAGIC_LEN, fp);
+
+	crc_add(c, m, n);
+	if (n == MAGIC_LEN && memcmp(m, MAGIC, MAGIC_LEN) == 0)
+		return 0;
+	if (n == 0)
+		return ff_error_set(err, FF_EIO, "an empty file, not a fivefold solution file");
+	if (n == MAGIC_LEN && memcmp(m, "FFSOLVE1\n", MAGIC_LEN) == 0)
+		return ff_error_set(err, FF_EIO, "a solution file of format 1 (no checksum), which "
+				    "this fivefold no longer reads: make it again with 'fivefold "
+				    "solve -o FILE'");
+	if (n == MAGIC_LEN && memcmp(m, "FFSOLVE", 7) == 0 && m[8] == '\n')
+		return ff_error_set(err, FF_EIO, "a solution file of format %c, which this "
+				    "fivefold does not read (it reads format 2)", m[7]);
+	return ff_error_set(err, FF_EIO, "not a fivefold solution file (no '%.8s' line)", MAGIC);
+}
+
+/* The ruleset line into line (512 bytes), its length with the newline
+   into *len. */
+static int read_id(FILE *fp, struct crc *c, char *line, size_t *len, struct ff_error *err)
+{
 	size_t n;
 
-	if (!fgets(line, sizeof line, fp) || strcmp(line, MAGIC) != 0)
-		return ff_error_set(err, FF_EIO, "not a fivefold solution file");
-	if (!fgets(line, sizeof line, fp) || (n = strlen(line)) == 0 || line[n - 1] != '\n')
-		return ff_error_set(err, FF_EIO, "a solution file with no ruleset");
+	if (!fgets(line, 512, fp) || (n = strlen(line)) == 0 || line[n - 1] != '\n')
+		return ff_error_set(err, FF_EIO, "a solution file with no ruleset line");
+	crc_add(c, line, n);
+	*len = n;
 	line[n - 1] = '\0';
-	if (strcmp(line, id) != 0)
-		return ff_error_set(err, FF_EBAD_OPTION, "the solution is of '%s', not '%s'", line, id);
-	if (fread(head, sizeof *head, 2, fp) != 2 || head[0] == 0 || head[0] > MAX_STATES ||
-	    head[1] == 0 || head[1] > FF_MAX_KEY)
-		return ff_error_set(err, FF_EIO, "a solution file with a bad header");
 	return 0;
+}
+
+/* The count and key length, checked against the left bytes of the file
+   before anything is allocated: 0, or -1 with err. */
+static int read_counts(FILE *fp, struct crc *c, uint64_t left, uint64_t *count,
+		       uint64_t *key_len, struct ff_error *err)
+{
+	uint8_t head[HEAD_LEN];
+
+	if (left < sizeof head || get(fp, c, head, sizeof head))
+		return ff_error_set(err, FF_EIO, "a solution file cut short in its header");
+	*count = get_le(head, 8);
+	*key_len = get_le(head + 8, 8);
+	left -= sizeof head;
+	if (*key_len == 0 || *key_len > FF_MAX_KEY)
+		return ff_error_set(err, FF_EIO, "a solution file whose keys are %llu bytes "
+				    "(1 to %d)", (unsigned long long)*key_len, FF_MAX_KEY);
+	if (*count == 0 || *count > MAX_STATES)
+		return ff_error_set(err, FF_EIO, "a solution file of %llu positions (1 to %u)",
+				    (unsigned long long)*count, MAX_STATES);
+	if (left < CRC_LEN || (left - CRC_LEN) / (*key_len + 8) != *count ||
+	    (left - CRC_LEN) % (*key_len + 8) != 0)
+		return ff_error_set(err, FF_EIO, "a solution file whose header claims %llu "
+				    "positions (%llu bytes after it) but %llu bytes follow",
+				    (unsigned long long)*count,
+				    (unsigned long long)(*count * (*key_len + 8) + CRC_LEN),
+				    (unsigned long long)left);
+	if (*count > SIZE_MAX / (*key_len + 8))
+		return ff_error_set(err, FF_ENOMEM, "a solution file too large for this machine");
+	return 0;
+}
+
+/* The values (little-endian in the file) into place, each checked. */
+static int values_in_place(struct ff_solution *sol, struct ff_error *err)
+{
+	uint64_t x;
+	size_t i;
+
+	for (i = 0; i < sol->nstates; i++) {
+		x = get_le((const uint8_t *)&sol->value[i], 8);
+		memcpy(&sol->value[i], &x, 8);
+		if (!(sol->value[i] >= 0 && sol->value[i] <= 1))
+			return ff_error_set(err, FF_EIO, "a solution file with a value outside "
+					    "[0, 1] (position %zu)", i + 1);
+	}
+	return 0;
+}
+
+/* A random hash key, so that no file can choose where its keys go: the
+   kernel's, or the clock and an address when it has none. */
+static void random_hash_key(struct ff_solution *sol)
+{
+	struct timespec ts;
+
+	if (getrandom(sol->hkey, sizeof sol->hkey, GRND_NONBLOCK) == (ssize_t)sizeof sol->hkey)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	sol->hkey[0] = (uint64_t)ts.tv_nsec * 0x9E3779B97F4A7C15u ^ (uint64_t)ts.tv_sec;
+	sol->hkey[1] = (uint64_t)(uintptr_t)sol * 0xff51afd7ed558ccdu ^ (uint64_t)getpid();
 }
 
 /* Hash the n keys read into sol. Returns 0, or -1 with err (a key twice:
    not a solution fivefold wrote). */
 static int index_keys(struct ff_solution *sol, size_t n, struct ff_error *err)
 {
-	size_t h;
+	size_t h, i;
 
-	for (sol->nstates = 0; sol->nstates < n; sol->nstates++) {
-		if (sol->nstates * 2 >= sol->nslot && rehash(sol)) {
-			ff_solution_free(sol);
-			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		}
-		h = slot_of(sol, sol->keys + sol->nstates * sol->key_len);
-		if (sol->slot[h]) {
-			ff_solution_free(sol);
-			return ff_error_set(err, FF_EIO, "a solution file with a position twice");
-		}
-		sol->slot[h] = (uint32_t)(sol->nstates + 1);
+	random_hash_key(sol);
+	sol->nstates = n;
+	sol->nslot = 1;
+	while (sol->nslot < 2 * n)
+		sol->nslot *= 2;
+	if (!(sol->slot = calloc(sol->nslot, sizeof *sol->slot)))
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	for (i = 0; i < n; i++) {
+		h = slot_of(sol, sol->keys + i * sol->key_len);
+		if (sol->slot[h])
+			return ff_error_set(err, FF_EIO, "a solution file with a position twice "
+					    "(positions %u and %zu)", sol->slot[h], i + 1);
+		sol->slot[h] = (uint32_t)(i + 1);
 	}
 	return 0;
+}
+
+/* The body after the header: keys, values, checksum; then the values and
+   keys checked. */
+static int read_body(struct ff_solution *sol, FILE *fp, struct crc *c, size_t n,
+		     struct ff_error *err)
+{
+	uint8_t sum[CRC_LEN];
+	uint32_t want;
+
+	sol->keys = malloc(n * sol->key_len);
+	sol->value = malloc(n * sizeof *sol->value);
+	if (!sol->keys || !sol->value)
+		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	if (get(fp, c, sol->keys, n * sol->key_len) || get(fp, c, sol->value, n * 8) ||
+	    fread(sum, 1, CRC_LEN, fp) != CRC_LEN)
+		return ff_error_set(err, FF_EIO, "a solution file cut short (%s)",
+				    ferror(fp) ? strerror(errno) : "it changed while read");
+	if (fgetc(fp) != EOF)
+		return ff_error_set(err, FF_EIO, "a solution file that grew while read");
+	want = (uint32_t)get_le(sum, CRC_LEN);
+	if (~c->v != want)
+		return ff_error_set(err, FF_EIO, "a damaged solution file: its checksum is %08x, "
+				    "its bytes give %08x", want, ~c->v);
+	sol->nstates = n;
+	if (values_in_place(sol, err))
+		return -1;
+	return index_keys(sol, n, err);
 }
 
 int ff_solution_load(struct ff_solution *sol, const struct ff_rules *r, const char *id,
 		     FILE *fp, struct ff_error *err)
 {
-	uint64_t head[2];
-	size_t n, i;
+	struct crc *c = malloc(sizeof *c);
+	uint64_t left = 0, count = 0, key_len = 0;
+	size_t idlen = 0;
+	char got[512];
+	int rc;
 
 	memset(sol, 0, sizeof *sol);
 	sol->rules = r;
-	if (read_head(fp, id, head, err))
-		return -1;
-	n = (size_t)head[0];
-	sol->key_len = (size_t)head[1];
-	sol->keys = malloc(n * sol->key_len);
-	sol->value = malloc(n * sizeof *sol->value);
-	if (!sol->keys || !sol->value) {
-		ff_solution_free(sol);
+	if (!c)
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	crc_init(c);
+	rc = bytes_left(fp, &left, err) || read_magic(fp, c, err) ||
+	     read_id(fp, c, got, &idlen, err) ? -1 : 0;
+	if (!rc && !(rc = read_counts(fp, c, left - MAGIC_LEN - idlen, &count, &key_len, err))) {
+		sol->key_len = (size_t)key_len;
+		rc = read_body(sol, fp, c, (size_t)count, err);
 	}
-	if (fread(sol->keys, sol->key_len, n, fp) != n ||
-	    fread(sol->value, sizeof *sol->value, n, fp) != n || fgetc(fp) != EOF) {
+	/* another ruleset's, once the checksum has shown it is not a
+	   damaged one */
+	if (!rc && strcmp(got, id) != 0)
+		rc = ff_error_set(err, FF_EBAD_OPTION, "the solution is of '%s', not '%s'", got, id);
+	free(c);
+	if (rc)
 		ff_solution_free(sol);
-		return ff_error_set(err, FF_EIO, "a solution file cut short or too long");
+	return rc ? -1 : 0;
+}
+
+/* What a file of mode m that is not a regular file is. */
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)"
+		: S_ISSOCK(m) ? "a socket" : S_ISCHR(m) ? "a character device"
+		: S_ISBLK(m) ? "a block device" : "no regular file";
+}
+
+int ff_solution_load_path(struct ff_solution *sol, const struct ff_rules *r, const char *id,
+			  const char *path, struct ff_error *err)
+{
+	struct stat st;
+	FILE *fp;
+	int fd, rc;
+
+	memset(sol, 0, sizeof *sol);
+	/* non-blocking: opening a FIFO must not wait for a writer */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return ff_error_set(err, FF_EIO, "cannot open '%s': %s", path, strerror(errno));
+	if (fstat(fd, &st)) {
+		rc = errno;
+		close(fd);
+		return ff_error_set(err, FF_EIO, "cannot read '%s': %s", path, strerror(rc));
 	}
-	for (i = 0; i < n; i++)
-		if (!(sol->value[i] >= 0 && sol->value[i] <= 1)) {
-			ff_solution_free(sol);
-			return ff_error_set(err, FF_EIO, "a solution file with a value outside [0, 1]");
-		}
-	return index_keys(sol, n, err);
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return ff_error_set(err, FF_EIO, "'%s' is %s, not a solution file", path,
+				    file_kind(st.st_mode));
+	}
+	if (!(fp = fdopen(fd, "rb"))) {
+		rc = errno;
+		close(fd);
+		return ff_error_set(err, FF_ENOMEM, "cannot read '%s': %s", path, strerror(rc));
+	}
+	rc = ff_solution_load(sol, r, id, fp, err);
+	fclose(fp);
+	if (rc && err && err->code != FF_EBAD_OPTION) {
+		char msg[sizeof err->msg];
+
+		memcpy(msg, err->msg, sizeof msg);
+		ff_error_set(err, err->code, "'%s': %s", path, msg);
+	}
+	return rc;
 }

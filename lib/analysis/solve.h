@@ -47,6 +47,7 @@ struct ff_solution {
 	double *value;
 	uint32_t *slot;
 	size_t nslot;
+	uint64_t hkey[2];     /* the hash's key: 0 for a solve, random for a load */
 	/* how the solve went */
 	size_t nedges;        /* successors over every position, throw and ply */
 	int iterations;       /* sweeps made */
@@ -75,17 +76,28 @@ double ff_solution_ply_value(const struct ff_solution *sol, const void *st,
 			     const struct ff_ply *p);
 void ff_solution_free(struct ff_solution *sol);
 
-/* A solution file (docs/solve.md "Solution files"): "FFSOLVE1", the
-   ruleset id, the position count and key length, the keys, the values.
+/* A solution file (docs/solve.md "Solution files"), format 2: "FFSOLVE2",
+   the ruleset id, the position count and key length, the keys, the
+   values, a CRC-32 of all of it; little-endian.
    ff_solution_save writes sol, solved for the ruleset id, to fp; returns
-   0, or -1 with err (FF_EIO). */
+   0, or -1 with err (FF_EIO, FF_ENOMEM). */
 int ff_solution_save(const struct ff_solution *sol, const char *id, FILE *fp,
 		     struct ff_error *err);
-/* Read a solution of r from fp, which must be for the ruleset id.
-   Returns 0, or -1 with err (FF_EIO: unreadable or not a solution file;
-   FF_EBAD_OPTION: solved for another ruleset; FF_ENOMEM). Free it with
-   ff_solution_free. */
+/* Read a solution of r from fp, which must be for the ruleset id and
+   seekable (its size is checked against the header's counts before
+   anything is allocated). The checksum is verified, every value must lie
+   in [0, 1] and no position come twice; the keys are hashed under a
+   random key, so loading takes time linear in the file whatever its keys.
+   Returns 0, or -1 with err (FF_EIO: unreadable, damaged, of another
+   format or not a solution file; FF_EBAD_OPTION: solved for another
+   ruleset; FF_ENOMEM). Free it with ff_solution_free. */
 int ff_solution_load(struct ff_solution *sol, const struct ff_rules *r, const char *id,
 		     FILE *fp, struct ff_error *err);
+/* ff_solution_load from the file path, which must be a regular file: a
+   directory, FIFO, socket or device is refused at once, saying what it
+   is (a FIFO is opened without waiting for a writer). The messages name
+   path, except FF_EBAD_OPTION's. */
+int ff_solution_load_path(struct ff_solution *sol, const struct ff_rules *r, const char *id,
+			  const char *path, struct ff_error *err);
 
 #endif
