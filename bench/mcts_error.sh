@@ -30,6 +30,8 @@ goal() { # preset iterations
 	case $1:$2 in
 	locusludi-race:1000) echo "<= 0.00085 (Ludii 0.0017)" ;;
 	locusludi-knockoff:1000) echo "<= 0.0026 (Ludii 0.0052)" ;;
+	locusludi-race:100) echo "- (Ludii 0.0071)" ;;
+	locusludi-knockoff:100) echo "- (Ludii 0.0134)" ;;
 	*:10000) echo "<= 0.0005" ;;
 	*) echo "-" ;;
 	esac
