@@ -110,9 +110,10 @@ int ff_cmd_check_stdout(const struct ff_cmd *cmd, int status);
    first of them only sets a flag that the command's loops poll with
    ff_cmd_interrupted (the signal's number, 0 while none came) or, in the
    library, through the pointer ff_cmd_stop_flag gives (non-zero: stop);
-   a second one ends the program. ff_cmd_interrupt_status prints "fivefold
+   ff_cmd_interrupt_status prints "fivefold
    CMD: interrupted (SIGINT) after N WHATs" and returns the exit status,
-   128 + the signal's number (130 for SIGINT, 143 for SIGTERM). */
+   128 + the signal's number (130 for SIGINT, 143 for SIGTERM). A second
+   signal changes nothing. */
 void ff_cmd_catch_signals(void);
 int ff_cmd_interrupted(void);
 const volatile sig_atomic_t *ff_cmd_stop_flag(void);

@@ -390,11 +390,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (!c)
 		return FF_EXIT_FAIL;
 	memset(c, 0, sizeof *c);
+	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
-	{
-		ff_cmd_catch_signals();
 		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? play(cmd, c) : FF_EXIT_FAIL;
-	}
 	ff_solution_free(&c->solution);
 	for (i = 0; i < FF_MAX_SEATS; i++)
 		if (c->made[i])

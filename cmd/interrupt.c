@@ -5,8 +5,10 @@
    (130, 143) after saying how far they got. The handler only sets a flag:
    the one variable of the program outside a command's context, because a
    signal handler has nowhere else to put it (a static volatile
-   sig_atomic_t, here only). A second signal is not caught (SA_RESETHAND):
-   it ends the program at once, as it would without fivefold's handler. */
+   sig_atomic_t, here only). A second signal changes nothing (it often
+   comes at once: `timeout` passes SIGINT on to its command and then to
+   its whole process group), so SIGKILL is the way to end a command at
+   once. */
 #include "config.h"
 
 #include <signal.h>
@@ -29,7 +31,7 @@ void ff_cmd_catch_signals(void)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART | SA_RESETHAND;   /* writes go on; a second signal kills */
+	sa.sa_flags = SA_RESTART;   /* a write under way goes on */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 }
