@@ -6,7 +6,9 @@
 # standard error, and an output (an -o file put in place, or standard
 # output) of exactly N whole games that validate. import: the store holds
 # the games it says it read, whole and valid (export | validate). solve:
-# no solution file. Every command is bounded by timeout.
+# no solution file. import runs on SQLite and, where a throw-away server
+# can start (tests/pgserver.sh), PostgreSQL. Every command is bounded by
+# timeout.
 # usage: tests/signals.sh [FIVEFOLD]  (default: top_builddir/fivefold)
 set -u
 ff=${1:-$(cd "${top_builddir:-.}" && pwd)/fivefold}
@@ -95,6 +97,29 @@ for j in 1 2; do
 		whole "$name" "$tmp/$name.fgn" "$n"
 	fi
 done
+
+# import into PostgreSQL (a throw-away server, tests/pgserver.sh; left
+# out, saying so, where the server binaries are missing)
+srcdir=${srcdir:-.}
+if [ -f "$srcdir/tests/pgserver.sh" ]; then
+	. "$srcdir/tests/pgserver.sh"
+	trap 'pg_stop; rm -rf "$tmp"' EXIT
+	if pg_start; then
+		d=$DELAY
+		DELAY=$((d * 4))   # a PostgreSQL store starts slower
+		for j in 1 2; do
+			name=import-pg-j$j
+			url=$(pg_newdb "signals$j")
+			if stop "$name" INT "$ff" import --threads "$j" --db "$url" "$tmp/big.fgn"; then
+				"$ff" export --db "$url" -o "$tmp/$name.fgn"
+				whole "$name" "$tmp/$name.fgn" "$n"
+			fi
+		done
+		DELAY=$d
+	else
+		echo "signals.sh: no PostgreSQL server: the PostgreSQL import left out"
+	fi
+fi
 
 # export of that store, to a file
 if [ -f "$tmp/import-j1.db" ]; then
