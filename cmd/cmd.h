@@ -4,6 +4,7 @@
 #ifndef FF_CMD_H
 #define FF_CMD_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "lib/buf.h"
@@ -104,6 +105,19 @@ int ff_out_close(struct ff_out *out, int ok);
    write to it succeeded. Returns status, or FF_EXIT_FAIL (for
    FF_EXIT_OK) after a message when one failed. */
 int ff_cmd_check_stdout(const struct ff_cmd *cmd, int status);
+
+/* SIGINT and SIGTERM (cmd/interrupt.c): from ff_cmd_catch_signals on, the
+   first of them only sets a flag that the command's loops poll with
+   ff_cmd_interrupted (the signal's number, 0 while none came) or, in the
+   library, through the pointer ff_cmd_stop_flag gives (non-zero: stop);
+   ff_cmd_interrupt_status prints "fivefold
+   CMD: interrupted (SIGINT) after N WHATs" and returns the exit status,
+   128 + the signal's number (130 for SIGINT, 143 for SIGTERM). A second
+   signal changes nothing. */
+void ff_cmd_catch_signals(void);
+int ff_cmd_interrupted(void);
+const volatile sig_atomic_t *ff_cmd_stop_flag(void);
+int ff_cmd_interrupt_status(const struct ff_cmd *cmd, unsigned long long n, const char *what);
 
 /* Print a usage error for cmd and return FF_EXIT_USAGE. */
 int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)

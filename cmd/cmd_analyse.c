@@ -67,6 +67,7 @@ struct actx {
 	FILE *fp;
 	struct ff_out out_file;    /* fp's */
 	long games, analysed, failed;
+	int stopped;               /* a signal came: the games before it are written */
 	unsigned long long plies;
 };
 
@@ -179,7 +180,8 @@ static void each_game(struct actx *c, struct ff_input *in)
 		c->failed++;
 		return;
 	}
-	while ((rc = ff_input_next(in, &rec, &err, &file)) != 0) {
+	while (!(c->stopped = ff_cmd_interrupted() != 0) &&   /* whole games only */
+	       (rc = ff_input_next(in, &rec, &err, &file)) != 0) {
 		if (rc == 1)
 			c->games++;
 		if (rc == -1)
@@ -220,6 +222,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		fputs("fivefold analyse: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
+	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	c->cmd = cmd;
 	c->o = o;
 	c->fgn = ff_format_find("fgn");
@@ -239,6 +242,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	summary(c);
 	if (ff_out_close(&c->out_file, !c->failed) || c->failed)
 		rc = FF_EXIT_FAIL;
+	else if (c->stopped)   /* the games analysed so far are the output */
+		rc = ff_cmd_interrupt_status(cmd, (unsigned long long)c->games, "game");
 out:
 	for (i = 0; i < c->nsolved; i++) {
 		free(c->solved[i].id);

@@ -104,6 +104,7 @@ struct conv {
 	struct ff_buf row;     /* a stateful writer's output for one game */
 	long written, bad, unwritable;
 	int failed, write_failed;
+	int stopped;               /* a signal came: no more input read */
 };
 
 /* Whether files[0, n) read standard input (n == 0 or an operand "-"). */
@@ -246,6 +247,10 @@ static int produce(void *ctx, void *p, size_t seq)
 	const struct ff_fill to = fill_of(s);
 
 	(void)seq;
+	if (ff_cmd_interrupted()) {   /* the games read so far are converted, whole */
+		c->stopped = 1;
+		return 0;
+	}
 	s->n = ff_input_fill(&c->in, c->batch, &s->ch, &s->chunk, &to);
 	s->at = ff_input_offset(&c->in);   /* here: consume() runs while the next is read */
 	return s->n > 0 || s->chunk;
@@ -515,13 +520,14 @@ static int open_output(struct conv *c, char **files, int n)
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	struct conv *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-	int status = FF_EXIT_FAIL, i;
+	int status = FF_EXIT_FAIL, i, done;
 
 	if (!c) {
 		fputs("fivefold convert: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
 	memset(c, 0, sizeof *c);
+	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	c->o = set;
 	c->io = c->o->in;
 	for (i = 0; i <= MAX_THREADS; i++)
@@ -531,8 +537,11 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	else if (c->o->no_validate && c->o->form == FF_FORM_SHORT)
 		status = ff_cmd_usage_error(cmd, "--plies short needs the engine: drop --no-validate");
 	else if (open_output(c, argv, argc) == 0) {
-		if (convert_all(c, argv, argc) == 0 && !c->failed && !c->bad && !c->unwritable)
+		done = convert_all(c, argv, argc);
+		if (done == 0 && !c->failed && !c->bad && !c->unwritable)
 			status = FF_EXIT_OK;
+		if (done == 0 && c->stopped)
+			status = ff_cmd_interrupt_status(cmd, (unsigned long long)c->written, "game");
 		if (!c->o->quiet)
 			fprintf(stderr, "converted %ld game%s to %s; %ld not valid, %ld not written\n",
 				c->written, c->written == 1 ? "" : "s", c->to->name, c->bad,

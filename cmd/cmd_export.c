@@ -57,6 +57,7 @@ struct exporting {
 	struct ff_buf out;
 	unsigned long long n, unwritable;
 	struct ff_progress prog;
+	int stopped;          /* a signal came: the games before it are written */
 };
 
 /* Read one game's canonical FGN into x->rec. Returns 0 or -1. */
@@ -88,6 +89,10 @@ static int write_game(void *ctx, const struct ff_exported *g)
 	size_t len = g->fgn_len;
 	struct ff_derived d = derived_of(g);
 
+	if (ff_cmd_interrupted()) {   /* stop before this game: the output ends whole */
+		x->stopped = 1;
+		return 1;
+	}
 	if (x->tags)
 		return read_back(x, fgn, len) == 0 && ff_tagset_add(x->tags, &x->rec) == 0 ? 0 : 1;
 	x->n++;
@@ -120,15 +125,19 @@ static int export(struct ff_store *store, const struct ff_stats_filter *f, struc
 		x->tags = &tags;
 		rc = ff_store_export(store, f, write_game, x, &err);
 		x->tags = NULL;
+		if (x->stopped)
+			rc = 0;   /* the header of no rows, below */
 	}
 	if (rc == 0 && !x->fmt->write && !(x->writer = x->fmt->writer_new(tags.names, tags.n, flags)))
 		rc = ff_error_set(&err, FF_ENOMEM, "out of memory");
 	if (rc == 0)
 		rc = ff_store_export(store, f, write_game, x, &err);
+	if (x->stopped)
+		rc = 0;
 	if (x->writer)
 		x->fmt->writer_free(x->writer);
 	ff_tagset_free(&tags);
-	if (rc == 0)
+	if (rc == 0 && !x->stopped)
 		ff_progress_show(&x->prog, x->n, 0, 1);
 	if (rc < 0)
 		fprintf(stderr, "fivefold export: %s\n", err.msg);
@@ -148,6 +157,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	memset(&x, 0, sizeof x);
+	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	if (!(x.fmt = ff_cmd_output_format(cmd, o->to, o->output)))
 		return FF_EXIT_USAGE;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
@@ -165,6 +175,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_store_close(store);
 	ff_record_free(&x.rec);
 	ff_buf_free(&x.out);
+	if (rc == 0 && x.stopped)
+		return ff_cmd_interrupt_status(cmd, x.n, "game");
 	return rc || x.unwritable ? FF_EXIT_FAIL : FF_EXIT_OK;
 }
 

@@ -95,6 +95,8 @@ struct importer {
 	int quiet;
 	int json;                 /* --format json */
 	int in_batch;
+	int stopped;              /* a signal came: the games before it are stored */
+	int cut;                  /* the same, seen by produce (its thread's own) */
 	int failed_files;         /* files that could not be read */
 	struct counts c;
 	struct ff_error err;      /* why the store failed */
@@ -261,6 +263,10 @@ static int produce(void *ctx, void *p, size_t seq)
 	(void)seq;
 	u->n = 0;
 	ff_buf_reset(&u->raw);
+	if (ff_cmd_interrupted()) {   /* no more input: what is read is stored, then committed */
+		im->cut = 1;
+		return 0;
+	}
 	while (u->n < im->chunk) {
 		ug = &u->g[u->n];
 		ff_error_clear(&ug->why);
@@ -321,8 +327,12 @@ static int consume(void *ctx, void *p)
 	struct unit_game *ug;
 	int i;
 
-	for (i = 0; i < u->n; i++) {
+	for (i = 0; i < u->n && !im->stopped; i++) {
 		ug = &u->g[i];
+		if (ff_cmd_interrupted()) {   /* the games stored so far are committed whole */
+			im->stopped = 1;
+			break;
+		}
 		if (ug->rc == -2) {
 			if (im->json)
 				json_line(im, ug->file, 0, "failed", &ug->why, 0);
@@ -375,12 +385,13 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct iset *o = set;
 	struct importer *im = calloc(1, sizeof *im);
-	int rc, i;
+	int rc, i, ok;
 
 	if (!im) {
 		fputs("fivefold import: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
+	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	im->quiet = o->quiet;
 	im->json = o->json;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im->store)) != 0) {
@@ -392,7 +403,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		ff_game_init(&im->games[i]);
 	ff_error_clear(&im->err);
 	ff_input_hint(cmd->name, argc, &o->in);
-	if (import_all(im, &o->in, argv, argc, (int)o->threads)) {
+	if (!(ok = import_all(im, &o->in, argv, argc, (int)o->threads) == 0)) {
 		fprintf(stderr, "fivefold import: %s\n",
 			im->err.msg[0] ? im->err.msg : "out of memory, or a thread could not start");
 		rc = FF_EXIT_FAIL;
@@ -412,6 +423,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		/* as validate: some game was not valid */
 		rc = im->failed_files || im->c.quarantined ? FF_EXIT_FAIL : FF_EXIT_OK;
 	}
+	if (ok && (im->stopped || im->cut))
+		rc = ff_cmd_interrupt_status(cmd, im->c.read, "game");
 	for (i = 0; i < MAX_THREADS; i++)
 		ff_game_free(&im->games[i]);
 	ff_buf_free(&im->diag);

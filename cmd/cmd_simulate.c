@@ -59,6 +59,7 @@ struct slot {
 	struct ff_buf out;
 	struct ff_error err;
 	int failed;
+	int cut;             /* interrupted: count is the games played */
 };
 
 /* Per-worker scratch: a state, a record, a formatting buffer. Aligned to a
@@ -78,6 +79,7 @@ struct sctx {
 	struct worker w[MAX_THREADS];
 	int nworkers;
 	int failed;
+	int cut;                      /* a chunk was cut by a signal: nothing after it */
 	unsigned long long done;      /* games written */
 	struct ff_progress prog;
 	struct ff_solution solution;  /* --solution, for the perfect agent */
@@ -104,7 +106,7 @@ static int produce(void *ctx, void *p, size_t seq)
 	struct slot *s = p;
 	unsigned long long first = (unsigned long long)seq * CHUNK;
 
-	if (first >= c->games)
+	if (first >= c->games || ff_cmd_interrupted())
 		return 0;
 	s->first = first;
 	s->count = c->games - first < CHUNK ? (int)(c->games - first) : CHUNK;
@@ -120,8 +122,15 @@ static void work(void *ctx, void *p, int wi)
 
 	ff_buf_reset(&s->out);
 	s->failed = 0;
+	s->cut = 0;
 	for (i = 0; i < s->count; i++) {
 		uint64_t seed = ff_sim_seed(c->seed, s->first + (unsigned long long)i);
+
+		if (ff_cmd_interrupted()) {   /* the games played so far, whole */
+			s->count = i;
+			s->cut = 1;
+			return;
+		}
 
 		if (ff_simulate_game(&c->sim, seed, w->state, &w->scratch, &w->rec, &s->err) ||
 		    c->fmt->write(&w->rec, &s->out)) {
@@ -138,6 +147,8 @@ static int consume(void *ctx, void *p)
 	struct sctx *c = ctx;
 	struct slot *s = p;
 
+	if (c->cut)   /* after a chunk a signal cut: a gap would follow */
+		return 0;
 	if (s->failed) {
 		fprintf(stderr, "fivefold simulate: %s\n", s->err.msg);
 		c->failed = 1;
@@ -150,6 +161,7 @@ static int consume(void *ctx, void *p)
 		return -1;
 	}
 	c->done += (unsigned long long)s->count;
+	c->cut = s->cut;
 	ff_progress_show(&c->prog, c->done, 0, 0);
 	return 0;
 }
@@ -301,7 +313,7 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
    exit status. */
 static int play(const struct ff_cmd *cmd, struct sctx *c)
 {
-	int i, rc = FF_EXIT_OK;
+	int i, rc = FF_EXIT_OK, interrupted;
 
 	c->out = c->out_file.fp;
 	for (i = 0; i < c->nworkers; i++) {
@@ -312,10 +324,14 @@ static int play(const struct ff_cmd *cmd, struct sctx *c)
 	ff_progress_init(&c->prog, NULL, 0, c->games, c->out == stdout);
 	if (rc == FF_EXIT_OK && (ff_pool_run(&ops, c, c->nworkers) || c->failed))
 		rc = FF_EXIT_FAIL;
-	if (rc == FF_EXIT_OK)
+	/* interrupted: the whole games so far are the output (put in place) */
+	interrupted = rc == FF_EXIT_OK && c->done < c->games && ff_cmd_interrupted();
+	if (rc == FF_EXIT_OK && !interrupted)
 		ff_progress_show(&c->prog, c->done, 0, 1);
 	if (ff_out_close(&c->out_file, rc == FF_EXIT_OK))
 		rc = FF_EXIT_FAIL;
+	else if (interrupted)
+		rc = ff_cmd_interrupt_status(cmd, c->done, "game");
 	for (i = 0; i < c->nworkers; i++) {
 		free(c->w[i].state);
 		ff_record_free(&c->w[i].rec);
@@ -370,6 +386,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (!c)
 		return FF_EXIT_FAIL;
 	memset(c, 0, sizeof *c);
+	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
 		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? play(cmd, c) : FF_EXIT_FAIL;
 	ff_solution_free(&c->solution);

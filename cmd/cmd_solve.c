@@ -75,7 +75,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct vset *o = set;
 	struct ff_solve_watch watch;
-	const struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS,
+	struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = MAX_SWEEPS,
 					  .progress = ff_progress_solve, .ctx = &watch };
 	struct ff_solution sol;
 	struct ff_config cfg;
@@ -103,8 +103,15 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	t0 = seconds();
 	ff_progress_solve_start(&watch, cmd->name, id.p);
+	ff_cmd_catch_signals();
+	so.stop = ff_cmd_stop_flag();
 	rc = ff_solve(&sol, cfg.rules, st, &so, &err);
-	if (rc == 0) {
+	if (rc == 1) {   /* a part solved is no solution: no file, nothing printed */
+		ff_progress_solve_end(&watch);
+		rc = watch.sweeps ? ff_cmd_interrupt_status(cmd, (unsigned long long)watch.sweeps, "sweep")
+				  : ff_cmd_interrupt_status(cmd, (unsigned long long)watch.found,
+							    "position");
+	} else if (rc == 0) {
 		ff_progress_solve_end(&watch);
 		report(id.p, &cfg, &sol, seconds() - t0);
 		if (o->output && save(cmd, o->output, id.p, &sol))

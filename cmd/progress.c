@@ -125,6 +125,8 @@ void ff_progress_solve(void *ctx, const struct ff_solve_progress *p)
 	char mem[32];
 	double t;
 
+	w->found = p->found;
+	w->sweeps = p->sweep;
 	if (!w->on)
 		return;
 	t = now();

@@ -34,6 +34,8 @@ struct ff_solve_watch {
 	int on;
 	const char *cmd;
 	double start, last;
+	size_t found;     /* how far the solve got, on a terminal or not */
+	int sweeps;
 };
 /* Start watching the solve of ruleset id for command cmd: on a terminal,
    a line with its size where it was measured (the presets without

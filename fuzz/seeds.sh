@@ -5,13 +5,13 @@
 # fuzz/corpus/TARGET/ where it exists, then the regression files
 # tests/fuzz/TARGET/ (each one a bug the fuzzers found; README lines there
 # are not inputs).
-FF_FUZZ_TARGETS="fgn jsonl csv csvply ludii roundtrip solution
+FF_FUZZ_TARGETS="fgn jsonl csv csvply ludii roundtrip solution page
 	engine-fivelines engine-fiveplay engine-sequence engine-pegsjokers"
 
 ff_fuzz_seeds() {
 	_s=$1 _t=$2
 	case $2 in
-	fgn|roundtrip) set -- "$_s"/tests/golden/fgn/*.fgn "$_s"/tests/golden/fgn/*.expected \
+	fgn|roundtrip|page) set -- "$_s"/tests/golden/fgn/*.fgn "$_s"/tests/golden/fgn/*.expected \
 		"$_s"/tests/cli/*.fgn "$_s/fuzz/corpus/$2"/* "$_s/tests/fuzz/$2"/* ;;
 	jsonl) set -- "$_s"/tests/golden/jsonl/*.jsonl "$_s"/tests/cli/*.jsonl \
 		"$_s/fuzz/corpus/$2"/* "$_s/tests/fuzz/$2"/* ;;

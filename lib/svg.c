@@ -21,10 +21,36 @@ const char *ff_svg_colour(int k)
 	return colours[(unsigned)k % (sizeof colours / sizeof colours[0])];
 }
 
+/* The length of the UTF-8 character at s (RFC 3629: no overlong form,
+   no surrogate, nothing past U+10FFFF), 0 when s holds none. */
+static int utf8_len(const unsigned char *s)
+{
+	int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2, k;
+	unsigned cp = s[0] & (0x7F >> n), min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+
+	if (s[0] < 0xC2 || s[0] > 0xF4)
+		return 0;
+	for (k = 1; k < n; k++) {
+		if ((s[k] & 0xC0) != 0x80)   /* the terminator stops it too */
+			return 0;
+		cp = cp << 6 | (s[k] & 0x3F);
+	}
+	return cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ? 0 : n;
+}
+
 void ff_svg_escape(struct ff_buf *out, const char *s)
 {
+	int n;
+
 	for (; *s; s++)
-		switch (*s) {
+		if ((unsigned char)*s >= 0x80) {   /* UTF-8 kept, any other byte shown as U+FFFD */
+			if ((n = utf8_len((const unsigned char *)s)) == 0) {
+				ff_buf_adds(out, "\xEF\xBF\xBD");
+			} else {
+				ff_buf_add(out, s, (size_t)n);
+				s += n - 1;
+			}
+		} else switch (*s) {
 		case '<': ff_buf_adds(out, "&lt;"); break;
 		case '>': ff_buf_adds(out, "&gt;"); break;
 		case '&': ff_buf_adds(out, "&amp;"); break;

@@ -42,7 +42,10 @@ void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, in
    of a full turn, clockwise from straight up), into *x and *y. */
 void ff_svg_polar(double cx, double cy, double r, double turn, double *x, double *y);
 
-/* Append s escaped for XML text and attributes. */
+/* Append s escaped for XML text and attributes: < > & " as entities, the
+   C0 controls other than tab and newline left out, and every byte that
+   is not part of a UTF-8 character as U+FFFD, so that any bytes give
+   well-formed XML. */
 void ff_svg_escape(struct ff_buf *out, const char *s);
 
 #endif

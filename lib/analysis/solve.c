@@ -352,7 +352,7 @@ static void extrapolate(struct ff_solution *sol, const double *prev, double rho)
    keep up), jump to where its series ends; sweeps then correct whatever
    the jump got wrong, and the test to stop is always made on a plain
    sweep. prev (nstates values) is scratch. */
-static void iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
+static int iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
 {
 	struct ff_solution *sol = b->sol;
 	double delta, last = 0, r[3] = { 0, 0, 0 }, rho;
@@ -364,6 +364,8 @@ static void iterate(struct build *b, const struct ff_solve_opts *o, double *prev
 		delta = sweep(b, o);
 		sol->residual = delta;
 		tell(b, o, 1, delta);
+		if (o->stop && *o->stop)
+			return 1;
 		r[2] = r[1];
 		r[1] = r[0];
 		r[0] = last > 0 ? delta / last : 0;
@@ -379,6 +381,7 @@ static void iterate(struct build *b, const struct ff_solve_opts *o, double *prev
 			since = 0;
 		}
 	}
+	return 0;
 }
 
 static void build_free(struct build *b)
@@ -430,8 +433,13 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	for (b.done = 0; b.done < sol->nstates; b.done++) {
 		if (expand(&b, b.done, cur, next, err))
 			goto out;
-		if ((b.done & 16383) == 16383)
+		if ((b.done & 16383) == 16383) {
 			tell(&b, o, 0, 0);
+			if (o->stop && *o->stop) {
+				rc = 1;
+				goto out;
+			}
+		}
 	}
 	sol->bytes = build_bytes(&b) + sol->nstates * sizeof *prev;
 	tell(&b, o, 1, 0);
@@ -439,8 +447,7 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 		goto out;
 	}
-	iterate(&b, o, prev);
-	rc = 0;
+	rc = iterate(&b, o, prev);
 out:
 	build_free(&b);
 	free(prev);

@@ -6,6 +6,7 @@
 #ifndef FF_SOLVE_H
 #define FF_SOLVE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +35,9 @@ struct ff_solve_opts {
 	   after each sweep, with ctx; NULL: not */
 	void (*progress)(void *ctx, const struct ff_solve_progress *p);
 	void *ctx;
+	/* NULL, or a flag (a signal handler's: the caller's) read where
+	   progress is told: non-zero stops the solve (ff_solve returns 1) */
+	const volatile sig_atomic_t *stop;
 };
 
 /* A solved game. Invariants after ff_solve: keys holds nstates keys of
@@ -56,7 +60,8 @@ struct ff_solution {
 	size_t bytes;         /* memory held at the peak */
 };
 
-/* Solve from start, a state of r (copied, not changed). Returns 0, or -1
+/* Solve from start, a state of r (copied, not changed). Returns 0; 1
+   when o->stop was seen set (nothing solved, sol empty); or -1
    with err (FF_ENOMEM; FF_ETOO_LONG past o->max_states; FF_EBAD_OPTION
    when r cannot be solved: no chances/key, or not two sides). The
    solution owns its memory:
