@@ -667,7 +667,8 @@ static void print_standings(const struct stset *o, struct sctx *c, size_t tn)
 		if ((int)strlen(c->e[i].name) > w)
 			w = (int)strlen(c->e[i].name);
 	}
-	memcpy(ord, c->e, c->n * sizeof *ord);
+	if (c->n)
+		memcpy(ord, c->e, c->n * sizeof *ord);
 	qsort(ord, c->n, sizeof *ord, cmp_entrant);
 	if (o->fmt == F_CSV) {
 		printf("event,rank,player,points,games,wins,draws,losses,sonneborn_berger");
