@@ -19,6 +19,8 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_import,
 	&ff_cmd_stats,
 	&ff_cmd_export,
+	&ff_cmd_ratings,
+	&ff_cmd_standings,
 	&ff_cmd_store,
 	&ff_cmd_solve,
 	&ff_cmd_analyse,

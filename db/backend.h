@@ -9,6 +9,7 @@
 #include "lib/buf.h"
 
 struct ff_stats_acc;
+struct ff_result_acc;
 
 /* A backend. Every function returns 0 (or what db/store.h says the public
    function returns), or -1 with err; s is a store this backend opened. */
@@ -46,11 +47,27 @@ struct ff_store_backend {
 	int (*each_reject)(struct ff_store *s,
 			   int (*cb)(void *ctx, const struct ff_store_reject *r), void *ctx,
 			   struct ff_error *err);
+	/* feed the rows of the games that pass q, one per seat, to acc
+	   (ff_result_acc_add), in ff_store_each_result's order, seats ascending
+	   within a game; returns 0, -1, or acc's non-zero */
+	int (*results)(struct ff_store *s, const struct ff_result_filter *q,
+		       struct ff_result_acc *acc, struct ff_error *err);
+	int (*players)(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
+		       void *ctx, struct ff_error *err);
 };
 
 extern const struct ff_store_backend ff_store_sqlite;
 #ifdef HAVE_LIBPQ
 extern const struct ff_store_backend ff_store_postgresql;
+/* Feed one seat of a game to acc (rows of a game come together, seats
+   ascending): game id, its ruleset id, date (NULL: none), winner side (0:
+   none), unfinished or not, seat count, and the seat's side and player
+   (0: none). Returns 0, the callback's non-zero return, or -1 (no
+   memory). db/results.c. */
+int ff_result_acc_add(struct ff_result_acc *acc, long long id, const char *ruleset,
+		      const char *date, int winner_side, int unfinished, int seats, int seat,
+		      int side, long long player);
+
 #endif
 
 /* What every backend's store starts with (a backend's own struct has it
@@ -108,5 +125,14 @@ const char *ff_store_seat_player(const struct ff_store_game *g, int k);
    the callback's non-zero return, or -1 (no memory). */
 int ff_stats_acc_add(struct ff_stats_acc *acc, const char *ruleset, int seats, int sides,
 		     int plies, int first_side, int winner_side, int unfinished, long count);
+
+/* Feed one seat of a game to acc (rows of a game come together, seats
+   ascending): game id, its ruleset id, date (NULL: none), winner side (0:
+   none), unfinished or not, seat count, and the seat's side and player
+   (0: none). Returns 0, the callback's non-zero return, or -1 (no
+   memory). db/results.c. */
+int ff_result_acc_add(struct ff_result_acc *acc, long long id, const char *ruleset,
+		      const char *date, int winner_side, int unfinished, int seats, int seat,
+		      int side, long long player);
 
 #endif

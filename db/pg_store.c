@@ -236,5 +236,7 @@ const struct ff_store_backend ff_store_postgresql = {
 	.stats_plan = ff_pg_stats_plan,
 	.export = ff_pg_export,
 	.each_game = ff_pg_each_game,
+	.results = ff_pg_results,
+	.players = ff_pg_players,
 	.each_reject = ff_pg_each_reject,
 };

@@ -90,5 +90,9 @@ int ff_sqlite_each_game(struct ff_store *s, int (*cb)(void *ctx, const struct ff
 int ff_sqlite_each_reject(struct ff_store *s,
 			  int (*cb)(void *ctx, const struct ff_store_reject *r), void *ctx,
 			  struct ff_error *err);
+int ff_sqlite_results(struct ff_store *s, const struct ff_result_filter *q,
+		      struct ff_result_acc *acc, struct ff_error *err);
+int ff_sqlite_players(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
+		      void *ctx, struct ff_error *err);
 
 #endif

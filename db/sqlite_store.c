@@ -467,5 +467,7 @@ const struct ff_store_backend ff_store_sqlite = {
 	.stats_plan = ff_sqlite_stats_plan,
 	.export = ff_sqlite_export,
 	.each_game = ff_sqlite_each_game,
+	.results = ff_sqlite_results,
+	.players = ff_sqlite_players,
 	.each_reject = ff_sqlite_each_reject,
 };

@@ -188,6 +188,45 @@ int ff_store_export(struct ff_store *s, const struct ff_stats_filter *f,
 		    int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
 		    struct ff_error *err);
 
+/* --- ratings and standings (db/results.c) --- */
+
+/* A stored game's outcome and who held its seats, as `ratings` and
+   `standings` read it (valid during the callback only). */
+struct ff_result_game {
+	long long id;              /* games.id: the order of games of one date */
+	const char *ruleset;       /* canonical ruleset id */
+	const char *date;          /* YYYY.MM.DD (?? for a part not known); NULL: none */
+	int winner_side;           /* 1-based; 0 for a draw or unfinished */
+	int unfinished;            /* result "*" */
+	int seats;                 /* seats of the game; player[] and side[] have
+				      min(seats, FF_RESULT_MAX_SEATS) */
+	const long long *player;   /* players.id of each seat's player; 0: no Seat tag */
+	const int *side;           /* each seat's side, 1-based */
+};
+#define FF_RESULT_MAX_SEATS 32
+
+/* Which games ff_store_each_result reads: f (NULL members do not filter),
+   and also only the games of Event event (NULL: any), and only those
+   dated on or before as_of or not dated (NULL: all). */
+struct ff_result_filter {
+	const struct ff_stats_filter *f;
+	const char *event;
+	const char *as_of;
+};
+
+/* Call cb once per stored game that passes q, in date order: games
+   without a date first, then by the date column (bytes, so a date with ??
+   comes after the known dates of its year or month), games of one date by
+   their id (the order stored). Rows are streamed: memory does not grow
+   with the store. Returns 0, -1 with err, or cb's non-zero return. */
+int ff_store_each_result(struct ff_store *s, const struct ff_result_filter *q,
+			 int (*cb)(void *ctx, const struct ff_result_game *g), void *ctx,
+			 struct ff_error *err);
+/* Call cb with the id and name of every player of the store, by id.
+   Returns 0, -1 with err, or cb's non-zero return. */
+int ff_store_each_player(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
+			 void *ctx, struct ff_error *err);
+
 /* --- copying a store (store copy) --- */
 
 /* A stored game as it was read: its canonical FGN and where it came

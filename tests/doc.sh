@@ -69,7 +69,7 @@ expect() { # want, words...
 	got=$(complete_bash "$@")
 	[ "$got" = "$want" ]; check "bash: '$*' completes to '$want' (got '$got')" $?
 }
-expect "rules validate convert show replay simulate import stats export store solve analyse help --help --version" fivefold ""
+expect "rules validate convert show replay simulate import stats export ratings standings store solve analyse help --help --version" fivefold ""
 expect "convert" fivefold co
 expect "fgn csv csvply jsonl ludii" fivefold convert --to ""
 expect "jsonl" fivefold simulate -f j

@@ -1,0 +1,806 @@
+/* fivefold ratings: Elo and Glicko-2 ratings of the store's players (the
+   Seat tags' names), the games read in date order and rated one at a
+   time (lib/rating.h), in one pool per game family or ruleset id.
+   fivefold standings: an Event's table (points, games, and a crosstable
+   when it was a round robin). docs/ratings.md. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "db/store.h"
+#include "lib/rating.h"
+
+#define Z95 1.959964   /* the 95% interval: rating +- Z95 * RD */
+
+/* The players' names by id (players.id), read from the store first. */
+struct names {
+	char **v;
+	size_t n;
+};
+
+static int add_name(void *ctx, long long id, const char *name)
+{
+	struct names *nm = ctx;
+
+	if (id < 0 || id > 100000000)
+		return 0;
+	if ((size_t)id >= nm->n) {
+		size_t n = (size_t)id + 1 > nm->n * 2 ? (size_t)id + 1 : nm->n * 2;
+		char **v = realloc(nm->v, n * sizeof *v);
+
+		if (!v)
+			return -1;
+		memset(v + nm->n, 0, (n - nm->n) * sizeof *v);
+		nm->v = v;
+		nm->n = n;
+	}
+	free(nm->v[id]);
+	return (nm->v[id] = strdup(name)) ? 0 : -1;
+}
+
+static const char *name_of(const struct names *nm, long long id)
+{
+	return id >= 0 && (size_t)id < nm->n && nm->v[id] ? nm->v[id] : "?";
+}
+
+static void free_names(struct names *nm)
+{
+	size_t i;
+
+	for (i = 0; i < nm->n; i++)
+		free(nm->v[i]);
+	free(nm->v);
+}
+
+/* Read the store's players. Returns 0, or -1 after a message. */
+static int load_names(const struct ff_cmd *cmd, struct ff_store *store, struct names *nm)
+{
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	if (ff_store_each_player(store, add_name, nm, &err) == 0)
+		return 0;
+	fprintf(stderr, "fivefold %s: %s\n", cmd->name, err.msg[0] ? err.msg : "out of memory");
+	return -1;
+}
+
+/* --- ratings --- */
+
+enum { BY_GAME, BY_RULESET };
+enum { M_BOTH, M_ELO, M_GLICKO2 };
+enum { F_TEXT, F_CSV, F_JSON };
+
+struct rtset {
+	const char *db, *as_of;
+	struct ff_stats_filter f;
+	int by, method, fmt;
+};
+
+#define S struct rtset
+static const struct ff_opt rt_opts[] = {
+	FF_OPT(DB, S, db, .required = 1),
+	FF_FILTER_OPTS(S, f),
+	FF_OPT(BY, S, by, .choices = "game|ruleset", .dflt = "game"),
+	FF_OPT(METHOD, S, method, .choices = "both|elo|glicko2", .dflt = "both"),
+	FF_OPT(ASOF, S, as_of),
+	FF_OPT(FORMAT, S, fmt, .choices = "text|csv|json", .dflt = "text", .help = "output format"),
+	FF_OPT_DONE
+};
+#undef S
+
+/* One rating pool: a game family or a ruleset id. Invariant: r[id] is a
+   player's state once r[id].rd > 0 (0: not met in this pool). */
+struct pool {
+	char *name;
+	struct ff_rating *r;
+	size_t cap;
+	long rated, unfinished, unnamed, two_sides, one_side, too_many;
+};
+
+struct rctx {
+	struct pool *v;
+	size_t n, cap;
+	size_t last;            /* the pool of the previous game */
+	int by;
+	struct ff_rating_params par;
+};
+
+/* The pool name of ruleset id id: the game ("fivelines") or the id. */
+static size_t pool_key(const char *id, int by)
+{
+	return by == BY_GAME ? strcspn(id, "/:") : strlen(id);
+}
+
+/* The pool of ruleset id id, made when new; NULL when out of memory. */
+static struct pool *pool_of(struct rctx *c, const char *id)
+{
+	size_t len = pool_key(id, c->by), i;
+
+	if (c->n && c->last < c->n && strlen(c->v[c->last].name) == len &&
+	    memcmp(c->v[c->last].name, id, len) == 0)
+		return &c->v[c->last];
+	for (i = 0; i < c->n; i++)
+		if (strlen(c->v[i].name) == len && memcmp(c->v[i].name, id, len) == 0)
+			return &c->v[c->last = i];
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 8;
+		struct pool *v = realloc(c->v, cap * sizeof *v);
+
+		if (!v)
+			return NULL;
+		c->v = v;
+		c->cap = cap;
+	}
+	memset(&c->v[c->n], 0, sizeof c->v[c->n]);
+	if (!(c->v[c->n].name = strndup(id, len)))
+		return NULL;
+	c->last = c->n;
+	return &c->v[c->n++];
+}
+
+/* Player id's state in pool p, made when new; NULL when out of memory. */
+static struct ff_rating *player_in(struct pool *p, long long id, const struct ff_rating_params *par)
+{
+	if (id < 0 || id > 100000000)
+		return NULL;
+	if ((size_t)id >= p->cap) {
+		size_t cap = (size_t)id + 1 > p->cap * 2 ? (size_t)id + 64 : p->cap * 2;
+		struct ff_rating *r = realloc(p->r, cap * sizeof *r);
+
+		if (!r)
+			return NULL;
+		memset(r + p->cap, 0, (cap - p->cap) * sizeof *r);
+		p->r = r;
+		p->cap = cap;
+	}
+	if (p->r[id].rd <= 0)
+		ff_rating_init(&p->r[id], par);
+	return &p->r[id];
+}
+
+/* Rate one game (ff_store_each_result's callback). */
+static int rate_game(void *ctx, const struct ff_result_game *g)
+{
+	struct rctx *c = ctx;
+	struct pool *p = pool_of(c, g->ruleset);
+	struct ff_rating *pl[FF_RATING_MAX_SEATS];
+	int k;
+
+	if (!p)
+		return -1;
+	if (g->unfinished) {
+		p->unfinished++;
+		return 0;
+	}
+	if (g->seats > FF_RATING_MAX_SEATS) {
+		p->too_many++;
+		return 0;
+	}
+	for (k = 0; k < g->seats; k++)
+		if (!g->player[k]) {
+			p->unnamed++;
+			return 0;
+		}
+	for (k = 0; k < g->seats; k++)
+		if (!(pl[k] = player_in(p, g->player[k], &c->par)))
+			return -1;
+	switch (ff_rating_game(pl, g->side, g->seats, g->winner_side, &c->par)) {
+	case FF_RATED:
+		p->rated++;
+		break;
+	case FF_RATING_TWO_SIDES:
+		p->two_sides++;
+		break;
+	case FF_RATING_ONE_SIDE:
+		p->one_side++;
+		break;
+	case FF_RATING_TOO_MANY:
+		p->too_many++;
+		break;
+	}
+	return 0;
+}
+
+/* A rated player of a pool, for sorting. */
+struct ranked {
+	const struct ff_rating *r;
+	const char *name;
+};
+
+/* Higher first by the shown rating (Glicko-2's unless only Elo is
+   shown), then by name. */
+static int cmp_glicko(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->r->r != y->r->r)
+		return x->r->r > y->r->r ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_elo(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->r->elo != y->r->elo)
+		return x->r->elo > y->r->elo ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_pool(const void *a, const void *b)
+{
+	return strcmp(((const struct pool *)a)->name, ((const struct pool *)b)->name);
+}
+
+/* The players of p who played, ranked, into *out (the caller frees).
+   Returns how many, or -1 when out of memory. */
+static long rank_pool(const struct pool *p, const struct names *nm, int method,
+		      struct ranked **out)
+{
+	size_t i, n = 0;
+	struct ranked *v = malloc((p->cap ? p->cap : 1) * sizeof *v);
+
+	if (!(*out = v))
+		return -1;
+	for (i = 0; i < p->cap; i++)
+		if (p->r[i].rd > 0 && p->r[i].games > 0) {
+			v[n].r = &p->r[i];
+			v[n++].name = name_of(nm, (long long)i);
+		}
+	qsort(v, n, sizeof *v, method == M_ELO ? cmp_elo : cmp_glicko);
+	return (long)n;
+}
+
+/* The games of p that were not rated, as a text note ("" for none). */
+static void not_rated(struct ff_buf *b, const struct pool *p)
+{
+	ff_buf_reset(b);
+	if (p->unfinished)
+		ff_buf_addf(b, "; %ld unfinished", p->unfinished);
+	if (p->unnamed)
+		ff_buf_addf(b, "; %ld with a seat without a player", p->unnamed);
+	if (p->two_sides)
+		ff_buf_addf(b, "; %ld with a player on two sides", p->two_sides);
+	if (p->one_side)
+		ff_buf_addf(b, "; %ld with one player only", p->one_side);
+	if (p->too_many)
+		ff_buf_addf(b, "; %ld of more than %d seats", p->too_many, FF_RATING_MAX_SEATS);
+	if (b->len)
+		ff_buf_adds(b, " (not rated)");
+}
+
+static void print_pool_text(const struct pool *p, const struct ranked *v, long n, int method)
+{
+	struct ff_buf b = FF_BUF_INIT;
+	int w = 6;
+	long i;
+
+	for (i = 0; i < n; i++)
+		if ((int)strlen(v[i].name) > w)
+			w = (int)strlen(v[i].name);
+	not_rated(&b, p);
+	printf("%s: %ld games rated%s\n", p->name, p->rated, b.p ? b.p : "");
+	printf("%4s  %-*s %6s %5s %5s %5s", "rank", w, "player", "games", "won", "drawn", "lost");
+	if (method != M_GLICKO2)
+		printf(" %7s", "elo");
+	if (method != M_ELO)
+		printf(" %7s %6s %8s  %s", "rating", "rd", "vol", "95% interval");
+	putchar('\n');
+	for (i = 0; i < n; i++) {
+		const struct ff_rating *r = v[i].r;
+
+		printf("%4ld  %-*s %6ld %5ld %5ld %5ld", i + 1, w, v[i].name, r->games, r->wins,
+		       r->draws, r->losses);
+		if (method != M_GLICKO2)
+			printf(" %7.1f", r->elo);
+		if (method != M_ELO)
+			printf(" %7.1f %6.1f %8.6f  [%.1f, %.1f]", r->r, r->rd, r->vol,
+			       r->r - Z95 * r->rd, r->r + Z95 * r->rd);
+		putchar('\n');
+	}
+	ff_buf_free(&b);
+}
+
+static void csv_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static void print_pool_csv(const struct pool *p, const struct ranked *v, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		const struct ff_rating *r = v[i].r;
+
+		csv_str(p->name);
+		printf(",%ld,", i + 1);
+		csv_str(v[i].name);
+		printf(",%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.8f,%.4f,%.4f\n", r->games, r->wins, r->draws,
+		       r->losses, r->elo, r->r, r->rd, r->vol, r->r - Z95 * r->rd,
+		       r->r + Z95 * r->rd);
+	}
+}
+
+static void print_pool_json(const struct pool *p, const struct ranked *v, long n, int method)
+{
+	struct ff_buf b = FF_BUF_INIT;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		const struct ff_rating *r = v[i].r;
+
+		ff_buf_reset(&b);
+		ff_buf_adds(&b, "{\"pool\":");
+		ff_json_str(&b, p->name);
+		ff_buf_addf(&b, ",\"rank\":%ld,\"player\":", i + 1);
+		ff_json_str(&b, v[i].name);
+		ff_buf_addf(&b, ",\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld", r->games,
+			    r->wins, r->draws, r->losses);
+		if (method != M_GLICKO2)
+			ff_buf_addf(&b, ",\"elo\":%.4f", r->elo);
+		if (method != M_ELO)
+			ff_buf_addf(&b, ",\"glicko2\":{\"rating\":%.4f,\"rd\":%.4f,\"volatility\":%.8f,"
+				    "\"ci95\":[%.4f,%.4f]}", r->r, r->rd, r->vol,
+				    r->r - Z95 * r->rd, r->r + Z95 * r->rd);
+		ff_buf_adds(&b, "}\n");
+		fputs(b.p, stdout);
+	}
+	ff_buf_reset(&b);
+	ff_buf_adds(&b, "{\"pool\":");
+	ff_json_str(&b, p->name);
+	printf("%s,\"summary\":{\"rated\":%ld,\"unfinished\":%ld,\"no_player\":%ld,"
+	       "\"player_on_two_sides\":%ld,\"one_player\":%ld,\"too_many_seats\":%ld}}\n", b.p,
+	       p->rated, p->unfinished, p->unnamed, p->two_sides, p->one_side, p->too_many);
+	ff_buf_free(&b);
+}
+
+static int print_ratings(const struct rtset *o, struct rctx *c, const struct names *nm)
+{
+	struct ranked *v;
+	size_t i;
+	long n;
+
+	qsort(c->v, c->n, sizeof *c->v, cmp_pool);
+	if (o->fmt == F_CSV)
+		printf("pool,rank,player,games,wins,draws,losses,elo,rating,rd,volatility,lo95,hi95\n");
+	if (o->fmt == F_TEXT && c->n == 0)
+		printf("no games\n");
+	for (i = 0; i < c->n; i++) {
+		if ((n = rank_pool(&c->v[i], nm, o->method, &v)) < 0)
+			return -1;
+		if (o->fmt == F_CSV)
+			print_pool_csv(&c->v[i], v, n);
+		else if (o->fmt == F_JSON)
+			print_pool_json(&c->v[i], v, n, o->method);
+		else
+			print_pool_text(&c->v[i], v, n, o->method);
+		free(v);
+	}
+	if (o->fmt == F_TEXT && c->n)
+		printf("Elo: K = %g, start %g; Glicko-2: start %g, RD %g, volatility %g, tau %g, a "
+		       "rating period per game; interval: rating +- 1.96 RD (docs/ratings.md)\n",
+		       c->par.k, c->par.elo_start, c->par.r0, c->par.rd0, c->par.vol0, c->par.tau);
+	return 0;
+}
+
+static int rt_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct rtset *o = set;
+	struct ff_result_filter q = { &o->f, NULL, o->as_of };
+	struct names nm = { NULL, 0 };
+	struct ff_store *store;
+	struct ff_error err;
+	struct rctx c;
+	size_t i;
+	int rc;
+
+	(void)argc;
+	(void)argv;
+	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
+		return rc;
+	memset(&c, 0, sizeof c);
+	c.by = o->by;
+	ff_rating_params_default(&c.par);
+	ff_error_clear(&err);
+	rc = load_names(cmd, store, &nm);
+	if (rc == 0 && (rc = ff_store_each_result(store, &q, rate_game, &c, &err)) != 0)
+		fprintf(stderr, "fivefold ratings: %s\n", err.msg[0] ? err.msg : "out of memory");
+	ff_store_close(store);
+	if (rc == 0 && (rc = print_ratings(o, &c, &nm)) != 0)
+		fprintf(stderr, "fivefold ratings: out of memory\n");
+	for (i = 0; i < c.n; i++) {
+		free(c.v[i].name);
+		free(c.v[i].r);
+	}
+	free(c.v);
+	free_names(&nm);
+	return ff_cmd_check_stdout(cmd, rc ? FF_EXIT_FAIL : FF_EXIT_OK);
+}
+
+const struct ff_cmd ff_cmd_ratings = {
+	.name = "ratings",
+	.summary = "Elo and Glicko-2 ratings of the store's players",
+	.about = "Rates the players named by the Seat tags of the stored games, the games\n"
+		 "taken in date order (undated games first, then by Date, games of one\n"
+		 "date in the order stored), one pool per game family (--by game) or\n"
+		 "ruleset id (--by ruleset). Elo (K = 32) and Glicko-2 (Glickman 2013;\n"
+		 "tau 0.5, each game a rating period) with rating, deviation, volatility\n"
+		 "and a 95% interval. In a team game each member is scored against each\n"
+		 "player of each other side (a win, a loss, or a half in a draw); the\n"
+		 "losers of a free-for-all are not scored against each other. Unfinished\n"
+		 "games and games with a seat without a player are counted, not rated.\n"
+		 "--as-of DATE: as they stood after DATE. See docs/ratings.md.",
+	.opts = rt_opts,
+	.settings = sizeof(struct rtset),
+	.run = rt_run,
+};
+
+/* --- standings --- */
+
+struct stset {
+	const char *db, *event;
+	struct ff_stats_filter f;
+	int fmt;
+};
+
+#define S struct stset
+static const struct ff_opt st_opts[] = {
+	FF_OPT(DB, S, db, .required = 1),
+	FF_OPT(EVENT, S, event, .required = 1),
+	FF_FILTER_OPTS(S, f),
+	FF_OPT(FORMAT, S, fmt, .choices = "text|csv|json", .dflt = "text", .help = "output format"),
+	FF_OPT_DONE
+};
+#undef S
+
+/* An entrant of the event. */
+struct entrant {
+	long long id;
+	size_t at;              /* its index in the crosstable */
+	const char *name;
+	double points, sb;
+	long games, wins, draws, losses;
+};
+
+/* The event so far. Invariants: e[0, n) are the entrants met, idx[id]
+   is the entrant of player id plus 1 (0: none yet); pts and met are n by
+   n (row entrant against column entrant), kept only while every game is
+   one player against one (duel). */
+struct sctx {
+	struct entrant *e;
+	size_t n, cap;
+	size_t *idx;
+	size_t nidx;
+	double *pts;
+	long *met;
+	int duel;
+	long counted, unfinished, unnamed;
+};
+
+/* The entrant of player id, made when new; -1 when out of memory. */
+static long entrant_of(struct sctx *c, long long id, const struct names *nm)
+{
+	if (id < 0 || id > 100000000)
+		return -1;
+	if ((size_t)id >= c->nidx) {
+		size_t n = (size_t)id + 64;
+		size_t *v = realloc(c->idx, n * sizeof *v);
+
+		if (!v)
+			return -1;
+		memset(v + c->nidx, 0, (n - c->nidx) * sizeof *v);
+		c->idx = v;
+		c->nidx = n;
+	}
+	if (!c->idx[id]) {
+		if (c->n == c->cap) {
+			size_t cap = c->cap ? c->cap * 2 : 16;
+			struct entrant *e = realloc(c->e, cap * sizeof *e);
+
+			if (!e)
+				return -1;
+			c->e = e;
+			c->cap = cap;
+		}
+		memset(&c->e[c->n], 0, sizeof c->e[c->n]);
+		c->e[c->n].id = id;
+		c->e[c->n].at = c->n;
+		c->e[c->n].name = name_of(nm, id);
+		c->idx[id] = ++c->n;
+	}
+	return (long)c->idx[id] - 1;
+}
+
+/* The crosstable grown to n entrants (copied into the new size). Returns
+   0 or -1. */
+static int grow_table(struct sctx *c, size_t old, size_t n)
+{
+	double *pts = calloc(n * n, sizeof *pts);
+	long *met = calloc(n * n, sizeof *met);
+	size_t i, j;
+
+	if (!pts || !met) {
+		free(pts);
+		free(met);
+		return -1;
+	}
+	for (i = 0; i < old; i++)
+		for (j = 0; j < old; j++) {
+			pts[i * n + j] = c->pts[i * old + j];
+			met[i * n + j] = c->met[i * old + j];
+		}
+	free(c->pts);
+	free(c->met);
+	c->pts = pts;
+	c->met = met;
+	return 0;
+}
+
+struct scb {
+	struct sctx *c;
+	const struct names *nm;
+	size_t table_n;   /* the crosstable's size */
+};
+
+static int count_game(void *ctx, const struct ff_result_game *g)
+{
+	struct scb *s = ctx;
+	struct sctx *c = s->c;
+	long ent[FF_RESULT_MAX_SEATS];
+	int k, j, sides = 0, n = g->seats < FF_RESULT_MAX_SEATS ? g->seats : FF_RESULT_MAX_SEATS;
+
+	if (g->unfinished) {
+		c->unfinished++;
+		return 0;
+	}
+	for (k = 0; k < n; k++)
+		if (!g->player[k]) {
+			c->unnamed++;
+			return 0;
+		}
+	for (k = 0; k < n; k++) {
+		if ((ent[k] = entrant_of(c, g->player[k], s->nm)) < 0)
+			return -1;
+		for (j = 0; j < k && g->side[j] != g->side[k]; j++)
+			;
+		sides += j == k;
+	}
+	c->counted++;
+	/* each player once per game, scored by its side */
+	for (k = 0; k < n; k++) {
+		struct entrant *e;
+
+		for (j = 0; j < k && ent[j] != ent[k]; j++)
+			;
+		if (j < k)
+			continue;
+		e = &c->e[ent[k]];
+		e->games++;
+		if (g->winner_side == 0) {
+			e->draws++;
+			e->points += 1.0 / (sides ? sides : 1);
+		} else if (g->side[k] == g->winner_side) {
+			e->wins++;
+			e->points += 1;
+		} else {
+			e->losses++;
+		}
+	}
+	if (n != 2 || g->side[0] == g->side[1] || ent[0] == ent[1])
+		c->duel = 0;
+	if (!c->duel)
+		return 0;
+	if (c->n > s->table_n) {
+		size_t want = s->table_n ? s->table_n * 2 : 16;
+
+		while (want < c->n)
+			want *= 2;
+		if (grow_table(c, s->table_n, want))
+			return -1;
+		s->table_n = want;
+	}
+	for (k = 0; k < 2; k++) {
+		size_t at = (size_t)ent[k] * s->table_n + (size_t)ent[1 - k];
+
+		c->met[at]++;
+		c->pts[at] += g->winner_side == 0 ? 0.5 : g->side[k] == g->winner_side ? 1 : 0;
+	}
+	return 0;
+}
+
+/* The crosstable's entry of entrant a against b. */
+static double pts_of(const struct sctx *c, size_t tn, long long a, long long b)
+{
+	return c->pts[(size_t)a * tn + (size_t)b];
+}
+
+/* 1 when every pair of entrants met and every game was a duel. */
+static int round_robin(const struct sctx *c, size_t tn)
+{
+	size_t i, j;
+
+	if (!c->duel || c->n < 2)
+		return 0;
+	for (i = 0; i < c->n; i++)
+		for (j = 0; j < c->n; j++)
+			if (i != j && !c->met[i * tn + j])
+				return 0;
+	return 1;
+}
+
+/* Entrants by points, then Sonneborn-Berger, then name. */
+static int cmp_entrant(const void *a, const void *b)
+{
+	const struct entrant *x = a, *y = b;
+
+	if (x->points != y->points)
+		return x->points > y->points ? -1 : 1;
+	if (x->sb != y->sb)
+		return x->sb > y->sb ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void print_standings(const struct stset *o, struct sctx *c, size_t tn)
+{
+	struct entrant *ord = malloc((c->n ? c->n : 1) * sizeof *ord);
+	size_t i, j;
+	int rr = round_robin(c, tn), w = 6;
+	struct ff_buf b = FF_BUF_INIT;
+
+	if (!ord)
+		return;
+	for (i = 0; i < c->n; i++) {
+		for (j = 0; rr && j < c->n; j++)
+			if (j != i)
+				c->e[i].sb += pts_of(c, tn, (long long)i, (long long)j) * c->e[j].points;
+		if ((int)strlen(c->e[i].name) > w)
+			w = (int)strlen(c->e[i].name);
+	}
+	if (c->n)
+		memcpy(ord, c->e, c->n * sizeof *ord);
+	qsort(ord, c->n, sizeof *ord, cmp_entrant);
+	if (o->fmt == F_CSV) {
+		printf("event,rank,player,points,games,wins,draws,losses,sonneborn_berger");
+		for (j = 0; rr && j < c->n; j++) {
+			putchar(',');
+			csv_str(ord[j].name);
+		}
+		putchar('\n');
+	} else if (o->fmt == F_TEXT) {
+		printf("%s: %ld games%s%s\n", o->event, c->counted,
+		       c->unfinished ? " (unfinished not counted)" : "",
+		       c->unnamed ? " (games with a seat without a player not counted)" : "");
+		printf("%4s  %-*s %6s %5s %5s %5s %5s", "rank", w, "player", "points", "games", "won",
+		       "drawn", "lost");
+		if (rr) {
+			printf(" %6s ", "SB");
+			for (j = 0; j < c->n; j++)
+				printf(" %4zu", j + 1);
+		}
+		putchar('\n');
+	}
+	for (i = 0; i < c->n; i++) {
+		const struct entrant *e = &ord[i];
+
+		if (o->fmt == F_CSV) {
+			csv_str(o->event);
+			printf(",%zu,", i + 1);
+			csv_str(e->name);
+			printf(",%g,%ld,%ld,%ld,%ld,", e->points, e->games, e->wins, e->draws, e->losses);
+			if (rr)
+				printf("%g", e->sb);
+			for (j = 0; rr && j < c->n; j++)
+				if (j == i)
+					printf(",");
+				else
+					printf(",%g", pts_of(c, tn, (long long)ord[i].at, (long long)ord[j].at));
+			putchar('\n');
+		} else if (o->fmt == F_JSON) {
+			ff_buf_reset(&b);
+			ff_buf_adds(&b, "{\"event\":");
+			ff_json_str(&b, o->event);
+			ff_buf_addf(&b, ",\"rank\":%zu,\"player\":", i + 1);
+			ff_json_str(&b, e->name);
+			ff_buf_addf(&b, ",\"points\":%g,\"games\":%ld,\"wins\":%ld,\"draws\":%ld,"
+				    "\"losses\":%ld", e->points, e->games, e->wins, e->draws, e->losses);
+			if (rr) {
+				ff_buf_addf(&b, ",\"sonneborn_berger\":%g,\"crosstable\":[", e->sb);
+				for (j = 0; j < c->n; j++) {
+					if (j)
+						ff_buf_adds(&b, ",");
+					if (j == i)
+						ff_buf_adds(&b, "null");
+					else
+						ff_buf_addf(&b, "%g", pts_of(c, tn, (long long)ord[i].at,
+									  (long long)ord[j].at));
+				}
+				ff_buf_adds(&b, "]");
+			}
+			ff_buf_adds(&b, "}\n");
+			fputs(b.p, stdout);
+		} else {
+			printf("%4zu  %-*s %6g %5ld %5ld %5ld %5ld", i + 1, w, e->name, e->points,
+			       e->games, e->wins, e->draws, e->losses);
+			if (rr) {
+				printf(" %6g ", e->sb);
+				for (j = 0; j < c->n; j++)
+					if (j == i)
+						printf(" %4s", "X");
+					else
+						printf(" %4g", pts_of(c, tn, (long long)ord[i].at,
+								      (long long)ord[j].at));
+			}
+			putchar('\n');
+		}
+	}
+	if (o->fmt == F_TEXT) {
+		if (!c->n)
+			printf("no games\n");
+		else if (rr)
+			printf("a round robin: the crosstable gives the row's points against the column"
+			       " (by rank); SB: Sonneborn-Berger\n");
+		else
+			printf("no crosstable: not a round robin (a pair never met, or a game not one "
+			       "player against one)\n");
+	}
+	ff_buf_free(&b);
+	free(ord);
+}
+
+static int st_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct stset *o = set;
+	struct ff_result_filter q = { &o->f, o->event, NULL };
+	struct names nm = { NULL, 0 };
+	struct ff_store *store;
+	struct ff_error err;
+	struct sctx c;
+	struct scb s = { &c, &nm, 0 };
+	int rc;
+
+	(void)argc;
+	(void)argv;
+	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
+		return rc;
+	memset(&c, 0, sizeof c);
+	c.duel = 1;
+	ff_error_clear(&err);
+	rc = load_names(cmd, store, &nm);
+	if (rc == 0 && (rc = ff_store_each_result(store, &q, count_game, &s, &err)) != 0)
+		fprintf(stderr, "fivefold standings: %s\n", err.msg[0] ? err.msg : "out of memory");
+	ff_store_close(store);
+	if (rc == 0)
+		print_standings(o, &c, s.table_n);
+	free(c.e);
+	free(c.idx);
+	free(c.pts);
+	free(c.met);
+	free_names(&nm);
+	return ff_cmd_check_stdout(cmd, rc ? FF_EXIT_FAIL : FF_EXIT_OK);
+}
+
+const struct ff_cmd ff_cmd_standings = {
+	.name = "standings",
+	.summary = "an Event's table: points, games, a crosstable for a round robin",
+	.about = "The table of the stored games whose Event tag is NAME: each player's\n"
+		 "points (a win 1, a draw 1/2 between two sides, 1/N among N sides, a\n"
+		 "loss 0; a team's result counts for each member), games, wins, draws\n"
+		 "and losses, ranked by points then Sonneborn-Berger then name. When\n"
+		 "every game was one player against one and every pair met, the event\n"
+		 "was a round robin: a crosstable shows each player's points against\n"
+		 "each other. Unfinished games are not counted. See docs/ratings.md.",
+	.opts = st_opts,
+	.settings = sizeof(struct stset),
+	.run = st_run,
+};
