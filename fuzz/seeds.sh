@@ -6,7 +6,8 @@
 # tests/fuzz/TARGET/ (each one a bug the fuzzers found; README lines there
 # are not inputs).
 FF_FUZZ_TARGETS="fgn jsonl csv csvply ludii roundtrip
-	engine-fivelines engine-fiveplay engine-sequence engine-pegsjokers"
+	engine-fivelines engine-fiveplay engine-sequence engine-pegsjokers
+	dburl"
 
 ff_fuzz_seeds() {
 	_s=$1 _t=$2
