@@ -70,32 +70,36 @@ static int user_version(struct ff_sqlite *s, int *v, struct ff_error *err)
 	return 0;
 }
 
-/* Refuse to make a new store's tables in a database that holds another
-   program's (its tables or views: no schema version, some table), unless
-   init says so. Before anything is written, WAL mode too (it changes
-   the file's header). */
-static int check_empty(struct ff_sqlite *s, int init, struct ff_error *err)
+/* Refuse another program's database before anything is written (WAL
+   mode too: it changes the file's header): one with tables or views and
+   no schema version, unless init says to add the store's tables beside
+   them; one with a schema version (PRAGMA user_version, which any program
+   may set) and no table games, always. */
+static int check_ours(struct ff_sqlite *s, int init, struct ff_error *err)
 {
 	sqlite3_stmt *st;
 	int rc = 0, n, v;
 
-	if (init)
-		return 0;
 	if (user_version(s, &v, err))
 		return -1;
-	if (v != 0)
+	if (v == 0 && init)
 		return 0;
-	if (sqlite3_prepare_v2(s->db, "SELECT count(*), min(name) FROM sqlite_schema WHERE type IN "
-			       "('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", -1, &st,
+	if (sqlite3_prepare_v2(s->db, "SELECT count(*), min(name), sum(name = 'games' AND type ="
+			       " 'table') FROM sqlite_schema WHERE type IN"
+			       " ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", -1, &st,
 			       NULL) != SQLITE_OK)
 		return db_error(s, err, "looking for tables");
 	if (sqlite3_step(st) != SQLITE_ROW)
 		rc = db_error(s, err, "looking for tables");
-	else if ((n = sqlite3_column_int(st, 0)) > 0)
+	else if (v == 0 && (n = sqlite3_column_int(st, 0)) > 0)
 		rc = ff_error_set(err, FF_EIO, "'%s' is not a fivefold store: it has %d table%s of its "
 				  "own (e.g. '%s') and no schema version; nothing was written "
 				  "(--init adds the store's tables beside them)", s->base.name, n,
 				  n == 1 ? "" : "s", (const char *)sqlite3_column_text(st, 1));
+	else if (v != 0 && sqlite3_column_int(st, 2) == 0)
+		rc = ff_error_set(err, FF_EIO, "'%s' is not a fivefold store: its PRAGMA user_version "
+				  "is %d but it has no table 'games' (another program's database); "
+				  "nothing was written", s->base.name, v);
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -345,7 +349,7 @@ static int open_write(struct ff_store **out, const char *path, int init, struct 
 	   2 MiB: the key index takes random inserts, and with 2 MiB an import
 	   of 1,000,000 games read its pages back from the file again and again
 	   (33.5 s; 26.4 s with 64 MiB, measured 24 Nov 2026) */
-	if (check_intact(s, err) || check_empty(s, init, err) || set_wal(s, err) ||
+	if (check_intact(s, err) || check_ours(s, init, err) || set_wal(s, err) ||
 	    exec(s, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF;"
 		    " PRAGMA wal_autocheckpoint = 16384; PRAGMA cache_size = -65536;", err) ||
 	    migrate(s, err))

@@ -3,7 +3,8 @@
 # refuse a database that has tables of its own and no fivefold schema
 # (exit 1, the database untouched, byte for byte on SQLite) unless --init
 # says to add the store's tables beside them (its own rows kept); an empty
-# file is still a new store. A new store on a read-only file system (a
+# file is still a new store; a SQLite file whose user_version another
+# program set (no table games) is refused even with --init. A new store on a read-only file system (a
 # tmpfs mounted read-only: as root, or in a user namespace with unshare)
 # or in a missing directory says so, not "No such file or directory".
 # Then the same refusal and --init on a throw-away PostgreSQL server
@@ -51,6 +52,12 @@ sqlite3 "$tmp/v.db" "PRAGMA user_version = 0; CREATE TABLE t (x)"
 cp "$tmp/v.db" "$tmp/v.orig"
 "$ff" store copy "$tmp/s.db" "$tmp/v.db" --init >"$tmp/out" 2>&1
 [ $? = 0 ] && grep -q 'copied 4 games: 4 stored' "$tmp/out"; check "store copy --init" $?
+
+sqlite3 "$tmp/u.db" "CREATE TABLE t (x); PRAGMA user_version = 3"
+cp "$tmp/u.db" "$tmp/u.orig"
+"$ff" import --init --db "$tmp/u.db" "$tmp/g.fgn" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && grep -q "user_version is 3 but it has no table 'games'" "$tmp/err" && cmp -s "$tmp/u.db" "$tmp/u.orig"
+check "a user_version another program set: refused, even with --init, unchanged" $?
 
 # 2. a new store where no file can be made
 "$ff" import --db "$tmp/nodir/s.db" "$tmp/g.fgn" >"$tmp/out" 2>"$tmp/err"
