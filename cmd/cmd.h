@@ -135,11 +135,16 @@ int ff_cmd_known_name_of(const struct ff_cmd *cmd, const char *game, int what, c
 			 const char *name, size_t len);
 
 struct ff_store;
-/* Open the store named by --db for cmd (read_only: never created,
-   upgraded or written): a usage error when db is NULL, a message when it
-   cannot be opened. Returns 0 (and *out), or the exit status to return. */
-int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
+/* Open the store named by --db for cmd, as mode says: 0 for writing, 1
+   for reading only (never created, upgraded or written), 2 for writing
+   into another program's database (import --init): a usage error when db
+   is NULL, a message when it cannot be opened. Returns 0 (and *out), or
+   the exit status to return. */
+int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int mode,
 		      struct ff_store **out);
+/* db with its secrets hidden (ff_store_hide), in b, for a message; "***"
+   when out of memory. The caller frees b. */
+const char *ff_cmd_store_name(const char *db, struct ff_buf *b);
 /* The names of what every engine has: its name (what 0), its presets (1)
    or its options (2), each once, into names (room for max; borrowed).
    Returns how many. */

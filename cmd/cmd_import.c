@@ -37,7 +37,7 @@
 struct iset {
 	struct ff_input_opts in;
 	const char *db;
-	int quiet, json;
+	int init, quiet, json;
 	long threads;
 };
 
@@ -45,6 +45,7 @@ struct iset {
 static const struct ff_opt opts[] = {
 	FF_OPT(DB, S, db, .required = 1,
 	       .help = "the store: a SQLite file (made when missing), or a postgresql:// URL"),
+	FF_OPT(INIT, S, init),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT(QUIET, S, quiet, .help = "no diagnostics for quarantined games, only the counts"),
 	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1",
@@ -394,7 +395,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_cmd_catch_signals();   /* first: a signal from here on stops at a game */
 	im->quiet = o->quiet;
 	im->json = o->json;
-	if ((rc = ff_cmd_open_store(cmd, o->db, 0, &im->store)) != 0) {
+	if ((rc = ff_cmd_open_store(cmd, o->db, o->init ? 2 : 0, &im->store)) != 0) {
 		free(im);
 		return rc;
 	}

@@ -20,12 +20,14 @@
 
 /* What the options say. */
 struct sset {
-	int quiet;
+	int quiet, init;
 };
 
 #define S struct sset
 static const struct ff_opt opts[] = {
 	FF_OPT(QUIET, S, quiet),
+	FF_OPT(INIT, S, init, .help = "TARGET may be a database with tables of its own: add the "
+	       "store's tables beside them"),
 	FF_OPT_DONE
 };
 #undef S
@@ -124,6 +126,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct sset *o = set;
 	struct ff_store *from = NULL;
+	struct ff_buf from_name = FF_BUF_INIT;   /* SOURCE for messages, its secrets hidden */
 	const char *source, *target;
 	struct copier c;
 	int rc;
@@ -135,14 +138,21 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 					  "and TARGET (the store to copy into), not %d", argc - 1);
 	source = argv[1];
 	target = argv[2];
-	if (strcmp(source, target) == 0)
-		return ff_cmd_usage_error(cmd, "SOURCE and TARGET name the same store '%s'", source);
-	memset(&c, 0, sizeof c);
-	c.from = source;
-	if ((rc = ff_cmd_open_store(cmd, source, 1, &from)) != 0)
+	if (strcmp(source, target) == 0) {
+		rc = ff_cmd_usage_error(cmd, "SOURCE and TARGET name the same store '%s'",
+					ff_cmd_store_name(source, &from_name));
+		ff_buf_free(&from_name);
 		return rc;
-	if ((rc = ff_cmd_open_store(cmd, target, 0, &c.to)) != 0) {
+	}
+	memset(&c, 0, sizeof c);
+	c.from = ff_cmd_store_name(source, &from_name);
+	if ((rc = ff_cmd_open_store(cmd, source, 1, &from)) != 0) {
+		ff_buf_free(&from_name);
+		return rc;
+	}
+	if ((rc = ff_cmd_open_store(cmd, target, o->init ? 2 : 0, &c.to)) != 0) {
 		ff_store_close(from);
+		ff_buf_free(&from_name);
 		return rc;
 	}
 	ff_store_on_added(c.to, added, &c);
@@ -168,6 +178,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_game_facts_free(&c.facts);
 	ff_store_close(c.to);
 	ff_store_close(from);
+	ff_buf_free(&from_name);
 	return rc;
 }
 

@@ -201,18 +201,31 @@ const struct ff_format *ff_cmd_output_format(const struct ff_cmd *cmd, const str
 	return NULL;
 }
 
-int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int read_only,
+const char *ff_cmd_store_name(const char *db, struct ff_buf *b)
+{
+	ff_buf_reset(b);
+	return ff_store_hide(db, db, b) ? "***" : b->p;
+}
+
+int ff_cmd_open_store(const struct ff_cmd *cmd, const char *db, int mode,
 		      struct ff_store **out)
 {
+	struct ff_buf name = FF_BUF_INIT;
 	struct ff_error err;
+	int rc;
 
 	if (!db)
 		return ff_cmd_usage_error(cmd, "--db FILE is required");
-	if (read_only && !ff_store_exists(db))   /* a typo is a usage error, never an empty store */
-		return ff_cmd_usage_error(cmd, "no store '%s' (import creates one)", db);
+	if (mode == 1 && !ff_store_exists(db)) {   /* a typo is a usage error, never an empty store */
+		rc = ff_cmd_usage_error(cmd, "no store '%s' (import creates one)",
+					ff_cmd_store_name(db, &name));
+		ff_buf_free(&name);
+		return rc;
+	}
 	ff_error_clear(&err);
 	/* read-only: never creates, upgrades or writes the store */
-	if (read_only ? ff_store_open_read(out, db, &err) : ff_store_open(out, db, &err)) {
+	if (mode == 1 ? ff_store_open_read(out, db, &err) : mode == 2 ?
+	    ff_store_open_init(out, db, &err) : ff_store_open(out, db, &err)) {
 		fprintf(stderr, "fivefold %s: %s\n", cmd->name, err.msg);
 		return FF_EXIT_FAIL;
 	}

@@ -55,6 +55,9 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_ALL] = { "all", 0, NULL, FF_K_FLAG, 0, "the start and the position after every ply" },
 	[FF_O_DB] = { "db", 'd', "DB", FF_K_TEXT, FF_C_FILE,
 		      "the store: a SQLite file, or a postgresql:// URL" },
+	[FF_O_INIT] = { "init", 0, NULL, FF_K_FLAG, 0,
+			"add the store's tables to a database that has tables of its own "
+			"(without it, such a database is refused)" },
 	[FF_O_COMPARE] = { "compare", 0, "OPTION", TEXT(FF_C_OPTNAME),
 			   "compare ruleset ids that differ only in OPTION (e.g. skip-last), "
 			   "or, with `rules`, only in the rules preset" },

@@ -13,11 +13,18 @@ struct ff_result_acc;
 
 /* A backend. Every function returns 0 (or what db/store.h says the public
    function returns), or -1 with err; s is a store this backend opened. */
+/* How a backend opens a store. */
+enum ff_open_mode {
+	FF_OPEN_WRITE = 0,   /* create, check, migrate; refuse another program's database */
+	FF_OPEN_READ = 1,    /* read only: never create, migrate or write */
+	FF_OPEN_INIT = 2     /* FF_OPEN_WRITE, adding fivefold's tables to another program's */
+};
+
 struct ff_store_backend {
 	const char *name;   /* "sqlite", "postgresql" */
-	/* Open db for writing (read_only 0: create, check, migrate) or for
-	   reading only; *out is the backend's store, freed by close. */
-	int (*open)(struct ff_store **out, const char *db, int read_only, struct ff_error *err);
+	/* Open db as mode says (enum ff_open_mode); *out is the backend's
+	   store, freed by close. */
+	int (*open)(struct ff_store **out, const char *db, int mode, struct ff_error *err);
 	/* 0 when db surely names no store (a missing file); 1 otherwise */
 	int (*exists)(const char *db);
 	void (*close)(struct ff_store *s);

@@ -39,6 +39,7 @@ struct ff_pg {
 	struct ff_dict plies;
 	int streaming;                      /* a query's rows are being read */
 	struct ff_buf keep;                 /* file names and raw texts of the staged games */
+	char *url;                          /* the --db value as given (ff_store_hide's key) */
 	struct ff_pg_staged *staged;
 	size_t nstaged, cap;
 	struct ff_buf line, ids;            /* scratch */
@@ -103,8 +104,9 @@ static inline const char *ff_pg_fgn_cols(int v)
 int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *out,
 		  struct ff_error *err);
 
-/* The schema: create or migrate a store opened for writing. */
-int ff_pg_migrate(struct ff_pg *s, struct ff_error *err);
+/* The schema: create or migrate a store opened for writing (a new
+   store's tables beside another program's only when init is 1). */
+int ff_pg_migrate(struct ff_pg *s, int init, struct ff_error *err);
 /* The schema version of a store, or 0 when it has none. */
 int ff_pg_version(struct ff_pg *s, int *v, struct ff_error *err);
 

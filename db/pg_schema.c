@@ -231,7 +231,31 @@ static int check_utf8(struct ff_pg *s, struct ff_error *err)
 	return rc;
 }
 
-int ff_pg_migrate(struct ff_pg *s, struct ff_error *err)
+/* Refuse to make a new store's tables in a schema that holds another
+   program's (tables, views or foreign tables) unless init says so. */
+static int check_empty(struct ff_pg *s, int init, struct ff_error *err)
+{
+	PGresult *res;
+	long n;
+	int rc = 0;
+
+	if (init)
+		return 0;
+	res = PQexec(s->conn, "SELECT count(*), min(relname) FROM pg_class WHERE relnamespace ="
+		     " (SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
+		     " AND relkind IN ('r', 'p', 'v', 'm', 'f')");
+	if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1)
+		rc = ff_pg_fail(s, res, err, "looking for tables");
+	else if ((n = atol(PQgetvalue(res, 0, 0))) > 0)
+		rc = ff_error_set(err, FF_EIO, "'%s' is not a fivefold store: it has %ld table%s of its "
+				  "own (e.g. '%s') and no fivefold schema; nothing was written "
+				  "(--init adds the store's tables beside them)", s->base.name, n,
+				  n == 1 ? "" : "s", PQgetvalue(res, 0, 1));
+	PQclear(res);
+	return rc;
+}
+
+int ff_pg_migrate(struct ff_pg *s, int init, struct ff_error *err)
 {
 	char sql[96];
 	int v;
@@ -251,7 +275,7 @@ int ff_pg_migrate(struct ff_pg *s, struct ff_error *err)
 	}
 	if (v < FF_SCHEMA_VERSION && check_utf8(s, err))
 		goto fail;
-	if (v == 0 && create(s, err))
+	if (v == 0 && (check_empty(s, init, err) || create(s, err)))
 		goto fail;
 	if (v > 0 && v < 5) {
 		ff_error_set(err, FF_EIO, "store '%s' has schema version %d, which no PostgreSQL "

@@ -10,29 +10,31 @@
 
 #include "db/pg.h"
 
-/* The URL for messages: a password in it ("user:secret@") hidden. */
+/* The URL for messages: its secrets hidden (ff_store_hide). */
 static char *shown_name(const char *url)
 {
-	const char *at = strchr(url, '@'), *scheme = strstr(url, "://"), *colon;
-	char *out;
+	struct ff_buf b = FF_BUF_INIT;
 
-	if (!(out = malloc(strlen(url) + 8)))
+	if (ff_store_hide(url, url, &b)) {
+		ff_buf_free(&b);
 		return NULL;
-	colon = scheme ? memchr(scheme + 3, ':', at ? (size_t)(at - scheme - 3) : 0) : NULL;
-	if (at && colon)
-		sprintf(out, "%.*s:***%s", (int)(colon - url), url, at);
-	else
-		strcpy(out, url);
-	return out;
+	}
+	return b.p;
 }
 
-/* A libpq message on one line: newlines and tabs as one space each run,
-   none at the end. */
-static void one_line(char *out, size_t size, const char *msg)
+/* A libpq message on one line, every secret of url hidden (before it is
+   cut to size, so no part of one is left): newlines and tabs as one space
+   each run, none at the end. */
+static void one_line(char *out, size_t size, const char *url, const char *msg)
 {
+	struct ff_buf b = FF_BUF_INIT;
 	size_t i, n = 0;
 
-	snprintf(out, size, "%s", msg && *msg ? msg : "error");
+	if (ff_store_hide(url, msg && *msg ? msg : "error", &b))
+		snprintf(out, size, "out of memory");
+	else
+		snprintf(out, size, "%s", b.p);
+	ff_buf_free(&b);
 	for (i = 0; out[i]; i++) {
 		char c = out[i] == '\n' || out[i] == '\t' ? ' ' : out[i];
 
@@ -48,7 +50,7 @@ int ff_pg_fail(struct ff_pg *s, const PGresult *res, struct ff_error *err, const
 {
 	char msg[400];
 
-	one_line(msg, sizeof msg, res && *PQresultErrorMessage(res) ? PQresultErrorMessage(res)
+	one_line(msg, sizeof msg, s->url, res && *PQresultErrorMessage(res) ? PQresultErrorMessage(res)
 								 : PQerrorMessage(s->conn));
 	return ff_error_set(err, FF_EIO, "store '%s': %s: %s", s->base.name, what, msg);
 }
@@ -128,6 +130,7 @@ static void pg_close(struct ff_store *base)
 	ff_buf_free(&s->filt);
 	free(s->staged);
 	free(s->base.name);
+	free(s->url);
 	free(s);
 }
 
@@ -141,7 +144,7 @@ static int connect_db(struct ff_pg *s, const char *url, struct ff_error *err)
 	if (s->conn && PQstatus(s->conn) == CONNECTION_OK)
 		return ff_pg_exec(s, "SET client_min_messages = warning; SET client_encoding = 'UTF8';"
 				  " SET bytea_output = 'hex'", err);
-	one_line(msg, sizeof msg, s->conn ? PQerrorMessage(s->conn) : "out of memory");
+	one_line(msg, sizeof msg, url, s->conn ? PQerrorMessage(s->conn) : "out of memory");
 	return ff_error_set(err, FF_EIO, "cannot open store '%s': %s", s->base.name, msg);
 }
 
@@ -157,20 +160,22 @@ static const char staging_sql[] =
 	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text)"
 	"  ON COMMIT DELETE ROWS;";
 
-static int pg_open(struct ff_store **out, const char *db, int read_only, struct ff_error *err)
+static int pg_open(struct ff_store **out, const char *db, int mode, struct ff_error *err)
 {
 	struct ff_pg *s = calloc(1, sizeof *s);
 	int v = 0;
 
 	*out = NULL;
-	if (!s || !(s->base.name = shown_name(db))) {
+	if (!s || !(s->base.name = shown_name(db)) || !(s->url = strdup(db))) {
+		if (s)
+			free(s->base.name);
 		free(s);
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	s->base.be = &ff_store_postgresql;
 	if (connect_db(s, db, err))
 		goto fail;
-	if (read_only) {
+	if (mode == FF_OPEN_READ) {
 		/* never writes: every transaction of the session is read-only */
 		if (ff_pg_exec(s, "SET default_transaction_read_only = on", err) ||
 		    ff_pg_version(s, &v, err))
@@ -187,7 +192,7 @@ static int pg_open(struct ff_store **out, const char *db, int read_only, struct 
 				     "version)", s->base.name);
 			goto fail;
 		}
-	} else if (ff_pg_migrate(s, err) || ff_pg_exec(s, staging_sql, err) ||
+	} else if (ff_pg_migrate(s, mode == FF_OPEN_INIT, err) || ff_pg_exec(s, staging_sql, err) ||
 		   ff_pg_load_plies(s, err))
 		goto fail;
 	*out = &s->base;

@@ -70,6 +70,40 @@ static int user_version(struct ff_sqlite *s, int *v, struct ff_error *err)
 	return 0;
 }
 
+/* Refuse another program's database before anything is written (WAL
+   mode too: it changes the file's header): one with tables or views and
+   no schema version, unless init says to add the store's tables beside
+   them; one with a schema version (PRAGMA user_version, which any program
+   may set) and no table games, always. */
+static int check_ours(struct ff_sqlite *s, int init, struct ff_error *err)
+{
+	sqlite3_stmt *st;
+	int rc = 0, n, v;
+
+	if (user_version(s, &v, err))
+		return -1;
+	if (v == 0 && init)
+		return 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT count(*), min(name), sum(name = 'games' AND type ="
+			       " 'table') FROM sqlite_schema WHERE type IN"
+			       " ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_error(s, err, "looking for tables");
+	if (sqlite3_step(st) != SQLITE_ROW)
+		rc = db_error(s, err, "looking for tables");
+	else if (v == 0 && (n = sqlite3_column_int(st, 0)) > 0)
+		rc = ff_error_set(err, FF_EIO, "'%s' is not a fivefold store: it has %d table%s of its "
+				  "own (e.g. '%s') and no schema version; nothing was written "
+				  "(--init adds the store's tables beside them)", s->base.name, n,
+				  n == 1 ? "" : "s", (const char *)sqlite3_column_text(st, 1));
+	else if (v != 0 && sqlite3_column_int(st, 2) == 0)
+		rc = ff_error_set(err, FF_EIO, "'%s' is not a fivefold store: its PRAGMA user_version "
+				  "is %d but it has no table 'games' (another program's database); "
+				  "nothing was written", s->base.name, v);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* Bring the schema from its version to FF_SCHEMA_VERSION, one migration
    per transaction, under an exclusive lock (so two programs opening a new
    store at once do not both migrate it). */
@@ -265,13 +299,40 @@ static int db_connect(struct ff_sqlite *s, const char *name, int flags, struct f
 	return -1;
 }
 
+/* Why a new store file cannot be made at path, when its directory says
+   (read-only file system, no permission, no such directory): into err,
+   returning -1; else 0. */
+static int cannot_create(const char *path, struct ff_error *err)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	struct stat sb;
+	int e;
+
+	if (stat(path, &sb) == 0 || errno != ENOENT)
+		return 0;   /* the file is there (or unreachable): SQLite's message says */
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if ((size_t)snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path),
+				  path) >= sizeof dir)
+		return 0;
+	if (access(dir, W_OK | X_OK) == 0)
+		return 0;
+	e = errno;
+	return ff_error_set(err, FF_EIO, "cannot create store '%s': its directory '%s' %s: "
+			    "nothing was written", path, dir, e == EROFS ?
+			    "is on a read-only file system" : e == ENOENT ? "does not exist" :
+			    e == EACCES ? "cannot be written (permission denied)" : strerror(e));
+}
+
 /* Open the store file at path for writing. */
-static int open_write(struct ff_store **out, const char *path, struct ff_error *err)
+static int open_write(struct ff_store **out, const char *path, int init, struct ff_error *err)
 {
 	struct ff_sqlite *s = store_new(path, err);
 
 	*out = NULL;
-	if (!s || db_connect(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err))
+	if (!s || cannot_create(path, err) ||
+	    db_connect(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err))
 		goto fail;
 	/* SQLite opens a file it may not write read-only, without a word */
 	if (sqlite3_db_readonly(s->db, "main") == 1) {
@@ -288,7 +349,7 @@ static int open_write(struct ff_store **out, const char *path, struct ff_error *
 	   2 MiB: the key index takes random inserts, and with 2 MiB an import
 	   of 1,000,000 games read its pages back from the file again and again
 	   (33.5 s; 26.4 s with 64 MiB, measured 24 Nov 2026) */
-	if (check_intact(s, err) || set_wal(s, err) ||
+	if (check_intact(s, err) || check_ours(s, init, err) || set_wal(s, err) ||
 	    exec(s, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF;"
 		    " PRAGMA wal_autocheckpoint = 16384; PRAGMA cache_size = -65536;", err) ||
 	    migrate(s, err))
@@ -408,9 +469,10 @@ fail:
 	return -1;
 }
 
-static int sqlite_open(struct ff_store **out, const char *db, int read_only, struct ff_error *err)
+static int sqlite_open(struct ff_store **out, const char *db, int mode, struct ff_error *err)
 {
-	return read_only ? open_read(out, db, err) : open_write(out, db, err);
+	return mode == FF_OPEN_READ ? open_read(out, db, err) :
+	       open_write(out, db, mode == FF_OPEN_INIT, err);
 }
 
 static int sqlite_exists(const char *db)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "db/backend.h"
+#include "lib/buf.h"
 #include "lib/ruleset.h"
 
 /* The backend of db: a postgresql:// or postgres:// URL is PostgreSQL
@@ -25,25 +26,35 @@ static const struct ff_store_backend *backend_of(const char *db)
 	return &ff_store_sqlite;
 }
 
-static int open_db(struct ff_store **out, const char *db, int read_only, struct ff_error *err)
+static int open_db(struct ff_store **out, const char *db, int mode, struct ff_error *err)
 {
 	const struct ff_store_backend *be = backend_of(db);
+	struct ff_buf shown = FF_BUF_INIT;
 
 	*out = NULL;
-	if (!be)
-		return ff_error_set(err, FF_EIO, "store '%s': this fivefold was built without "
-				    "PostgreSQL (configure --with-postgresql, libpq-dev)", db);
-	return be->open(out, db, read_only, err);
+	if (!be) {
+		ff_error_set(err, FF_EIO, "store '%s': this fivefold was built without PostgreSQL "
+			     "(configure --with-postgresql, libpq-dev)",
+			     ff_store_hide(db, db, &shown) ? "***" : shown.p);
+		ff_buf_free(&shown);
+		return -1;
+	}
+	return be->open(out, db, mode, err);
 }
 
 int ff_store_open(struct ff_store **out, const char *db, struct ff_error *err)
 {
-	return open_db(out, db, 0, err);
+	return open_db(out, db, FF_OPEN_WRITE, err);
+}
+
+int ff_store_open_init(struct ff_store **out, const char *db, struct ff_error *err)
+{
+	return open_db(out, db, FF_OPEN_INIT, err);
 }
 
 int ff_store_open_read(struct ff_store **out, const char *db, struct ff_error *err)
 {
-	return open_db(out, db, 1, err);
+	return open_db(out, db, FF_OPEN_READ, err);
 }
 
 int ff_store_exists(const char *db)

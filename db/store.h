@@ -23,9 +23,15 @@ struct ff_store;
    that PRAGMA quick_check finds damaged is refused before anything is
    written; a read-only one is refused; a newer one is refused. Then the
    schema is brought up to FF_SCHEMA_VERSION with the ordered migrations,
-   in one transaction. Returns 0, or -1 with err (FF_EIO). The caller owns
-   *out and frees it with ff_store_close. */
+   in one transaction. A database that has tables but no fivefold schema
+   (another program's) is refused, nothing written; a new file that
+   cannot be made says why (a read-only directory or file system).
+   Returns 0, or -1 with err (FF_EIO). The caller owns *out and frees it
+   with ff_store_close. */
 int ff_store_open(struct ff_store **out, const char *db, struct ff_error *err);
+/* ff_store_open, but a database with tables of its own and no fivefold
+   schema gets fivefold's tables beside them (import --init). */
+int ff_store_open_init(struct ff_store **out, const char *db, struct ff_error *err);
 /* Open the store db for reading only (stats, export): never creates,
    migrates or writes it. Reads schema versions 1 to FF_SCHEMA_VERSION; a
    missing store, one that is no store and a newer store are refused.
@@ -37,6 +43,14 @@ int ff_store_exists(const char *db);
 void ff_store_close(struct ff_store *s);
 /* The schema version found when the store was opened (0 for a new one). */
 int ff_store_found_version(const struct ff_store *s);
+/* Append to out the text with every secret of the store name db (NULL:
+   none) shown as ***: the password of a URL's user info ("user:***@"),
+   the value of a password= or sslpassword= parameter, each as written
+   and %XX-decoded, wherever it occurs in text (text may be db itself, or
+   libpq's or the server's message, which can repeat the URL). Every
+   message fivefold prints about a store goes through it. Returns 0, or
+   -1 when out of memory; out stays the caller's (ff_buf_free). */
+int ff_store_hide(const char *db, const char *text, struct ff_buf *out);
 
 /* --- import (db/import.c) --- */
 

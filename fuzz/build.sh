@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the libFuzzer targets (run by `make fuzz`, which passes what
-# configure found). The library's sources (the core and formats layers:
-# no target uses the store) are compiled again by clang with
+# configure found). The library's sources (the core and formats layers,
+# and of the store only db/secret.c, for dburl) are compiled again by clang with
 # the fuzzing flags into fuzz/obj/ of the build directory and archived as
 # fuzz/obj/libfivefold-fuzz.a; each target is linked as fuzz/TARGET there:
 # the readers and the round trip from fuzz/TARGET.c, and one engine-NAME

@@ -181,7 +181,43 @@ static void test_pg_plans(void)
 	ff_store_close(pg);
 }
 
+/* ff_store_hide: what each --db value's messages show. */
+static void test_hide(void)
+{
+	static const struct {
+		const char *db, *text, *want;
+	} hide_cases[] = {
+		{ "postgresql://ann:S3cr%21t@h/db", NULL, "postgresql://ann:***@h/db" },
+		{ "postgresql://ann:S3cr%21t@[::1/db", "in URI: \"postgresql://ann:S3cr%21t@[::1/db\"",
+		  "in URI: \"postgresql://ann:***@[::1/db\"" },
+		{ "postgresql://ann:S3cr%21t@h/db", "the password S3cr!t", "the password ***" },
+		{ "postgresql://ann@h/db?user=x&password=p%40w&x=1", NULL,
+		  "postgresql://ann@h/db?user=x&password=***&x=1" },
+		{ "postgres:///db?sslpassword=k&pass%77ord=w2", NULL,
+		  "postgres:///db?sslpassword=***&pass%77ord=***" },
+		{ "postgresql://ann:pw?x@h/db", NULL, "postgresql://ann:***@h/db" },
+		{ "postgresql://ann:pa@ss@h/db", "host \"ss@h\"", "host \"***@h\"" },
+		{ "postgresql://h:5432/db?sslmode=require", NULL, "postgresql://h:5432/db?sslmode=require" },
+		{ "postgresql://ann@h:5432/db", NULL, "postgresql://ann@h:5432/db" },
+		{ "games.db", NULL, "games.db" },
+		{ NULL, "no store", "no store" },
+	};
+	struct ff_buf out = FF_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof hide_cases / sizeof hide_cases[0]; i++) {
+		ff_buf_reset(&out);
+		CU_ASSERT_FATAL(ff_store_hide(hide_cases[i].db, hide_cases[i].text ? hide_cases[i].text : hide_cases[i].db,
+					      &out) == 0);
+		if (strcmp(out.p, hide_cases[i].want) != 0)
+			fprintf(stderr, "hide case %zu: got '%s', want '%s'\n", i, out.p, hide_cases[i].want);
+		CU_ASSERT_STRING_EQUAL(out.p, hide_cases[i].want);
+	}
+	ff_buf_free(&out);
+}
+
 static const struct ff_test tests[] = {
+	{ "ff_store_hide shows every password as ***", test_hide },
 	{ "the plan check fails on table reads and sorts", test_covered_fails },
 	{ "every stats filter is answered from the covering index", test_each_filter },
 	{ "postgresql: every stats filter is served by an index", test_pg_plans },
