@@ -918,8 +918,13 @@ static void map_record(const struct ff_csv_reader *r, long first_row, struct ff_
 
 	for (i = 0; i < rec->ntags; i++)
 		map_pos(r, first_row, &rec->tags[i].line, &rec->tags[i].col);
-	for (i = 0; i < rec->nplies; i++)
-		map_pos(r, first_row, &rec->plies[i].line, &rec->plies[i].col);
+	for (i = 0; i < rec->nplies; i++) {
+		long line = rec->plies[i].line, col = rec->plies[i].col;
+
+		map_pos(r, first_row, &line, &col);
+		rec->plies[i].line = ff_rec_pos(line);
+		rec->plies[i].col = ff_rec_pos(col);
+	}
 	if (rec->result_line)
 		map_pos(r, first_row, &rec->result_line, &rec->result_col);
 	if (err && err->code != FF_OK && err->line)
