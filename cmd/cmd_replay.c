@@ -124,7 +124,8 @@ static void walk(struct page *pg, struct ff_game *g, const struct ff_record *rec
 	}
 }
 
-/* The tags as a table. */
+/* The tags as a table, each value in a <bdi> (its direction its own)
+   with bidirectional controls shown, not obeyed (ff_svg_escape). */
 static void tags(struct ff_buf *out, const struct ff_record *rec)
 {
 	size_t i;
@@ -133,9 +134,9 @@ static void tags(struct ff_buf *out, const struct ff_record *rec)
 	for (i = 0; i < rec->ntags; i++) {
 		ff_buf_adds(out, "<tr><td>");
 		ff_svg_escape(out, ff_record_str(rec, rec->tags[i].name));
-		ff_buf_adds(out, "</td><td>");
+		ff_buf_adds(out, "</td><td><bdi>");   /* the value isolated from the page's text */
 		ff_svg_escape(out, ff_record_str(rec, rec->tags[i].value));
-		ff_buf_adds(out, "</td></tr>\n");
+		ff_buf_adds(out, "</bdi></td></tr>\n");
 	}
 	ff_buf_adds(out, "</table>\n");
 }

@@ -768,14 +768,15 @@ static int game_columns(struct ff_csv_reader *r, struct ff_error *err)
 		} else if (!*h) {
 			r->kind[i] = COL_NONAME;
 		} else if (h[0] == '@' || !tag_name_ok(h)) {
-			snprintf(msg, sizeof msg, "column '%.80s' is neither a tag name (letters, digits "
+			snprintf(msg, sizeof msg, "column '%.*s' is neither a tag name (letters, digits "
 				 "and _) nor one of fivefold's @ columns (@order, @movetext, @result, "
-				 "and the derived @ruleset, @seats, ...): the file is not read on", h);
+				 "and the derived @ruleset, @seats, ...): the file is not read on",
+				 (int)ff_utf8_cut(h, strlen(h), 80), h);
 			return csv_fail(err, 1, (long)i + 1, 1, msg);
 		}
 		if (*h && column(r, h) != (long)i) {
-			snprintf(msg, sizeof msg, "column '%.80s' is in the header twice: the file is "
-				 "not read on", h);
+			snprintf(msg, sizeof msg, "column '%.*s' is in the header twice: the file is "
+				 "not read on", (int)ff_utf8_cut(h, strlen(h), 80), h);
 			return csv_fail(err, 1, (long)i + 1, 1, msg);
 		}
 	}

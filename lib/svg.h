@@ -42,7 +42,9 @@ void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, in
    of a full turn, clockwise from straight up), into *x and *y. */
 void ff_svg_polar(double cx, double cy, double r, double turn, double *x, double *y);
 
-/* Append s escaped for XML text and attributes. */
+/* Append s escaped for XML text and attributes; a bidirectional control
+   (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which would reorder
+   the text around it, is shown as the text "<U+202E>" instead. */
 void ff_svg_escape(struct ff_buf *out, const char *s);
 
 #endif

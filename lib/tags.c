@@ -294,9 +294,9 @@ size_t ff_tags_lint(const struct ff_record *rec, struct ff_error *w, size_t max)
 			snprintf(msg, sizeof msg, "unknown tag '%s': did you mean '%s'?", name, hint);
 			warn(w, max, &n, rec, &rec->tags[i], FF_WUNKNOWN_TAG, msg);
 		} else if (strcmp(name, "Date") == 0 && ff_date_normal(value, date) < 0) {
-			snprintf(msg, sizeof msg, "Date '%.120s' is not a date: write YYYY.MM.DD (?? "
+			snprintf(msg, sizeof msg, "Date '%.*s' is not a date: write YYYY.MM.DD (?? "
 				 "for a part not known) or YYYY-MM-DD; the game counts as undated",
-				 value);
+				 (int)ff_utf8_cut(value, strlen(value), 120), value);
 			warn(w, max, &n, rec, &rec->tags[i], FF_WBAD_DATE, msg);
 		}
 	}
