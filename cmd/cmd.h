@@ -133,6 +133,13 @@ int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const
    engine); the error names the game and lists only its names. */
 int ff_cmd_known_name_of(const struct ff_cmd *cmd, const char *game, int what, const char *opt,
 			 const char *name, size_t len);
+/* Is item[0, len), "name=value", a value that option name takes in game
+   (NULL: in some engine that has the option)? The name is known already;
+   a name alone passes (any value, to a filter). Returns 0, or
+   FF_EXIT_USAGE after a usage error for option opt that lists the values
+   each game takes. */
+int ff_cmd_known_value_of(const struct ff_cmd *cmd, const char *game, const char *opt,
+			  const char *item, size_t len);
 
 struct ff_store;
 /* Open the store named by --db for cmd, as mode says: 0 for writing, 1

@@ -116,10 +116,11 @@ static int write_game(void *ctx, const struct ff_exported *g)
 static int export(struct ff_store *store, const struct ff_stats_filter *f, struct exporting *x,
 		  unsigned flags)
 {
-	struct ff_tagset tags = { NULL, 0, 0 };
+	struct ff_tagset tags;
 	struct ff_error err;
 	int rc = 0;
 
+	memset(&tags, 0, sizeof tags);
 	ff_error_clear(&err);
 	if (x->fmt->needs_tags) {
 		x->tags = &tags;

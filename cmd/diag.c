@@ -20,11 +20,16 @@ int ff_cmd_usage_error(const struct ff_cmd *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "fivefold %s: ", cmd->name);
+	char msg[2048];
+	int n;
+
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\ntry 'fivefold help %s'\n", cmd->name);
+	if (n >= (int)sizeof msg)   /* cut: at a character boundary */
+		msg[ff_utf8_cut(msg, sizeof msg - 1, sizeof msg - 4)] = '\0';
+	ff_text_clean(msg, sizeof msg);    /* user text quoted: escaped, no raw controls */
+	fprintf(stderr, "fivefold %s: %s\ntry 'fivefold help %s'\n", cmd->name, msg, cmd->name);
 	return FF_EXIT_USAGE;
 }
 
@@ -91,7 +96,10 @@ int ff_diag_format(struct ff_buf *out, const char *file, const struct ff_error *
 int ff_diag_format_as(struct ff_buf *out, const char *file, const struct ff_error *e,
 		      const char *severity)
 {
-	if (ff_buf_addf(out, "%s:%ld:%ld: %s: game %ld", file, e->line, e->col, severity, e->game))
+	char name[1024];
+
+	ff_text_quote(name, sizeof name, file, strlen(file));   /* a file name is user text too */
+	if (ff_buf_addf(out, "%s:%ld:%ld: %s: game %ld", name, e->line, e->col, severity, e->game))
 		return -1;
 	if (e->ply > 0 && ff_buf_addf(out, ", ply %d", e->ply))
 		return -1;
@@ -134,12 +142,13 @@ int ff_cmd_known_name_of(const struct ff_cmd *cmd, const char *game, int what, c
 	static const char *const kinds[] = { "games", "presets", "options" };
 	const char *names[64];
 	char hint[320], word[64], kind[64];
-	size_t n = ff_cmd_game_names(game, what, names, 64), i;
+	size_t n = ff_cmd_game_names(game, what, names, 64), i, cut;
 
 	for (i = 0; i < n; i++)
 		if (strlen(names[i]) == len && !strncmp(names[i], name, len))
 			return 0;
-	snprintf(word, sizeof word, "%.*s", (int)len, name);
+	cut = ff_utf8_cut(name, len, sizeof word - 4);   /* whole characters, "..." when cut */
+	snprintf(word, sizeof word, "%.*s%s", (int)cut, name, cut < len ? "..." : "");
 	if (!opt)
 		return ff_cmd_usage_error(cmd, "unknown game '%s'%s", word,
 					  ff_text_suggest(hint, sizeof hint, word, kinds[what], names, n));
@@ -152,6 +161,81 @@ int ff_cmd_known_name_of(const struct ff_cmd *cmd, const char *game, int what, c
 	return ff_cmd_usage_error(cmd, "%s: no game has %s '%s'%s", opt,
 				  what == 0 ? "the name" : what == 1 ? "a preset" : "an option", word,
 				  ff_text_suggest(hint, sizeof hint, word, kinds[what], names, n));
+}
+
+/* Is v[0, n) one of the values "a|b|c" (NULL: a whole number)? */
+static int value_in(const char *values, const char *v, size_t n)
+{
+	const char *p = values, *bar;
+	size_t k;
+
+	if (!values) {
+		for (k = 0; k < n && v[k] >= '0' && v[k] <= '9'; k++)
+			;
+		return n > 0 && n <= 9 && k == n;
+	}
+	for (; p; p = bar ? bar + 1 : NULL) {
+		bar = strchr(p, '|');
+		k = bar ? (size_t)(bar - p) : strlen(p);
+		if (k == n && !strncmp(p, v, n))
+			return 1;
+	}
+	return 0;
+}
+
+/* "; did you mean 'X'?" into hint when one of values "a|b|c" is near
+   v[0, n); else nothing. */
+static void near_value(char *hint, size_t cap, const char *values, const char *v, size_t n)
+{
+	const char *names[16];
+	char list[160], word[64], *p, *save = NULL, *cut;
+	size_t k = 0;
+
+	snprintf(list, sizeof list, "%s", values);
+	for (p = strtok_r(list, "|", &save); p && k < 16; p = strtok_r(NULL, "|", &save))
+		names[k++] = p;
+	snprintf(word, sizeof word, "%.*s", (int)ff_utf8_cut(v, n, sizeof word - 1), v);
+	ff_text_suggest(hint, cap, word, "values", names, k);
+	if ((cut = strstr(hint, " (")))
+		*cut = '\0';   /* the values are listed already */
+}
+
+int ff_cmd_known_value_of(const struct ff_cmd *cmd, const char *game, const char *opt,
+			  const char *item, size_t len)
+{
+	const struct ff_rules *r;
+	const char *eq = memchr(item, '=', len), *val = eq ? eq + 1 : "";
+	size_t nlen = eq ? (size_t)(eq - item) : len, vlen = eq ? len - nlen - 1 : 0;
+	char name[64], word[64], hint[160] = "";
+	struct ff_buf takes;
+	int i, j, rc;
+
+	if (!eq || nlen >= sizeof name)
+		return 0;   /* a name alone (any value, in a filter), or no such option */
+	memcpy(name, item, nlen);
+	name[nlen] = '\0';
+	memset(&takes, 0, sizeof takes);
+	for (i = 0; (r = ff_rules_at(i)); i++) {
+		if ((game && strcmp(game, r->name)) || (j = ff_rules_option_index(r, name)) < 0)
+			continue;
+		if (value_in(r->options[j].values, val, vlen)) {
+			ff_buf_free(&takes);
+			return 0;
+		}
+		ff_buf_addf(&takes, "%s%s (%s)", takes.len ? " or " : "",
+			    r->options[j].values ? r->options[j].values : "a whole number", r->name);
+		if (!hint[0] && r->options[j].values)
+			near_value(hint, sizeof hint, r->options[j].values, val, vlen);
+	}
+	if (!takes.len) {
+		ff_buf_free(&takes);
+		return 0;
+	}
+	ff_text_quote(word, sizeof word, val, vlen);
+	rc = ff_cmd_usage_error(cmd, "%s: option '%s' takes %s, not '%s'%s", opt, name, takes.p,
+				word, hint);
+	ff_buf_free(&takes);
+	return rc;
 }
 
 int ff_cmd_known_name(const struct ff_cmd *cmd, int what, const char *opt, const char *name,

@@ -194,7 +194,8 @@ static int check_names(const struct ff_cmd *cmd, enum ff_optcheck check, const c
 		for (; *arg; arg += n) {
 			arg += strspn(arg, " \t");
 			n = strcspn(arg, " \t");
-			if (n && ff_cmd_known_name_of(cmd, game, 2, opt, arg, strcspn(arg, "= \t")))
+			if (n && (ff_cmd_known_name_of(cmd, game, 2, opt, arg, strcspn(arg, "= \t")) ||
+				  ff_cmd_known_value_of(cmd, game, opt, arg, n)))
 				return FF_EXIT_USAGE;
 		}
 		return 0;
@@ -399,7 +400,7 @@ static int bad_option(const struct ff_cmd *cmd, const struct tables *t, int miss
 		return ff_cmd_usage_error(cmd, "%s '%s'", missing ? "option needs an argument:" :
 					  "unknown option", arg);
 	len = strcspn(arg + 2, "=");
-	snprintf(word, sizeof word, "%.*s", (int)len, arg + 2);
+	snprintf(word, sizeof word, "%.*s", (int)ff_utf8_cut(arg + 2, len, sizeof word - 1), arg + 2);
 	for (n = 0; n < sizeof retired / sizeof *retired; n++)
 		if (!strcmp(retired[n].cmd, cmd->name) && !strcmp(retired[n].name, word))
 			return ff_cmd_usage_error(cmd, "--%s is no longer taken: %s", word,

@@ -1,4 +1,5 @@
-/* Tag names in first-seen order. */
+/* Tag names in first-seen order, with an index so that adding is
+   constant time whatever the number of names. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,11 +9,12 @@
 
 static int add_name(struct ff_tagset *t, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		if (strcmp(t->names[i], name) == 0)
-			return 0;
+	if (!t->indexed) {
+		ff_strindex_init(&t->idx);
+		t->indexed = 1;
+	}
+	if (ff_strindex_find(&t->idx, t->names, name) >= 0)
+		return 0;
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 16;
 		char **v = realloc(t->names, cap * sizeof *v);
@@ -22,7 +24,14 @@ static int add_name(struct ff_tagset *t, const char *name)
 		t->names = v;
 		t->cap = cap;
 	}
-	return (t->names[t->n++] = strdup(name)) ? 0 : -1;
+	if (!(t->names[t->n] = strdup(name)))
+		return -1;
+	if (ff_strindex_add(&t->idx, t->names, t->n)) {
+		free(t->names[t->n]);
+		return -1;
+	}
+	t->n++;
+	return 0;
 }
 
 int ff_tagset_add(struct ff_tagset *t, const struct ff_record *rec)
@@ -52,5 +61,6 @@ void ff_tagset_free(struct ff_tagset *t)
 	for (i = 0; i < t->n; i++)
 		free(t->names[i]);
 	free(t->names);
+	ff_strindex_free(&t->idx);
 	memset(t, 0, sizeof *t);
 }

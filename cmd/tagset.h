@@ -8,10 +8,13 @@
 
 #include "cmd/input.h"
 #include "lib/record.h"
+#include "lib/strindex.h"
 
 struct ff_tagset {
 	char **names;    /* owned, each malloc'd */
 	size_t n, cap;
+	struct ff_strindex idx;  /* names by name; made at the first add */
+	int indexed;
 };
 
 /* Add every tag name of rec that is not in t yet. Returns 0 or -1 (no
@@ -27,7 +30,7 @@ int ff_tagset_merge(struct ff_tagset *t, const struct ff_tagset *from);
    thread that could not start). */
 int ff_tagset_collect(struct ff_tagset *t, char **files, int n, const struct ff_input_opts *io,
 		      int threads);
-/* Free the names; t is empty afterwards. */
+/* Free the names and the index; t is empty (all zero) afterwards. */
 void ff_tagset_free(struct ff_tagset *t);
 
 #endif

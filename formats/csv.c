@@ -57,6 +57,7 @@
 #include "formats/fgn.h"
 #include "formats/format.h"
 #include "lib/replay.h"
+#include "lib/strindex.h"
 #include "lib/text.h"
 
 #define CHUNK 65536
@@ -118,6 +119,10 @@ static int fields_as(struct ff_buf *out, const char *s, int first, int raw)
 struct ff_csv_writer {
 	char **tags;
 	size_t ntags;
+	struct ff_strindex idx;   /* the columns by name */
+	size_t *at;               /* at[c]: 1 + the index of the row's tag in column c, or 0;
+				     made with idx at the first row (convert makes a writer
+				     per worker, not all of them used) */
 	int per_ply;
 	int raw;              /* no spreadsheet guard */
 	int header_done;
@@ -136,6 +141,7 @@ struct ff_csv_writer *ff_csv_writer_new(int per_ply, char **tags, size_t ntags)
 	w->tags = tags;
 	w->ntags = ntags;
 	ff_game_init(&w->game);
+	ff_strindex_init(&w->idx);
 	return w;
 }
 
@@ -149,25 +155,38 @@ void ff_csv_writer_free(void *writer)
 	ff_buf_free(&w->tmp2);
 	ff_buf_free(&w->id);
 	ff_game_free(&w->game);
+	ff_strindex_free(&w->idx);
+	free(w->at);
 	free(w);
 }
 
 /* Can rec be written as a row: every tag among the columns, none twice
-   (a column holds one value)? */
-static int row_fits(const struct ff_csv_writer *w, const struct ff_record *rec)
+   (a column holds one value)? Notes in w->at which tag goes in which
+   column. Linear in the columns and tags (the index finds each).
+   Returns 1, 0, or -1 (no memory). */
+static int row_fits(struct ff_csv_writer *w, const struct ff_record *rec)
 {
-	size_t i, j;
+	size_t j;
+	long c;
 
+	if (!w->at) {
+		if (!(w->at = calloc(w->ntags ? w->ntags : 1, sizeof *w->at)))
+			return -1;
+		for (j = 0; j < w->ntags; j++)
+			if (ff_strindex_find(&w->idx, w->tags, w->tags[j]) < 0 &&
+			    ff_strindex_add(&w->idx, w->tags, j)) {
+				free(w->at);
+				w->at = NULL;
+				ff_strindex_free(&w->idx);
+				return -1;
+			}
+	}
+	memset(w->at, 0, w->ntags * sizeof *w->at);
 	for (j = 0; j < rec->ntags; j++) {
-		const char *name = ff_record_str(rec, rec->tags[j].name);
-
-		for (i = 0; i < w->ntags && strcmp(w->tags[i], name); i++)
-			;
-		if (i == w->ntags)
+		c = ff_strindex_find(&w->idx, w->tags, ff_record_str(rec, rec->tags[j].name));
+		if (c < 0 || w->at[c])
 			return 0;
-		for (i = 0; i < j; i++)
-			if (!strcmp(ff_record_str(rec, rec->tags[i].name), name))
-				return 0;
+		w->at[c] = j + 1;
 	}
 	return 1;
 }
@@ -245,13 +264,13 @@ static int write_game_row(struct ff_csv_writer *w, const struct ff_record *rec,
 	size_t i, j;
 	int rc = 0;
 
-	if (!row_fits(w, rec))
+	if (row_fits(w, rec) <= 0)
 		return -1;
 	rc |= game_header(w, out);
 	for (i = 0; i < w->ntags; i++) {
-		const char *v = ff_record_tag(rec, w->tags[i]);
+		const char *v = w->at[i] ? ff_record_str(rec, rec->tags[w->at[i] - 1].value) : "";
 
-		rc |= fields_as(out, v ? v : "", i == 0, w->raw);
+		rc |= fields_as(out, v, i == 0, w->raw);
 	}
 	ff_buf_reset(&w->tmp2);
 	for (j = 0; j < rec->ntags; j++)
@@ -421,6 +440,7 @@ struct ff_csv_reader {
 	long rows;                     /* records completed so far */
 	char **header;                 /* column names */
 	size_t ncols;
+	struct ff_strindex idx;        /* csv: the first column of each name */
 	size_t ply_cols;               /* csvply: the columns of the file (9 or 10) */
 	unsigned char *kind;           /* csv: enum col_kind of each column */
 	unsigned char *used;           /* csv: the columns @order named, in a row */
@@ -533,6 +553,7 @@ struct ff_csv_reader *ff_csv_reader_new(FILE *fp, int per_ply)
 		return NULL;
 	}
 	csv_set_space_func(&r->csv, no_space);
+	ff_strindex_init(&r->idx);
 	r->fp = fp;
 	r->per_ply = per_ply;
 	r->bom = 1;
@@ -555,6 +576,7 @@ void ff_csv_reader_free(void *reader)
 	for (i = 0; i < r->ncols; i++)
 		free(r->header[i]);
 	free(r->header);
+	ff_strindex_free(&r->idx);
 	free(r->kind);
 	free(r->used);
 	ff_buf_free(&r->fgn);
@@ -683,14 +705,10 @@ static void add_raw(struct ff_csv_reader *r, const struct row *row)
 	ff_buf_add(&r->raw, "\r\n", 2);
 }
 
+/* The first column called name, or -1 (the index, made by game_columns). */
 static long column(const struct ff_csv_reader *r, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < r->ncols; i++)
-		if (strcmp(r->header[i], name) == 0)
-			return (long)i;
-	return -1;
+	return ff_strindex_find(&r->idx, r->header, name);
 }
 
 /* The input cannot be read on (a bad header): drop what is queued and
@@ -730,6 +748,9 @@ static int game_columns(struct ff_csv_reader *r, struct ff_error *err)
 	r->used = calloc(r->ncols ? r->ncols : 1, 1);
 	if (!r->kind || !r->used)
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
+	for (i = 0; i < r->ncols; i++)   /* the first column of each name */
+		if (column(r, r->header[i]) < 0 && ff_strindex_add(&r->idx, r->header, i))
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
 	r->order = column(r, "@order");
 	r->res = column(r, "@result");
 	r->mt = column(r, "@movetext");
@@ -747,14 +768,15 @@ static int game_columns(struct ff_csv_reader *r, struct ff_error *err)
 		} else if (!*h) {
 			r->kind[i] = COL_NONAME;
 		} else if (h[0] == '@' || !tag_name_ok(h)) {
-			snprintf(msg, sizeof msg, "column '%.80s' is neither a tag name (letters, digits "
+			snprintf(msg, sizeof msg, "column '%.*s' is neither a tag name (letters, digits "
 				 "and _) nor one of fivefold's @ columns (@order, @movetext, @result, "
-				 "and the derived @ruleset, @seats, ...): the file is not read on", h);
+				 "and the derived @ruleset, @seats, ...): the file is not read on",
+				 (int)ff_utf8_cut(h, strlen(h), 80), h);
 			return csv_fail(err, 1, (long)i + 1, 1, msg);
 		}
 		if (*h && column(r, h) != (long)i) {
-			snprintf(msg, sizeof msg, "column '%.80s' is in the header twice: the file is "
-				 "not read on", h);
+			snprintf(msg, sizeof msg, "column '%.*s' is in the header twice: the file is "
+				 "not read on", (int)ff_utf8_cut(h, strlen(h), 80), h);
 			return csv_fail(err, 1, (long)i + 1, 1, msg);
 		}
 	}
@@ -786,6 +808,9 @@ static int read_header(struct ff_csv_reader *r, struct ff_error *err)
 		r->header[i] = strdup(row_field(&h, i));
 	r->ncols = h.n;
 	row_free(&h);
+	for (i = 0; i < r->ncols; i++)
+		if (!r->header[i])
+			return ff_error_set(err, FF_ENOMEM, "out of memory");
 	if (r->per_ply) {
 		for (i = 0; i < PLY_COLS && i < r->ncols && !strcmp(r->header[i], ply_header[i]); i++)
 			;
@@ -894,8 +919,13 @@ static void map_record(const struct ff_csv_reader *r, long first_row, struct ff_
 
 	for (i = 0; i < rec->ntags; i++)
 		map_pos(r, first_row, &rec->tags[i].line, &rec->tags[i].col);
-	for (i = 0; i < rec->nplies; i++)
-		map_pos(r, first_row, &rec->plies[i].line, &rec->plies[i].col);
+	for (i = 0; i < rec->nplies; i++) {
+		long line = rec->plies[i].line, col = rec->plies[i].col;
+
+		map_pos(r, first_row, &line, &col);
+		rec->plies[i].line = ff_rec_pos(line);
+		rec->plies[i].col = ff_rec_pos(col);
+	}
 	if (rec->result_line)
 		map_pos(r, first_row, &rec->result_line, &rec->result_col);
 	if (err && err->code != FF_OK && err->line)

@@ -153,7 +153,7 @@ static void check_xml(const char *what, const struct ff_buf *b)
 
 /* The elements a page is made of, outside its pictures. */
 static const char *const page_tags[] = {
-	"html", "head", "meta", "title", "style", "body", "h1", "table", "tr", "td", "div", "p",
+	"html", "head", "meta", "title", "style", "body", "h1", "table", "tr", "td", "bdi", "div", "p",
 	"button", "span", "ol", "li", "script", NULL
 };
 static const char *const page_entities[] = {

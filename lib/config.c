@@ -104,7 +104,7 @@ static int bad_value(const struct ff_option_desc *o, const char *name, const cha
 	snprintf(list, sizeof list, "%s", o->values);
 	for (p = strtok_r(list, "|", &save); p && n < 16; p = strtok_r(NULL, "|", &save))
 		names[n++] = p;
-	snprintf(word, sizeof word, "%.*s", (int)vlen, val);
+	snprintf(word, sizeof word, "%.*s", (int)ff_utf8_cut(val, vlen, sizeof word - 1), val);
 	ff_text_suggest(hint, sizeof hint, word, "values", names, n);
 	if ((cut = strstr(hint, " (")))
 		*cut = '\0';

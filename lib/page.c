@@ -434,7 +434,8 @@ int ff_page_walk(struct ff_page *pg, struct ff_game *g, const struct ff_record *
 	return 0;
 }
 
-/* The tags as a table. */
+/* The tags as a table, each value in a <bdi> (its direction its own)
+   with bidirectional controls shown, not obeyed (ff_svg_escape). */
 static int tags(struct ff_buf *out, const struct ff_record *rec)
 {
 	size_t i;
@@ -443,9 +444,9 @@ static int tags(struct ff_buf *out, const struct ff_record *rec)
 	for (i = 0; i < rec->ntags; i++) {
 		rc |= ff_buf_adds(out, "<tr><td>");
 		ff_svg_escape(out, ff_record_str(rec, rec->tags[i].name));
-		rc |= ff_buf_adds(out, "</td><td>");
+		rc |= ff_buf_adds(out, "</td><td><bdi>");   /* the value isolated from the page's text */
 		ff_svg_escape(out, ff_record_str(rec, rec->tags[i].value));
-		rc |= ff_buf_adds(out, "</td></tr>\n");
+		rc |= ff_buf_adds(out, "</bdi></td></tr>\n");
 	}
 	return rc | ff_buf_adds(out, "</table>\n");
 }

@@ -20,13 +20,16 @@ struct ff_tag {
 	long col;
 };
 
-/* A ply token with its suffix annotation. */
+/* A ply token with its suffix annotation: 20 bytes, as a game may hold
+   millions (the memory bound of docs/formats.md, "Limits"). */
 struct ff_rec_ply {
 	uint32_t tok;    /* offset of the token without suffix, e.g. "4:3-7" */
+	uint32_t line;   /* where the token starts (1-based; 0 = made; a line
+			    past 4,294,967,295 is kept as that number) */
+	uint32_t col;    /* column in characters (1-based; a game line holds
+			    at most FF_MAX_GAME_BYTES, so it fits) */
 	uint16_t len;    /* its length in bytes */
 	char suffix[3];  /* "", "!", "?", "!!", "??", "!?" or "?!" */
-	long line;       /* where the token starts (1-based; 0 = made) */
-	long col;        /* column in characters (1-based) */
 };
 
 /* A comment or numeric annotation. Notes stand after a ply: after == k
@@ -92,6 +95,12 @@ const char *ff_record_tag(const struct ff_record *rec, const char *name);
    arena's NUL). Returns 0 or -1 (no memory). */
 int ff_record_room(struct ff_record *rec, size_t bytes);
 
+/* A position as a ply keeps it: 0 for none, UINT32_MAX past it. */
+static inline uint32_t ff_rec_pos(long v)
+{
+	return v < 0 ? 0 : (unsigned long)v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
 /* Append the ply whose token is at text offset off (len bytes, NUL after;
    suffix may be NULL) to the plies, which have room for it. */
 static inline void ff_record_push_ply(struct ff_record *rec, uint32_t off, size_t len,
@@ -106,8 +115,8 @@ static inline void ff_record_push_ply(struct ff_record *rec, uint32_t off, size_
 		p->suffix[0] = suffix[0];
 		p->suffix[1] = suffix[1];
 	}
-	p->line = line;
-	p->col = col;
+	p->line = ff_rec_pos(line);
+	p->col = ff_rec_pos(col);
 }
 
 /* Append a ply token (copied; suffix may be NULL). Returns 0 or -1.

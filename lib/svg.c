@@ -38,12 +38,29 @@ static int utf8_len(const unsigned char *s)
 	return cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ? 0 : n;
 }
 
+/* The bidirectional control (U+200E, U+200F, U+202A-U+202E,
+   U+2066-U+2069) whose UTF-8 starts at s, or 0. */
+static unsigned bidi_at(const unsigned char *s)
+{
+	unsigned cp;
+
+	if (s[0] != 0xE2 || (s[1] != 0x80 && s[1] != 0x81) || (s[2] & 0xC0) != 0x80)
+		return 0;
+	cp = 0x2000u | (unsigned)(s[1] & 0x3F) << 6 | (unsigned)(s[2] & 0x3F);
+	return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+	       (cp >= 0x2066 && cp <= 0x2069) ? cp : 0;
+}
+
 void ff_svg_escape(struct ff_buf *out, const char *s)
 {
+	unsigned cp;
 	int n;
 
 	for (; *s; s++)
-		if ((unsigned char)*s >= 0x80) {   /* UTF-8 kept, any other byte shown as U+FFFD */
+		if ((cp = bidi_at((const unsigned char *)s)) != 0) {
+			ff_buf_addf(out, "&lt;U+%04X&gt;", cp);   /* shown, not obeyed */
+			s += 2;
+		} else if ((unsigned char)*s >= 0x80) {   /* UTF-8 kept, any other byte shown as U+FFFD */
 			if ((n = utf8_len((const unsigned char *)s)) == 0) {
 				ff_buf_adds(out, "\xEF\xBF\xBD");
 			} else {

@@ -43,9 +43,11 @@ void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, in
 void ff_svg_polar(double cx, double cy, double r, double turn, double *x, double *y);
 
 /* Append s escaped for XML text and attributes: < > & " as entities, the
-   C0 controls other than tab and newline left out, and every byte that
-   is not part of a UTF-8 character as U+FFFD, so that any bytes give
-   well-formed XML. */
+   C0 controls other than tab and newline left out, every byte that is not
+   part of a UTF-8 character as U+FFFD, so that any bytes give well-formed
+   XML, and a bidirectional control (U+200E, U+200F, U+202A-U+202E,
+   U+2066-U+2069), which would reorder the text around it, as the text
+   "<U+202E>". */
 void ff_svg_escape(struct ff_buf *out, const char *s);
 
 #endif

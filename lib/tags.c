@@ -40,12 +40,16 @@ int ff_tag_known(const char *name)
 	return 0;
 }
 
-/* Whether name is near tag: within one edit, two from six letters on. */
+/* Whether name is near tag: within one edit, two from six letters on
+   (lengths further apart are not compared: a file of many tags pays a
+   strlen for each, not a distance). */
 static int near(const char *name, const char *tag)
 {
-	size_t d = ff_text_distance(name, tag), len = strlen(tag);
+	size_t len = strlen(tag), n = strlen(name), most = len >= 6 ? 2u : 1u;
 
-	return d <= (len >= 6 ? 2u : 1u);
+	if ((n > len ? n - len : len - n) > most)
+		return 0;
+	return ff_text_distance(name, tag) <= most;
 }
 
 const char *ff_tag_near(const char *name, char *buf)
@@ -64,8 +68,7 @@ const char *ff_tag_near(const char *name, char *buf)
 		}
 	}
 	for (i = 0; i < NKNOWN; i++) {
-		d = ff_text_distance(name, known[i]);
-		if (d < best && near(name, known[i])) {
+		if (near(name, known[i]) && (d = ff_text_distance(name, known[i])) < best) {
 			best = d;
 			hit = known[i];
 		}
@@ -291,9 +294,9 @@ size_t ff_tags_lint(const struct ff_record *rec, struct ff_error *w, size_t max)
 			snprintf(msg, sizeof msg, "unknown tag '%s': did you mean '%s'?", name, hint);
 			warn(w, max, &n, rec, &rec->tags[i], FF_WUNKNOWN_TAG, msg);
 		} else if (strcmp(name, "Date") == 0 && ff_date_normal(value, date) < 0) {
-			snprintf(msg, sizeof msg, "Date '%.120s' is not a date: write YYYY.MM.DD (?? "
+			snprintf(msg, sizeof msg, "Date '%.*s' is not a date: write YYYY.MM.DD (?? "
 				 "for a part not known) or YYYY-MM-DD; the game counts as undated",
-				 value);
+				 (int)ff_utf8_cut(value, strlen(value), 120), value);
 			warn(w, max, &n, rec, &rec->tags[i], FF_WBAD_DATE, msg);
 		}
 	}

@@ -151,35 +151,82 @@ char *ff_text_suggest(char *out, size_t cap, const char *word, const char *kind,
 	return out;
 }
 
-void ff_text_clean(char *msg, size_t cap)
+/* Is the UTF-8 sequence s[0, k) a bidirectional control (U+200E, U+200F,
+   U+202A to U+202E, U+2066 to U+2069), which would reorder the text
+   around it on a screen? Returns the code point, or 0. */
+static unsigned bidi_control(const unsigned char *s, size_t k)
+{
+	unsigned cp;
+
+	if (k != 3 || s[0] != 0xE2 || (s[1] != 0x80 && s[1] != 0x81))
+		return 0;
+	cp = 0x2000u | (unsigned)(s[1] & 0x3F) << 6 | (unsigned)(s[2] & 0x3F);
+	return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+	       (cp >= 0x2066 && cp <= 0x2069) ? cp : 0;
+}
+
+/* Append s[0, n) to out[*o, cap) as ff_text_quote shows it, whole
+   characters and escapes only. Returns the bytes of s taken. */
+static size_t shown(char *out, size_t *o, size_t cap, const unsigned char *p, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	char out[512];
-	const unsigned char *p = (const unsigned char *)msg;
-	size_t n = strlen(msg), i = 0, o = 0, k;
+	size_t i = 0, k;
+	unsigned cp;
+	char esc[12];
 
-	if (cap > sizeof out)
-		cap = sizeof out;
 	while (i < n) {
 		k = p[i] >= 0x20 && p[i] != 0x7F ? sequence(p + i, n - i) : 0;
-		if (k) {
-			if (o + k >= cap)
+		if (k && !(cp = bidi_control(p + i, k))) {
+			if (*o + k >= cap)
 				break;
-			memcpy(out + o, p + i, k);
-			o += k;
+			memcpy(out + *o, p + i, k);
+			*o += k;
 			i += k;
 			continue;
 		}
-		if (o + 4 >= cap)
+		if (k) {
+			snprintf(esc, sizeof esc, "<U+%04X>", cp);
+		} else {
+			esc[0] = '\\';
+			esc[1] = 'x';
+			esc[2] = hex[p[i] >> 4];
+			esc[3] = hex[p[i] & 15];
+			esc[4] = '\0';
+			k = 1;
+		}
+		if (*o + strlen(esc) >= cap)
 			break;
-		out[o++] = '\\';
-		out[o++] = 'x';
-		out[o++] = hex[p[i] >> 4];
-		out[o++] = hex[p[i] & 15];
-		i++;
+		memcpy(out + *o, esc, strlen(esc));
+		*o += strlen(esc);
+		i += k;
 	}
-	out[o] = '\0';
+	out[*o] = '\0';
+	return i;
+}
+
+void ff_text_clean(char *msg, size_t cap)
+{
+	char out[2048];
+	size_t o = 0;
+
+	if (cap > sizeof out)
+		cap = sizeof out;
+	shown(out, &o, cap, (const unsigned char *)msg, strlen(msg));
 	memcpy(msg, out, o + 1);
+}
+
+char *ff_text_quote(char *out, size_t cap, const char *s, size_t n)
+{
+	size_t o = 0;
+
+	if (cap < 4) {
+		if (cap)
+			out[0] = '\0';
+		return out;
+	}
+	if (shown(out, &o, cap - 3, (const unsigned char *)s, n) < n)
+		memcpy(out + o, "...", 4);
+	return out;
 }
 
 size_t ff_text_distance(const char *a, const char *b)

@@ -61,7 +61,13 @@ size_t ff_text_distance(const char *a, const char *b);
 
 /* Make msg (NUL-terminated, in a buffer of cap bytes) safe to print and
    to put in JSON: control characters and bytes that are not UTF-8 become
-   \xNN; the result is cut at a character boundary to fit. */
+   \xNN, the bidirectional controls (U+200E, U+200F, U+202A-U+202E,
+   U+2066-U+2069, which would reorder what a reader sees) <U+202E>; the
+   result is cut at a character boundary to fit. */
 void ff_text_clean(char *msg, size_t cap);
+/* User text s[0, n) shown as ff_text_clean shows it, into out (cap
+   bytes, NUL-terminated), cut at a character boundary with "..." when it
+   does not fit. Returns out. */
+char *ff_text_quote(char *out, size_t cap, const char *s, size_t n);
 
 #endif

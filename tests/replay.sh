@@ -140,5 +140,20 @@ else
 	cat "$tmp/bad.err"
 	fail=1
 fi
+# text that would lie: a seat with bidirectional controls (U+202E, U+202C)
+# must not reorder on the page; in the browser's DOM the value stands in
+# a <bdi> with the controls shown as <U+202E>, and no control is left
+"$ff" simulate --game fivelines --games 1 --seed 11 |
+	sed "s/^\[Seat1 .*/[Seat1 \"Ann$(printf '\342\200\256')gnp.exe$(printf '\342\200\254')\"]/" >"$tmp/bidi.fgn"
+"$ff" replay "$tmp/bidi.fgn" -o "$tmp/bidi.html"
+chrome --dump-dom "file://$tmp/bidi.html" >"$tmp/bidi.dom" || true
+if grep -q '<bdi>Ann&lt;U+202E&gt;gnp.exe&lt;U+202C&gt;</bdi>' "$tmp/bidi.dom" &&
+   ! grep -q "$(printf '\342\200\256')" "$tmp/bidi.dom"; then
+	echo "ok: replay shows a seat's bidirectional controls, isolated, not obeyed"
+else
+	echo "FAIL: replay passes bidirectional controls into the page"
+	grep -a 'Seat1' "$tmp/bidi.dom" | head -3
+	fail=1
+fi
 [ "$fail" = 0 ] && echo "replay.sh: screenshots in $art"
 exit "$fail"

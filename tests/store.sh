@@ -317,6 +317,15 @@ check "stats --options 'skip-last dice=knuckle': only the id with both" $?
 check "stats --option skip-last (the alias): both ids with it" $?
 [ "$("$ff" export --db "$tmp/opts.db" --options 'dice=knuckle skip-last' | grep -c '^\[Game ')" = 3 ]
 check "export --options with two options: the games of the id with both" $?
+# a value no engine's option takes filters nothing: a usage error (exit 2)
+# that lists the values, not "no games" (issue 33); a value it takes runs
+for cmd in stats export; do
+	"$ff" $cmd --db "$tmp/opts.db" --option skip-last=bogus >/dev/null 2>"$tmp/optv.err"
+	[ $? = 2 ] && grep -q "takes no|yes|strict (fivelines), not 'bogus'" "$tmp/optv.err"
+	check "$cmd --option skip-last=bogus: exit 2 with the values" $?
+done
+"$ff" stats --db "$tmp/opts.db" --option skip-last=yes >/dev/null
+check "stats --option skip-last=yes: runs" $?
 
 # 8c. --player (games.players, schema 5) counts the games plain SQL
 # counts through seats: ids that are digits of others (p1 is id 1, p11

@@ -112,6 +112,30 @@ static void test_clean(void)
 	CU_ASSERT_STRING_EQUAL(ff_code_name(FF_ETOO_LONG), "too-long");
 }
 
+/* Bidirectional controls are shown, not obeyed; ff_text_quote cuts
+   between characters and says so with "...". */
+static void test_bidi(void)
+{
+	char msg[64], out[16];
+	struct ff_error err;
+
+	strcpy(msg, "Ann\xE2\x80\xAEgnp.exe\xE2\x80\xAC");
+	ff_text_clean(msg, sizeof msg);
+	CU_ASSERT_STRING_EQUAL(msg, "Ann<U+202E>gnp.exe<U+202C>");
+	strcpy(msg, "\xE2\x80\x8E\xE2\x80\x8F\xE2\x81\xA6\xE2\x81\xA9 \xE2\x80\xAF\xE2\x81\xAA");
+	ff_text_clean(msg, sizeof msg);   /* U+202F and U+206A are no bidi controls */
+	CU_ASSERT_STRING_EQUAL(msg, "<U+200E><U+200F><U+2066><U+2069> \xE2\x80\xAF\xE2\x81\xAA");
+	ff_error_clear(&err);
+	ff_error_set(&err, FF_EBAD_TAG, "seat '%s'", "A\xE2\x81\xA7" "B");
+	CU_ASSERT_STRING_EQUAL(err.msg, "seat 'A<U+2067>B'");
+	ff_text_quote(out, sizeof out, "abcdefghij\xC3\xA9\xC3\xA9", 14);   /* 15 bytes: cut */
+	CU_ASSERT_STRING_EQUAL(out, "abcdefghij\xC3\xA9...");
+	ff_text_quote(out, sizeof out, "ab\x1b\xff", 4);
+	CU_ASSERT_STRING_EQUAL(out, "ab\\x1b\\xff");
+	ff_text_quote(out, sizeof out, "\xE2\x80\xAE\xE2\x80\xAE", 6);   /* an escape is never cut */
+	CU_ASSERT_STRING_EQUAL(out, "<U+202E>...");
+}
+
 /* ff_date_normal of s: "N:form" (1), "none" (0) or "bad" (-1). */
 static const char *date(const char *s)
 {
@@ -223,6 +247,7 @@ static const struct ff_test tests[] = {
 	{ "UTF-8 and NUL", test_utf8 },
 	{ "bounded numbers", test_numbers },
 	{ "clean messages", test_clean },
+	{ "bidirectional controls", test_bidi },
 };
 
 FF_TEST_MAIN("text", tests)
