@@ -139,6 +139,8 @@ stdout_args() {
 	import) echo "--db $tmp/i.db $dir/good.fgn" ;;
 	stats) echo "--db $tmp/s.db" ;;
 	export) echo "--db $tmp/s.db" ;;
+	ratings) echo "--db $tmp/s.db" ;;
+	standings) echo "--db $tmp/s.db --event none" ;;
 	store) echo "copy --from $tmp/s.db --to $tmp/copy.db" ;;
 	solve) echo "-g fivelines -r schaedler" ;;
 	analyse) echo "--solution $tmp/sch.sol $dir/good.fgn" ;;
