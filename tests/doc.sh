@@ -69,7 +69,12 @@ expect() { # want, words...
 	got=$(complete_bash "$@")
 	[ "$got" = "$want" ]; check "bash: '$*' completes to '$want' (got '$got')" $?
 }
-expect "rules validate convert show replay simulate import stats export ratings standings store solve analyse help --help --version" fivefold ""
+# the commands as the command table lists them (fivefold help), so a new
+# one is checked without an edit here
+cmds=$("$ff" help | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' | tr '\n' ' ')
+case $cmds in *"validate "*"help "*) ok=0 ;; *) ok=1 ;; esac
+check "fivefold help lists the commands (got '$cmds')" $ok
+expect "$cmds--help --version" fivefold ""
 expect "convert" fivefold co
 expect "fgn csv csvply jsonl ludii" fivefold convert --to ""
 expect "jsonl" fivefold simulate -f j
