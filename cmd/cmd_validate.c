@@ -29,6 +29,7 @@
 /* What the options say. */
 struct vset {
 	struct ff_input_opts in;
+	const char *game, *rules, *options;   /* instead of the records' tags */
 	int legal, json, quiet, strict;
 	long threads;
 };
@@ -37,6 +38,11 @@ struct vset {
 static const struct ff_opt opts[] = {
 	FF_OPT(LEGAL, S, legal),
 	FF_OPT(STRICT, S, strict),
+	FF_OPT(GAME, S, game, .help = "check every game as this game, whatever its Game tag says"),
+	FF_OPT(RULES, S, rules, .help = "check every game under this rules preset, whatever its Rules tag says"),
+	FF_OPT(OPTIONS, S, options,
+	       .help = "check every game with these options instead of its Options tag's (\"\" for none)"),
+	FF_OPT(OPTION, S, options),
 	FF_OPT(FORMAT, S, json, .choices = "text|json", .dflt = "text",
 	       .help = "text, or JSON Lines on standard output: an object per game, the --legal "
 		       "lines, a summary"),
@@ -383,13 +389,44 @@ static void summary(const struct vctx *v)
 		       v->plies == 1 ? "y" : "ies");
 }
 
+/* Check --game, --rules and --options before any game is read: with
+   --game, the three together; without, some game must take the preset
+   and options. Returns 0, or the usage error's exit status. */
+static int check_as(const struct ff_cmd *cmd, const struct vset *o)
+{
+	const struct ff_rules *r;
+	struct ff_config cfg;
+	struct ff_error err;
+	int i;
+
+	if (!o->game && !o->rules && !o->options)
+		return 0;
+	ff_error_clear(&err);
+	if (o->game) {
+		if (ff_config_parse(&cfg, o->game, o->rules, o->options, NULL, NULL, NULL, &err))
+			return ff_cmd_usage_error(cmd, "%s", err.msg);
+		return 0;
+	}
+	for (i = 0; (r = ff_rules_at(i)) != NULL; i++)
+		if (ff_config_parse(&cfg, r->name, o->rules, o->options, NULL, NULL, NULL, &err) == 0)
+			return 0;
+	if (o->rules)
+		return ff_cmd_usage_error(cmd, "--rules '%s'%s%s%s: no game takes this preset%s",
+					  o->rules, o->options ? " with --options '" : "",
+					  o->options ? o->options : "", o->options ? "'" : "",
+					  o->options ? " and options" : "");
+	return ff_cmd_usage_error(cmd, "--options '%s': no game takes these options", o->options);
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct vset *o = set;
-	struct vctx *v = aligned_alloc(64, (sizeof *v + 63) / 64 * 64);
+	struct vctx *v;
 	int i, rc;
 
-	(void)cmd;
+	if ((rc = check_as(cmd, o)) != 0)
+		return rc;
+	v = aligned_alloc(64, (sizeof *v + 63) / 64 * 64);
 	if (!v) {
 		fputs("fivefold validate: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
@@ -399,8 +436,12 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	v->json = o->json;
 	v->quiet = o->quiet;
 	v->strict = o->strict;
-	for (i = 0; i <= MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++) {
 		ff_game_init(&v->games[i]);
+		v->games[i].as[0] = o->game;
+		v->games[i].as[1] = o->rules;
+		v->games[i].as[2] = o->options;
+	}
 	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&v->in, argv, argc, &o->in);
 	v->in.chunked = o->threads > 1;   /* one thread: game by game, one record hot in cache */
@@ -432,8 +473,10 @@ const struct ff_cmd ff_cmd_validate = {
 		 "  FILE:LINE:COL: error: game N, ply K (seat S): message [code]\n"
 		 "A tag name near a known one (Rule for Rules) and a Date that is no\n"
 		 "date are warnings: they change no verdict unless --strict is given.\n"
-		 "With a Seed tag every throw is checked against the seed. Exit status 1\n"
-		 "when any game is not valid.",
+		 "With a Seed tag every throw is checked against the seed. --game,\n"
+		 "--rules and --options check every game under other rules than its\n"
+		 "header's (the record is not changed). Exit status 1 when any game is\n"
+		 "not valid.",
 	.opts = opts,
 	.settings = sizeof(struct vset),
 	.run = run,

@@ -67,6 +67,20 @@ static void locate(struct ff_error *err, const struct ff_record *rec, long line,
 	err->seat = seat;
 }
 
+/* Say in err's message that the faulty value was given for tag `tag`
+   on the command line, not read from the record. */
+static void append_given(struct ff_error *err, const char *tag)
+{
+	size_t n = strlen(err->msg);
+	char opt[16];
+	int i;
+
+	for (i = 0; tag[i] && i < (int)sizeof opt - 1; i++)
+		opt[i] = (char)(tag[i] | 0x20);   /* Game -> game */
+	opt[i] = 0;
+	snprintf(err->msg + n, sizeof err->msg - n, " (given with --%s, not the %s tag)", opt, tag);
+}
+
 static int parse_seed(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -200,7 +214,7 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	int i, at;
 
 	for (i = 0; i < 5; i++)
-		v[i] = tag_at(rec, names[i], &line[i], &col[i]);
+		v[i] = i < 3 && g->as[i] ? g->as[i] : tag_at(rec, names[i], &line[i], &col[i]);
 	g->played = 0;
 	g->turns = 0;
 	g->last_seat = 0;
@@ -209,6 +223,8 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	if (ff_config_parse(&g->cfg, v[0], v[1], v[2], v[3], v[4], &at, err)) {
 		/* at indexes names[]; a missing Game tag has no place of its own */
 		locate(err, rec, v[at] ? line[at] : 0, v[at] ? col[at] : 0, 0, 0);
+		if (at < 3 && g->as[at] && err)
+			append_given(err, names[at]);
 		return -1;
 	}
 	g->rules = g->cfg.rules;

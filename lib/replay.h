@@ -41,6 +41,10 @@ struct ff_game {
 	void (*on_legal)(void *ctx, const struct ff_game *g, int ply,
 			 const struct ff_ply *played, int matched);
 	void *on_legal_ctx;
+	/* The header values to use instead of the record's Game, Rules and
+	   Options tags (validate --game/--rules/--options), NULL for the
+	   tag's own; borrowed, they must outlive the game. */
+	const char *as[3];
 };
 
 /* What a game's replay concluded. */
@@ -66,8 +70,10 @@ void ff_game_free(struct ff_game *g);
    and set up the initial position; check the Teams tag, where present,
    against the sides the engine gives the seats, the Seat<k> tags against
    the seat count (bad-seat), the Termination tag's value and the Result
-   tag's shape (bad-tag). Returns 0, or -1 with err located at the
-   offending tag (g->started is set when the ruleset was known by then). */
+   tag's shape (bad-tag). Where g->as[] holds a value it stands for the
+   Game, Rules or Options tag. Returns 0, or -1 with err located at the
+   offending tag (g->started is set when the ruleset was known by then;
+   a value of g->as[] at fault is located at the game's start and named). */
 int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_error *err);
 
 /* Replay ply k (0-based) of rec: parse it, check its chance outcome (the

@@ -73,6 +73,18 @@ for rules in schaedler kidd locusludi-race; do
 	grep -q '^summary: 300 games, 300 valid, 0 illegal, 0 malformed' "$tmp/v1"; check "simulated $rules games validate" $?
 done
 
+# validate --rules: records of one preset relabelled as another are valid
+# under --rules with their true preset, at 1 and 2 threads alike, and the
+# verdicts name it; under their header's preset they are not
+"$ff" simulate --game fivelines --rules locusludi-knockoff --games 40 --seed 3 |
+	sed 's/^\[Rules "locusludi-knockoff"\]/[Rules "schaedler"]/' >"$tmp/relabel.fgn"
+"$ff" validate -q "$tmp/relabel.fgn" >/dev/null 2>&1
+[ $? = 1 ]; check "relabelled records are not valid under their header's rules" $?
+"$ff" validate --rules locusludi-knockoff --threads 1 "$tmp/relabel.fgn" >"$tmp/r1" 2>&1 &&
+	"$ff" validate --rules locusludi-knockoff --threads 2 "$tmp/relabel.fgn" >"$tmp/r2" 2>&1 &&
+	cmp -s "$tmp/r1" "$tmp/r2" && [ "$(grep -c 'valid (fivelines/locusludi-knockoff,' "$tmp/r1")" = 40 ]
+check "validate --rules: the true preset, 40 valid, the same with 2 threads" $?
+
 # convert writes the same bytes and messages whatever --threads is, with
 # valid, illegal, malformed and unreadable games mixed among many
 "$ff" simulate --game fivelines --rules kidd --games 200 --seed 5 >"$tmp/mix.fgn"
