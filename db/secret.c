@@ -139,7 +139,8 @@ static void userinfo(struct secrets *s, const char *db)
 }
 
 /* 1 when the key [p, p+n), %XX decoded and in any case, ends with
-   "password" (password, sslpassword). */
+   "password" (password, sslpassword). A %00 ends the key, as it would
+   end a C string ("password%00x" is the key "password"). */
 static int secret_key(const char *p, size_t n)
 {
 	static const char word[] = "password";
@@ -152,6 +153,11 @@ static int secret_key(const char *p, size_t n)
 		    (lo = hexval((unsigned char)p[i + 2])) >= 0) {
 			dec[k++] = (char)(hi << 4 | lo);
 			i += 2;
+			if (dec[k - 1] == 0) {
+				k--;
+				i = n;
+				break;
+			}
 		} else {
 			dec[k++] = p[i];
 		}
