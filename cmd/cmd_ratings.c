@@ -651,111 +651,158 @@ static int cmp_entrant(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static void print_standings(const struct stset *o, struct sctx *c, size_t tn)
+/* What the standings table needs: the entrants in rank order, whether
+   the event was a round robin (a crosstable), the name column's width. */
+struct table {
+	const struct stset *o;
+	struct sctx *c;
+	size_t tn;
+	struct entrant *ord;
+	int rr, w;
+};
+
+/* The crosstable's cell of ranks i and j: the points of i against j. */
+static double cell(const struct table *t, size_t i, size_t j)
 {
-	struct entrant *ord = malloc((c->n ? c->n : 1) * sizeof *ord);
-	size_t i, j;
-	int rr = round_robin(c, tn), w = 6;
+	return pts_of(t->c, t->tn, (long long)t->ord[i].at, (long long)t->ord[j].at);
+}
+
+static void standings_csv(const struct table *t)
+{
+	size_t i, j, n = t->c->n;
+
+	printf("event,rank,player,points,games,wins,draws,losses,sonneborn_berger");
+	for (j = 0; t->rr && j < n; j++) {
+		putchar(',');
+		csv_str(t->ord[j].name);
+	}
+	putchar('\n');
+	for (i = 0; i < n; i++) {
+		const struct entrant *e = &t->ord[i];
+
+		csv_str(t->o->event);
+		printf(",%zu,", i + 1);
+		csv_str(e->name);
+		printf(",%g,%ld,%ld,%ld,%ld,", e->points, e->games, e->wins, e->draws, e->losses);
+		if (t->rr)
+			printf("%g", e->sb);
+		for (j = 0; t->rr && j < n; j++)
+			if (j == i)
+				printf(",");
+			else
+				printf(",%g", cell(t, i, j));
+		putchar('\n');
+	}
+}
+
+/* JSON Lines: an object per entrant. Returns 0, or -1 when memory ran
+   out. */
+static int standings_json(const struct table *t)
+{
 	struct ff_buf b = FF_BUF_INIT;
+	size_t i, j, n = t->c->n;
+	int rc = 0;
 
-	if (!ord)
-		return;
-	for (i = 0; i < c->n; i++) {
-		for (j = 0; rr && j < c->n; j++)
-			if (j != i)
-				c->e[i].sb += pts_of(c, tn, (long long)i, (long long)j) * c->e[j].points;
-		if ((int)strlen(c->e[i].name) > w)
-			w = (int)strlen(c->e[i].name);
-	}
-	if (c->n)
-		memcpy(ord, c->e, c->n * sizeof *ord);
-	qsort(ord, c->n, sizeof *ord, cmp_entrant);
-	if (o->fmt == F_CSV) {
-		printf("event,rank,player,points,games,wins,draws,losses,sonneborn_berger");
-		for (j = 0; rr && j < c->n; j++) {
-			putchar(',');
-			csv_str(ord[j].name);
-		}
-		putchar('\n');
-	} else if (o->fmt == F_TEXT) {
-		printf("%s: %ld games%s%s\n", o->event, c->counted,
-		       c->unfinished ? " (unfinished not counted)" : "",
-		       c->unnamed ? " (games with a seat without a player not counted)" : "");
-		printf("%4s  %-*s %6s %5s %5s %5s %5s", "rank", w, "player", "points", "games", "won",
-		       "drawn", "lost");
-		if (rr) {
-			printf(" %6s ", "SB");
-			for (j = 0; j < c->n; j++)
-				printf(" %4zu", j + 1);
-		}
-		putchar('\n');
-	}
-	for (i = 0; i < c->n; i++) {
-		const struct entrant *e = &ord[i];
+	for (i = 0; i < n && rc == 0; i++) {
+		const struct entrant *e = &t->ord[i];
 
-		if (o->fmt == F_CSV) {
-			csv_str(o->event);
-			printf(",%zu,", i + 1);
-			csv_str(e->name);
-			printf(",%g,%ld,%ld,%ld,%ld,", e->points, e->games, e->wins, e->draws, e->losses);
-			if (rr)
-				printf("%g", e->sb);
-			for (j = 0; rr && j < c->n; j++)
+		ff_buf_reset(&b);
+		rc |= ff_buf_adds(&b, "{\"event\":");
+		rc |= ff_json_str(&b, t->o->event);
+		rc |= ff_buf_addf(&b, ",\"rank\":%zu,\"player\":", i + 1);
+		rc |= ff_json_str(&b, e->name);
+		rc |= ff_buf_addf(&b, ",\"points\":%g,\"games\":%ld,\"wins\":%ld,\"draws\":%ld,"
+				  "\"losses\":%ld", e->points, e->games, e->wins, e->draws, e->losses);
+		if (t->rr) {
+			rc |= ff_buf_addf(&b, ",\"sonneborn_berger\":%g,\"crosstable\":[", e->sb);
+			for (j = 0; j < n; j++) {
+				if (j)
+					rc |= ff_buf_adds(&b, ",");
 				if (j == i)
-					printf(",");
+					rc |= ff_buf_adds(&b, "null");
 				else
-					printf(",%g", pts_of(c, tn, (long long)ord[i].at, (long long)ord[j].at));
-			putchar('\n');
-		} else if (o->fmt == F_JSON) {
-			ff_buf_reset(&b);
-			ff_buf_adds(&b, "{\"event\":");
-			ff_json_str(&b, o->event);
-			ff_buf_addf(&b, ",\"rank\":%zu,\"player\":", i + 1);
-			ff_json_str(&b, e->name);
-			ff_buf_addf(&b, ",\"points\":%g,\"games\":%ld,\"wins\":%ld,\"draws\":%ld,"
-				    "\"losses\":%ld", e->points, e->games, e->wins, e->draws, e->losses);
-			if (rr) {
-				ff_buf_addf(&b, ",\"sonneborn_berger\":%g,\"crosstable\":[", e->sb);
-				for (j = 0; j < c->n; j++) {
-					if (j)
-						ff_buf_adds(&b, ",");
-					if (j == i)
-						ff_buf_adds(&b, "null");
-					else
-						ff_buf_addf(&b, "%g", pts_of(c, tn, (long long)ord[i].at,
-									  (long long)ord[j].at));
-				}
-				ff_buf_adds(&b, "]");
+					rc |= ff_buf_addf(&b, "%g", cell(t, i, j));
 			}
-			ff_buf_adds(&b, "}\n");
-			fputs(b.p, stdout);
-		} else {
-			printf("%4zu  %-*s %6g %5ld %5ld %5ld %5ld", i + 1, w, e->name, e->points,
-			       e->games, e->wins, e->draws, e->losses);
-			if (rr) {
-				printf(" %6g ", e->sb);
-				for (j = 0; j < c->n; j++)
-					if (j == i)
-						printf(" %4s", "X");
-					else
-						printf(" %4g", pts_of(c, tn, (long long)ord[i].at,
-								      (long long)ord[j].at));
-			}
-			putchar('\n');
+			rc |= ff_buf_adds(&b, "]");
 		}
-	}
-	if (o->fmt == F_TEXT) {
-		if (!c->n)
-			printf("no games\n");
-		else if (rr)
-			printf("a round robin: the crosstable gives the row's points against the column"
-			       " (by rank); SB: Sonneborn-Berger\n");
-		else
-			printf("no crosstable: not a round robin (a pair never met, or a game not one "
-			       "player against one)\n");
+		rc |= ff_buf_adds(&b, "}\n");
+		if (rc == 0)
+			fputs(b.p, stdout);
 	}
 	ff_buf_free(&b);
-	free(ord);
+	return rc ? -1 : 0;
+}
+
+static void standings_text(const struct table *t)
+{
+	const struct sctx *c = t->c;
+	size_t i, j;
+
+	printf("%s: %ld games%s%s\n", t->o->event, c->counted,
+	       c->unfinished ? " (unfinished not counted)" : "",
+	       c->unnamed ? " (games with a seat without a player not counted)" : "");
+	printf("%4s  %-*s %6s %5s %5s %5s %5s", "rank", t->w, "player", "points", "games", "won",
+	       "drawn", "lost");
+	if (t->rr) {
+		printf(" %6s ", "SB");
+		for (j = 0; j < c->n; j++)
+			printf(" %4zu", j + 1);
+	}
+	putchar('\n');
+	for (i = 0; i < c->n; i++) {
+		const struct entrant *e = &t->ord[i];
+
+		printf("%4zu  %-*s %6g %5ld %5ld %5ld %5ld", i + 1, t->w, e->name, e->points,
+		       e->games, e->wins, e->draws, e->losses);
+		if (t->rr) {
+			printf(" %6g ", e->sb);
+			for (j = 0; j < c->n; j++)
+				if (j == i)
+					printf(" %4s", "X");
+				else
+					printf(" %4g", cell(t, i, j));
+		}
+		putchar('\n');
+	}
+	if (!c->n)
+		printf("no games\n");
+	else if (t->rr)
+		printf("a round robin: the crosstable gives the row's points against the column"
+		       " (by rank); SB: Sonneborn-Berger\n");
+	else
+		printf("no crosstable: not a round robin (a pair never met, or a game not one "
+		       "player against one)\n");
+}
+
+/* Print the standings of c in o's format: Sonneborn-Berger scores (for a
+   round robin) and the rank order first. Returns 0, or -1 when memory ran
+   out (nothing printed). */
+static int print_standings(const struct stset *o, struct sctx *c, size_t tn)
+{
+	struct table t = { o, c, tn, NULL, round_robin(c, tn), 6 };
+	size_t i, j;
+	int rc = 0;
+
+	if ((t.ord = malloc((c->n ? c->n : 1) * sizeof *t.ord)) == NULL)
+		return -1;
+	for (i = 0; i < c->n; i++) {
+		for (j = 0; t.rr && j < c->n; j++)
+			if (j != i)
+				c->e[i].sb += pts_of(c, tn, (long long)i, (long long)j) * c->e[j].points;
+		if ((int)strlen(c->e[i].name) > t.w)
+			t.w = (int)strlen(c->e[i].name);
+	}
+	if (c->n)
+		memcpy(t.ord, c->e, c->n * sizeof *t.ord);
+	qsort(t.ord, c->n, sizeof *t.ord, cmp_entrant);
+	if (o->fmt == F_CSV)
+		standings_csv(&t);
+	else if (o->fmt == F_JSON)
+		rc = standings_json(&t);
+	else
+		standings_text(&t);
+	free(t.ord);
+	return rc;
 }
 
 static int st_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
@@ -780,8 +827,8 @@ static int st_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (rc == 0 && (rc = ff_store_each_result(store, &q, count_game, &s, &err)) != 0)
 		fprintf(stderr, "fivefold standings: %s\n", err.msg[0] ? err.msg : "out of memory");
 	ff_store_close(store);
-	if (rc == 0)
-		print_standings(o, &c, s.table_n);
+	if (rc == 0 && (rc = print_standings(o, &c, s.table_n)) != 0)
+		fputs("fivefold standings: out of memory\n", stderr);
 	free(c.e);
 	free(c.idx);
 	free(c.pts);
