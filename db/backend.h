@@ -66,15 +66,6 @@ struct ff_store_backend {
 extern const struct ff_store_backend ff_store_sqlite;
 #ifdef HAVE_LIBPQ
 extern const struct ff_store_backend ff_store_postgresql;
-/* Feed one seat of a game to acc (rows of a game come together, seats
-   ascending): game id, its ruleset id, date (NULL: none), winner side (0:
-   none), unfinished or not, seat count, and the seat's side and player
-   (0: none). Returns 0, the callback's non-zero return, or -1 (no
-   memory). db/results.c. */
-int ff_result_acc_add(struct ff_result_acc *acc, long long id, const char *ruleset,
-		      const char *date, int winner_side, int unfinished, int seats, int seat,
-		      int side, long long player);
-
 #endif
 
 /* What every backend's store starts with (a backend's own struct has it
