@@ -172,7 +172,11 @@ static int secret_key(const char *p, size_t n)
 
 /* Every KEY=VALUE whose key is a password's (secret_key), KEY at the
    start or after '?', '&' or a blank: as a URL's query parameter (VALUE
-   up to the next '&') or a keyword (VALUE up to a blank). */
+   up to the next '&') or a keyword (VALUE up to a blank). KEY runs to
+   the first '=' or '&', as a query parameter's does: it may hold '?'
+   and blanks ("password%00?x=" and "password%00 x=" are the key
+   "password" to a reader that stops at the NUL), and secret_key looks
+   only at its end. */
 static void parameters(struct secrets *s, const char *db)
 {
 	const char *p, *key, *eq, *end;
@@ -181,7 +185,7 @@ static void parameters(struct secrets *s, const char *db)
 		if (p != db && !strchr("?& \t\n\r\f\v", p[-1]))
 			continue;
 		key = p;
-		eq = key + strcspn(key, "=&? \t\n\r\f\v");
+		eq = key + strcspn(key, "=&");
 		if (*eq != '=' || !secret_key(key, (size_t)(eq - key)))
 			continue;
 		end = eq + 1 + strcspn(eq + 1, "&");
