@@ -65,7 +65,7 @@ static int add_text(struct ff_analysis *a, const struct ff_rules *r, const void 
 		    const struct ff_ply *p, size_t *off)
 {
 	*off = a->text.len;
-	return r->format(st, p, FF_FORM_LONG, &a->text) < 0 || ff_buf_addc(&a->text, '\0');
+	return ff_rules_format(r, st, p, FF_FORM_LONG, &a->text) < 0 || ff_buf_addc(&a->text, '\0');
 }
 
 /* The replay's hook: value the ply about to be played (when legal). */
@@ -91,7 +91,7 @@ static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct f
 	q = &a->v[a->n];
 	q->ply = ply;
 	q->token = g->played;
-	q->seat = g->rules->to_move(g->state) + 1;
+	q->seat = ff_rules_to_move(g->rules, g->state) + 1;
 	q->chance = played->chance;
 	if (ff_ply_eval(a->sol, g->state, g->legal, g->nlegal, played, &q->e, &a->err)) {
 		a->bad = -1;
