@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -600,16 +601,18 @@ static int ask_throw(struct play *p, int s)
 }
 
 /* With hands hidden and people at several seats: the hand only after a
-   key, on its seat's turn. Returns 0, or -1 at the end of the input. */
+   key, on its seat's turn. Returns 0, or -1 at the end of the input or
+   for quit. */
 static int reveal(struct play *p, int s)
 {
+	const char *line;
 	char prompt[128];
 
 	if (!p->hidden || p->people < 2)
 		return 0;
 	snprintf(prompt, sizeof prompt, "seat %d (%s): press Enter to see your hand ", s + 1,
 		 seat_name(p, s));
-	if (!ff_line_read(p->in, prompt))
+	if (!(line = ff_line_read(p->in, prompt)) || strcmp(line, "quit") == 0)
 		return -1;
 	show_hand(p, s);
 	return 0;
@@ -1016,6 +1019,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	const struct pset *o = set;
 	struct ff_record from;
 	struct play *p;
+	struct stat sb;
 	int rc;
 
 	(void)argv;
@@ -1027,6 +1031,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (o->resume && (o->rules || o->options || o->seats))
 		return ff_cmd_usage_error(cmd, "--resume plays by the record's rules: no --rules, "
 					  "--options or --seats");
+	if (o->output && stat(o->output, &sb) == 0 && S_ISREG(sb.st_mode) &&
+	    !(o->resume && strcmp(o->output, o->resume) == 0))
+		return ff_cmd_usage_error(cmd, "'%s' exists: play writes a new record (--resume "
+					  "FILE goes on with one)", o->output);
 	if (!(p = calloc(1, sizeof *p)) || ff_record_init(&from)) {
 		free(p);
 		return FF_EXIT_FAIL;
