@@ -255,9 +255,11 @@ static int save(struct play *p)
 
 /* --- what the people see --- */
 
+/* What the prompts call seat s: the person's name, or the agent's (its
+   options are in the Seat tag). */
 static const char *seat_name(const struct play *p, int s)
 {
-	return p->seat[s].tag;
+	return p->seat[s].agent ? p->seat[s].agent->name : p->seat[s].tag;
 }
 
 /* Print the line of the full diagram that shows seat s's hand (the card
@@ -761,7 +763,7 @@ static int set_seat(struct play *p, int n, const char *spec, size_t len)
 			names[k++] = a->name;
 		return ff_cmd_usage_error(p->cmd, "--agents: game '%s' has no agent '%s'%s",
 					  p->r->name, name,
-					  ff_text_suggest(hint, sizeof hint, name, "seats", names, (size_t)k));
+					  ff_text_suggest(hint, sizeof hint, name, "players", names, (size_t)k));
 	}
 	if (st->agent->needs_solution)
 		return ff_cmd_usage_error(p->cmd, "--agents: '%s' plays from a solution, which play "
@@ -1025,9 +1027,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	(void)argv;
 	if (argc > 0)
 		return ff_cmd_usage_error(cmd, "play takes no operands");
-	if (!o->game == !o->resume)
-		return ff_cmd_usage_error(cmd, "give --game for a new game or --resume FILE, "
-					  "not both");
+	if (!o->game && !o->resume)
+		return ff_cmd_usage_error(cmd, "give --game GAME for a new game, or --resume FILE");
+	if (o->game && o->resume)
+		return ff_cmd_usage_error(cmd, "--resume plays the record's game: no --game");
 	if (o->resume && (o->rules || o->options || o->seats))
 		return ff_cmd_usage_error(cmd, "--resume plays by the record's rules: no --rules, "
 					  "--options or --seats");
