@@ -26,7 +26,7 @@
 
 /* What the options say. */
 struct pset {
-	const char *game, *rules, *options, *seats, *agents, *output, *resume, *seed;
+	const char *game, *rules, *options, *seats, *agents, *output, *resume, *seed, *event;
 	int chance;          /* CH_SEEDED or CH_TYPED */
 	int public;
 };
@@ -48,6 +48,7 @@ static const struct ff_opt opts[] = {
 	       .help = "the game's Seed (seeded chance; default: from the clock), or the agents' "
 		       "stream with --chance typed (default 1)"),
 	FF_OPT(PUBLIC, S, public),
+	FF_OPT(EVENT, S, event, .help = "the record's Event tag (what standings --event reads)"),
 	FF_OPT(OUTPUT, S, output, .help = "write the game to FILE (FGN) after every ply"),
 	FF_OPT(RESUME, S, resume),
 	FF_OPT_DONE
@@ -118,7 +119,7 @@ static int tag(struct ff_record *rec, const char *name, const char *value)
 
 /* The header of a new game: what simulate writes, with Source "fivefold
    play", the Date and, seeded, the Seed. Returns 0 or -1. */
-static int new_header(struct play *p, const void *st)
+static int new_header(struct play *p, const void *st, const char *event)
 {
 	const struct ff_config *c = &p->cfg;
 	char name[32], date[16];
@@ -126,6 +127,8 @@ static int new_header(struct play *p, const void *st)
 	struct tm tm;
 	int s, rc = 0;
 
+	if (event)
+		rc |= tag(&p->hdr, "Event", event);
 	rc |= tag(&p->hdr, "Game", p->r->name);
 	rc |= tag(&p->hdr, "Rules", p->r->presets[c->preset].name);
 	ff_buf_reset(&p->b);
@@ -950,7 +953,7 @@ static int prepare(struct play *p, const struct pset *o, const struct ff_record 
 						  "use --chance seeded", s + 1);
 		}
 	p->hidden = !p->typed && !o->public && p->r->determinize && p->people > 0;
-	rc = from ? 0 : new_header(p, st);
+	rc = from ? 0 : new_header(p, st, o->event);
 	free(st);
 	if (rc)
 		return FF_EXIT_FAIL;
@@ -1031,9 +1034,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return ff_cmd_usage_error(cmd, "give --game GAME for a new game, or --resume FILE");
 	if (o->game && o->resume)
 		return ff_cmd_usage_error(cmd, "--resume plays the record's game: no --game");
-	if (o->resume && (o->rules || o->options || o->seats))
-		return ff_cmd_usage_error(cmd, "--resume plays by the record's rules: no --rules, "
-					  "--options or --seats");
+	if (o->resume && (o->rules || o->options || o->seats || o->event))
+		return ff_cmd_usage_error(cmd, "--resume plays by the record's tags: no --rules, "
+					  "--options, --seats or --event");
 	if (o->output && stat(o->output, &sb) == 0 && S_ISREG(sb.st_mode) &&
 	    !(o->resume && strcmp(o->output, o->resume) == 0))
 		return ff_cmd_usage_error(cmd, "'%s' exists: play writes a new record (--resume "
