@@ -976,6 +976,7 @@ static int prepare(struct play *p, const struct pset *o, const struct ff_record 
 static int replay_resumed(struct play *p, const char *path, const struct ff_record *from)
 {
 	struct ff_error err;
+	long line = from->line, col = from->col;
 	size_t k;
 
 	ff_error_clear(&err);
@@ -985,13 +986,15 @@ static int replay_resumed(struct play *p, const char *path, const struct ff_reco
 		const char *tok = ff_record_str(from, from->plies[k].tok);
 		size_t len = from->plies[k].len, d = strcspn(tok, "+");
 
+		line = from->plies[k].line;   /* where the record has it, for the message */
+		col = from->plies[k].col;
 		if (push(p, tok, len, d < len ? d : len, &err))
 			goto fail;
 	}
 	printf("resumed %s at ply %d\n", path, p->g.turns);
 	return 0;
 fail:
-	fprintf(stderr, "%s:%ld:%ld: error: ply %d: %s [%s]\n", path, err.line, err.col, err.ply,
+	fprintf(stderr, "%s:%ld:%ld: error: ply %d: %s [%s]\n", path, line, col, err.ply,
 		err.msg, ff_code_name(err.code));
 	return FF_EXIT_FAIL;
 }
