@@ -294,8 +294,9 @@ static void show(struct play *p)
 
 	if (p->g.turns == 0)
 		printf("%s (%s), the start\n", p->r->title, p->r->presets[p->cfg.preset].name);
-	else
-		printf("after ply %d (seat %d): %s\n", p->g.turns, p->g.last_seat,
+	else   /* hands hidden: the ply without the card it drew */
+		printf("after ply %d (seat %d): %.*s\n", p->g.turns, p->g.last_seat,
+		       (int)(p->hidden ? p->dlen[k - 1] : p->rec.plies[k - 1].len),
 		       ff_record_str(&p->rec, p->rec.plies[k - 1].tok));
 	ff_buf_reset(&p->b);
 	p->r->render(p->hidden ? p->gp.state : p->g.state, &p->b);
@@ -676,6 +677,14 @@ static int person(struct play *p, int s)
 	}
 }
 
+/* A person stopped the game (quit, the end of the input): said, exit 0. */
+static int stopped(const struct play *p)
+{
+	printf("stopped at ply %d%s%s\n", p->g.turns, p->path ? "; the record is " : "",
+	       p->path ? p->path : "");
+	return FF_EXIT_OK;
+}
+
 /* The game from where it stands to its end, or until a person stops.
    Returns the exit status. */
 static int game(struct play *p)
@@ -695,7 +704,7 @@ static int game(struct play *p)
 		if (!p->typed || !p->r->roll) {
 			roll = ff_rules_roll(p->r, p->g.state, &chance);
 		} else if ((roll = ask_throw(p, s)) == -2) {
-			return FF_EXIT_OK;
+			return stopped(p);
 		} else if (roll == -3) {
 			if (undo(p))
 				return FF_EXIT_FAIL;
@@ -713,11 +722,8 @@ static int game(struct play *p)
 		}
 		if (rc < 0)
 			return FF_EXIT_FAIL;
-		if (rc > 0) {
-			printf("stopped at ply %d%s%s\n", p->g.turns, p->path ? "; the record is " : "",
-			       p->path ? p->path : "");
-			return FF_EXIT_OK;
-		}
+		if (rc > 0)
+			return stopped(p);
 		show(p);
 	}
 	ff_result_token(&o, p->r->sides(p->g.state), res);

@@ -206,8 +206,8 @@ first=$(sed -n 1p "$tmp/sequence.toks")
 printf '\n%s\nquit\n' "${first%%+*}" | "$ff" play -g sequence --seed 7 >"$tmp/hidden.out" 2>&1
 [ -n "$h1" ] && [ -n "$h2" ] && grep -q "^  seat 1 (side 1):$h1\$" "$tmp/hidden.out" &&
 	! grep -q "$h2" "$tmp/hidden.out" && grep -q "^  seat 2 (side 2): 7 unknown" "$tmp/hidden.out" &&
-	[ "$(grep -c "$h1" "$tmp/hidden.out")" = 1 ]
-check "sequence, people at both seats: a hand only after its seat's Enter, once" $?
+	[ "$(grep -c "$h1" "$tmp/hidden.out")" = 1 ] && grep -q "^after ply 1 (seat 1): ${first%%+*}\$" "$tmp/hidden.out"
+check "sequence, people at both seats: a hand only after its seat's Enter, once; the card drawn not said" $?
 printf 'quit\n' | "$ff" play -g sequence --seed 7 --public >"$tmp/public.out" 2>&1
 grep -q "$h1" "$tmp/public.out" && grep -q "$h2" "$tmp/public.out"
 check "sequence --public: every hand shown" $?
