@@ -83,6 +83,7 @@ struct play {
 	struct ff_ply *legal;      /* the legal plies of the coming turn */
 	int nlegal, roll;
 	struct ff_buf words;       /* their long and short forms, NUL-separated */
+	size_t *woff;              /* where legal ply i's form f starts in words: woff[2i+f] */
 	void *scratch;             /* a state to try plies on */
 	struct ff_line *in;
 	struct ff_buf b, tok;
@@ -324,8 +325,10 @@ static int list_legal(struct play *p, int roll)
 	p->nlegal = p->r->legal(p->g.state, roll, p->legal);
 	ff_buf_reset(&p->words);
 	for (i = 0; i < p->nlegal; i++) {
+		p->woff[2 * i] = p->words.len;
 		rc |= p->r->format(p->g.state, &p->legal[i], FF_FORM_LONG, &p->words);
 		rc |= ff_buf_addc(&p->words, '\0');
+		p->woff[2 * i + 1] = p->words.len;
 		rc |= p->r->format(p->g.state, &p->legal[i], FF_FORM_SHORT, &p->words);
 		rc |= ff_buf_addc(&p->words, '\0');
 	}
@@ -335,37 +338,36 @@ static int list_legal(struct play *p, int roll)
 /* The written forms of legal ply i: long (form 0) and short (1). */
 static const char *form_of(const struct play *p, int i, int form)
 {
-	const char *w = p->words.p;
-	int k;
-
-	for (k = 0; k < 2 * i + form; k++)
-		w += strlen(w) + 1;
-	return w;
+	return p->words.p + p->woff[2 * i + form];
 }
 
 /* Tab completion: the legal plies' forms that start with prefix, each once. */
-static int complete(void *ctx, const char *prefix, size_t len, struct ff_buf *out)
-{
-	struct play *p = ctx;
-	int i, f, n = 0, j, dup;
-
-	for (i = 0; i < p->nlegal; i++)
-		for (f = 0; f < 2; f++) {
-			const char *w = form_of(p, i, f), *o = out->p;
-
-			if (strncmp(w, prefix, len) != 0)
-				continue;
-			for (dup = 0, j = 0; j < n && !dup; j++, o += strlen(o) + 1)
-				dup = strcmp(o, w) == 0;
-			if (!dup && !ff_buf_adds(out, w) && !ff_buf_addc(out, '\0'))
-				n++;
-		}
-	return n;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Tab completion: the legal plies' forms that start with prefix, sorted,
+   each once. */
+static int complete(void *ctx, const char *prefix, size_t len, struct ff_buf *out)
+{
+	struct play *p = ctx;
+	const char **w = malloc((size_t)(2 * p->nlegal + 1) * sizeof *w);
+	int i, f, m = 0, n = 0;
+
+	if (!w)
+		return 0;
+	for (i = 0; i < p->nlegal; i++)
+		for (f = 0; f < 2; f++)
+			if (strncmp(form_of(p, i, f), prefix, len) == 0)
+				w[m++] = form_of(p, i, f);
+	qsort(w, (size_t)m, sizeof *w, cmp_str);
+	for (i = 0; i < m; i++)
+		if ((i == 0 || strcmp(w[i], w[i - 1]) != 0) && !ff_buf_adds(out, w[i]) &&
+		    !ff_buf_addc(out, '\0'))
+			n++;
+	free(w);
+	return n;
 }
 
 /* `?`: the legal plies in long form, sorted, each once. */
@@ -1021,6 +1023,7 @@ static void play_free(struct play *p)
 	ff_game_free(&p->gp);
 	free(p->dlen);
 	free(p->legal);
+	free(p->woff);
 	free(p->scratch);
 	ff_buf_free(&p->words);
 	ff_buf_free(&p->b);
@@ -1065,9 +1068,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if (!rc) {
 		p->path = o->output ? o->output : o->resume;
 		p->legal = malloc(FF_MAX_LEGAL * sizeof *p->legal);
+		p->woff = malloc(2 * FF_MAX_LEGAL * sizeof *p->woff);
 		p->scratch = ff_rules_state_alloc(p->r);
 		p->in = ff_line_open(stdin, stdout, complete, p);
-		if (!p->legal || !p->scratch || !p->in)
+		if (!p->legal || !p->woff || !p->scratch || !p->in)
 			rc = FF_EXIT_FAIL;
 	}
 	if (!rc && o->resume)
