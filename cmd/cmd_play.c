@@ -904,14 +904,13 @@ static int read_resume(const struct ff_cmd *cmd, const char *path, struct ff_rec
 	return FF_EXIT_FAIL;
 }
 
-/* The ruleset, the seats, the chance and the header, from the options or
-   from the record resumed (from). Returns 0 or an exit status. */
-static int prepare(struct play *p, const struct pset *o, const struct ff_record *from)
+/* The ruleset from the options, or from the tags of the record resumed
+   (from), checked by the engine (seat count, option combinations); st
+   gets its start. Returns 0 or an exit status after a message. */
+static int set_rules(struct play *p, const struct pset *o, const struct ff_record *from,
+		     void **st)
 {
 	struct ff_error err;
-	void *st;
-	uint64_t v;
-	int rc, s, cards;
 
 	ff_error_clear(&err);
 	if (from ? ff_config_parse(&p->cfg, ff_record_tag(from, "Game"), ff_record_tag(from, "Rules"),
@@ -926,23 +925,27 @@ static int prepare(struct play *p, const struct pset *o, const struct ff_record 
 		return ff_cmd_usage_error(p->cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 	}
 	p->r = p->cfg.rules;
-	if (!(st = ff_rules_state_alloc(p->r)))
+	if (!(*st = ff_rules_state_alloc(p->r)))
 		return FF_EXIT_FAIL;
-	rc = p->r->init(st, &p->cfg, NULL, &err);
-	if (rc) {
-		free(st);
+	if (p->r->init(*st, &p->cfg, NULL, &err))
 		return ff_cmd_usage_error(p->cmd, "%s [%s]", err.msg, ff_code_name(err.code));
-	}
-	if ((rc = set_seats(p, o->agents, from)) || (rc = set_hint(p))) {
-		free(st);
-		return rc;
-	}
-	if (from) {
-		const char *seed = ff_record_tag(from, "Seed");
+	return 0;
+}
 
+/* Seeded or typed chance and the seed: the record's Seed when resuming
+   (typed where it has none), else --chance and --seed. Returns 0 or an
+   exit status after a message. */
+static int set_chance(struct play *p, const struct pset *o, const struct ff_record *from)
+{
+	const char *seed = from ? ff_record_tag(from, "Seed") : NULL;
+	uint64_t v;
+	int s;
+
+	if (from) {
 		p->typed = !seed;
+		if (seed && o->seed)
+			return ff_cmd_usage_error(p->cmd, "--seed: the record resumed has its Seed");
 		if (seed && ff_parse_uint(seed, strlen(seed), UINT64_MAX, &p->seed)) {
-			free(st);
 			fprintf(stderr, "fivefold play: '%s': a Seed that is no number\n", o->resume);
 			return FF_EXIT_FAIL;
 		}
@@ -950,33 +953,46 @@ static int prepare(struct play *p, const struct pset *o, const struct ff_record 
 		p->typed = o->chance == CH_TYPED;
 		p->seed = p->typed ? 1 : (uint64_t)time(NULL);
 	}
-	if ((!from || p->typed) && o->seed && ff_parse_uint(o->seed, strlen(o->seed), UINT64_MAX, &v) == 0)
+	if (o->seed && ff_parse_uint(o->seed, strlen(o->seed), UINT64_MAX, &v) == 0)
 		p->seed = v;
-	cards = p->r->format_post != NULL;
-	for (s = 0; p->typed && cards && s < p->cfg.seats; s++)
-		if (p->seat[s].agent) {
-			free(st);
+	for (s = 0; p->typed && p->r->format_post && s < p->cfg.seats; s++)
+		if (p->seat[s].agent)
 			return ff_cmd_usage_error(p->cmd, "--chance typed: an agent cannot play a card "
 						  "game whose hands the program does not know (seat %d); "
 						  "use --chance seeded", s + 1);
-		}
 	p->hidden = !p->typed && !o->public && p->r->determinize && p->people > 0;
-	rc = from ? 0 : new_header(p, st, o->event);
-	free(st);
-	if (rc)
-		return FF_EXIT_FAIL;
-	if (from) {   /* its tags as they are, but Result and Termination */
-		size_t i;
+	return 0;
+}
 
-		for (i = 0; i < from->ntags; i++) {
-			const char *name = ff_record_str(from, from->tags[i].name);
+/* The header of the record resumed: its tags as they are, but Result
+   and Termination. Returns 0 or -1. */
+static int copy_header(struct play *p, const struct ff_record *from)
+{
+	size_t i;
 
-			if (strcmp(name, "Result") != 0 && strcmp(name, "Termination") != 0 &&
-			    tag(&p->hdr, name, ff_record_str(from, from->tags[i].value)))
-				return FF_EXIT_FAIL;
-		}
+	for (i = 0; i < from->ntags; i++) {
+		const char *name = ff_record_str(from, from->tags[i].name);
+
+		if (strcmp(name, "Result") != 0 && strcmp(name, "Termination") != 0 &&
+		    tag(&p->hdr, name, ff_record_str(from, from->tags[i].value)))
+			return -1;
 	}
 	return 0;
+}
+
+/* The ruleset, the seats, the chance and the header, from the options or
+   from the record resumed (from). Returns 0 or an exit status. */
+static int prepare(struct play *p, const struct pset *o, const struct ff_record *from)
+{
+	void *st = NULL;
+	int rc;
+
+	if ((rc = set_rules(p, o, from, &st)) == 0 && (rc = set_seats(p, o->agents, from)) == 0 &&
+	    (rc = set_hint(p)) == 0 && (rc = set_chance(p, o, from)) == 0 &&
+	    (from ? copy_header(p, from) : new_header(p, st, o->event)))
+		rc = FF_EXIT_FAIL;
+	free(st);
+	return rc;
 }
 
 /* Play the resumed record's plies. Returns 0 or FF_EXIT_FAIL after a
