@@ -1047,15 +1047,12 @@ static void play_free(struct play *p)
 	ff_line_close(p->in);
 }
 
-static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+/* The options that do not go together, and an -o that would overwrite
+   a file. Returns 0 or FF_EXIT_USAGE after a message. */
+static int check_usage(const struct ff_cmd *cmd, const struct pset *o, int argc)
 {
-	const struct pset *o = set;
-	struct ff_record from;
-	struct play *p;
 	struct stat sb;
-	int rc;
 
-	(void)argv;
 	if (argc > 0)
 		return ff_cmd_usage_error(cmd, "play takes no operands");
 	if (!o->game && !o->resume)
@@ -1069,6 +1066,37 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	    !(o->resume && strcmp(o->output, o->resume) == 0))
 		return ff_cmd_usage_error(cmd, "'%s' exists: play writes a new record (--resume "
 					  "FILE goes on with one)", o->output);
+	return 0;
+}
+
+/* A new game: its record started and written, the Seed said. Returns 0
+   or FF_EXIT_FAIL after a message. */
+static int start_new(struct play *p)
+{
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	if (start_records(p, &err)) {
+		fprintf(stderr, "fivefold play: %s [%s]\n", err.msg, ff_code_name(err.code));
+		return FF_EXIT_FAIL;
+	}
+	if (save(p))
+		return FF_EXIT_FAIL;
+	if (!p->typed)
+		printf("Seed %llu\n", (unsigned long long)p->seed);
+	return 0;
+}
+
+static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
+{
+	const struct pset *o = set;
+	struct ff_record from;
+	struct play *p;
+	int rc;
+
+	(void)argv;
+	if ((rc = check_usage(cmd, o, argc)) != 0)
+		return rc;
 	if (!(p = calloc(1, sizeof *p)) || ff_record_init(&from)) {
 		free(p);
 		return FF_EXIT_FAIL;
@@ -1092,19 +1120,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	if (!rc && o->resume)
 		rc = replay_resumed(p, o->resume, &from);
-	if (!rc && !o->resume) {
-		struct ff_error err;
-
-		ff_error_clear(&err);
-		if (start_records(p, &err)) {
-			fprintf(stderr, "fivefold play: %s [%s]\n", err.msg, ff_code_name(err.code));
-			rc = FF_EXIT_FAIL;
-		} else if (save(p)) {
-			rc = FF_EXIT_FAIL;
-		} else if (!p->typed) {
-			printf("Seed %llu\n", (unsigned long long)p->seed);
-		}
-	}
+	if (!rc && !o->resume)
+		rc = start_new(p);
 	if (!rc)
 		rc = game(p);
 	play_free(p);
