@@ -293,7 +293,7 @@ static void show(struct play *p)
 	struct ff_outcome o;
 	size_t k = p->rec.nplies;
 
-	if (p->g.turns == 0)
+	if (k == 0)
 		printf("%s (%s), the start\n", p->r->title, p->r->presets[p->cfg.preset].name);
 	else   /* hands hidden: the ply without the card it drew */
 		printf("after ply %d (seat %d): %.*s\n", p->g.turns, p->g.last_seat,
@@ -672,7 +672,7 @@ static int person(struct play *p, int s)
 			ply.post[0] = post[0];
 			ply.post[1] = post[1];
 			rc = play_ply(p, s, &ply, post[0] != FF_NO_CARD);
-			if (rc == 0 && p->rec.nplies && !p->seat[p->r->to_move(p->g.state)].agent)
+			if (rc == 0)
 				conceal(p);
 			return rc;
 		}
