@@ -88,6 +88,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			"the ratings after the games dated on or before (and the undated)" },
 	[FF_O_METHOD] = { "method", 0, "METHOD", FF_K_CHOICE, 0, "the rating system(s) to show" },
 	[FF_O_EVENT] = { "event", 0, "NAME", TEXT(FF_C_ANY), "the games of this Event" },
+	[FF_O_PERIOD] = { "period", 0, "PERIOD", FF_K_CHOICE, 0,
+			  "Glicko-2's rating period: each game, or the games of a day, month, year or all" },
 	[FF_O_CHANCE] = { "chance", 0, "HOW", FF_K_CHOICE, 0,
 			  "seeded: throws and deals from the Seed; typed: each throw and drawn card "
 			  "asked for (real dice and cards)" },
