@@ -90,6 +90,13 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_EVENT] = { "event", 0, "NAME", TEXT(FF_C_ANY), "the games of this Event" },
 	[FF_O_PERIOD] = { "period", 0, "PERIOD", FF_K_CHOICE, 0,
 			  "Glicko-2's rating period: each game, or the games of a day, month, year or all" },
+	[FF_O_CHANCE] = { "chance", 0, "HOW", FF_K_CHOICE, 0,
+			  "seeded: throws and deals from the Seed; typed: each throw and drawn card "
+			  "asked for (real dice and cards)" },
+	[FF_O_PUBLIC] = { "public", 0, NULL, FF_K_FLAG, 0,
+			  "show every hand in the diagram (default: hands hidden from the people)" },
+	[FF_O_RESUME] = { "resume", 0, "FILE", TEXT(FF_C_FILE),
+			  "go on with the game FILE records (its rules, Seed and seats), writing to it" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },
