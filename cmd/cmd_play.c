@@ -101,11 +101,11 @@ static int teams_value(const struct ff_rules *r, const void *st, int seats, stru
 {
 	int side, s, rc = 0, any;
 
-	for (side = 0; side < r->sides(st); side++) {
+	for (side = 0; side < ff_rules_sides(r, st); side++) {
 		any = 0;
 		rc |= side ? ff_buf_addc(b, ' ') : 0;
 		for (s = 0; s < seats; s++)
-			if (r->side_of(st, s) == side) {
+			if (ff_rules_side_of(r, st, s) == side) {
 				rc |= (any ? ff_buf_addc(b, '+') : 0) | ff_buf_addf(b, "%d", s + 1);
 				any = 1;
 			}
@@ -142,7 +142,7 @@ static int new_header(struct play *p, const void *st, const char *event)
 		snprintf(name, sizeof name, "%d", c->seats);
 		rc |= tag(&p->hdr, "Seats", name);
 	}
-	if (p->r->sides(st) != c->seats) {
+	if (ff_rules_sides(p->r, st) != c->seats) {
 		ff_buf_reset(&p->b);
 		rc |= teams_value(p->r, st, c->seats, &p->b) | ff_buf_addc(&p->b, '\0');
 		rc |= rc ? 0 : tag(&p->hdr, "Teams", p->b.p);
@@ -275,7 +275,7 @@ static void show_hand(struct play *p, int s)
 	size_t n = (size_t)snprintf(head, sizeof head, "  seat %d (", s + 1);
 
 	ff_buf_reset(&p->b);
-	p->r->render(p->g.state, &p->b);
+	ff_rules_render(p->r, p->g.state, &p->b);
 	ff_buf_addc(&p->b, '\0');
 	for (line = p->b.p; *line; line = *end ? end + 1 : end) {
 		end = strchr(line, '\n');
@@ -300,11 +300,11 @@ static void show(struct play *p)
 		       (int)(p->hidden ? p->dlen[k - 1] : p->rec.plies[k - 1].len),
 		       ff_record_str(&p->rec, p->rec.plies[k - 1].tok));
 	ff_buf_reset(&p->b);
-	p->r->render(p->hidden ? p->gp.state : p->g.state, &p->b);
+	ff_rules_render(p->r, p->hidden ? p->gp.state : p->g.state, &p->b);
 	fwrite(p->b.p, 1, p->b.len, stdout);
-	p->r->outcome(p->g.state, &o);
+	ff_rules_outcome(p->r, p->g.state, &o);
 	if (o.term == FF_TERM_NONE) {
-		int s = p->r->to_move(p->g.state);
+		int s = ff_rules_to_move(p->r, p->g.state);
 
 		if (p->hidden && p->people == 1 && !p->seat[s].agent)
 			show_hand(p, s);
@@ -322,14 +322,14 @@ static int list_legal(struct play *p, int roll)
 	int i, rc = 0;
 
 	p->roll = roll;
-	p->nlegal = p->r->legal(p->g.state, roll, p->legal);
+	p->nlegal = ff_rules_legal(p->r, p->g.state, roll, p->legal);
 	ff_buf_reset(&p->words);
 	for (i = 0; i < p->nlegal; i++) {
 		p->woff[2 * i] = p->words.len;
-		rc |= p->r->format(p->g.state, &p->legal[i], FF_FORM_LONG, &p->words);
+		rc |= ff_rules_format(p->r, p->g.state, &p->legal[i], FF_FORM_LONG, &p->words);
 		rc |= ff_buf_addc(&p->words, '\0');
 		p->woff[2 * i + 1] = p->words.len;
-		rc |= p->r->format(p->g.state, &p->legal[i], FF_FORM_SHORT, &p->words);
+		rc |= ff_rules_format(p->r, p->g.state, &p->legal[i], FF_FORM_SHORT, &p->words);
 		rc |= ff_buf_addc(&p->words, '\0');
 	}
 	return rc ? -1 : 0;
@@ -423,7 +423,7 @@ static int try_ply(struct play *p, struct ff_ply *ply, struct ff_error *err)
 	memcpy(p->scratch, p->g.state, p->r->state_size);
 	if (p->g.seeded)   /* past the coming throw, as the replay will be */
 		ff_rules_roll(p->r, p->g.state, &chance);
-	return p->r->apply(p->scratch, ply, p->g.seeded ? &chance : NULL, err);
+	return ff_rules_apply(p->r, p->scratch, ply, p->g.seeded ? &chance : NULL, err);
 }
 
 /* Does ply draw a card (a card game without a Seed)? Tried with every
@@ -434,7 +434,7 @@ static int draws(struct play *p, const struct ff_ply *ply)
 	struct ff_ply t;
 	int c;
 
-	if (!p->r->format_post)
+	if (!ff_rules_can(p->r, FF_CAN_DRAW))
 		return 0;
 	for (c = 0; c < FF_CARD_KINDS; c++) {
 		t = *ply;
@@ -493,7 +493,7 @@ static int play_ply(struct play *p, int s, struct ff_ply *ply, int asked)
 		return 0;
 	}
 	ff_buf_reset(&p->tok);
-	if (p->r->format(p->g.state, ply, FF_FORM_LONG, &p->tok))
+	if (ff_rules_format(p->r, p->g.state, ply, FF_FORM_LONG, &p->tok))
 		return ff_error_set(&err, FF_ENOMEM, "out of memory"), -1;
 	dlen = p->tok.len;
 	/* what the ply drew: from the Seed (the copy played in try_ply), or typed */
@@ -530,7 +530,7 @@ static int match(struct play *p, const char *text, int16_t *post)
 				return i;
 		}
 	ff_error_clear(&err);
-	if (p->r->parse(p->g.state, text, len, &ply, &err)) {
+	if (ff_rules_parse(p->r, p->g.state, text, len, &ply, &err)) {
 		printf("'%s': %s [%s]\n", text, err.msg, ff_code_name(err.code));
 		return -1;
 	}
@@ -545,7 +545,7 @@ static int match(struct play *p, const char *text, int16_t *post)
 			return i;
 		}
 	ff_buf_reset(&p->b);
-	p->r->explain(p->g.state, &ply, &p->b);
+	ff_rules_explain(p->r, p->g.state, &ply, &p->b);
 	printf("'%s' is not legal: %.*s [%s]\n", text, (int)p->b.len, p->b.p,
 	       ff_code_name(FF_EILLEGAL));
 	return -1;
@@ -568,7 +568,7 @@ static int undo(struct play *p)
 			fprintf(stderr, "fivefold play: %s [%s]\n", err.msg, ff_code_name(err.code));
 			return -1;
 		}
-	} while (n > 0 && p->seat[p->r->to_move(p->g.state)].agent);
+	} while (n > 0 && p->seat[ff_rules_to_move(p->r, p->g.state)].agent);
 	printf("taken back to ply %d\n", p->g.turns);
 	return save(p);
 }
@@ -698,12 +698,12 @@ static int game(struct play *p)
 
 	show(p);
 	for (;;) {
-		p->r->outcome(p->g.state, &o);
+		ff_rules_outcome(p->r, p->g.state, &o);
 		if (o.term != FF_TERM_NONE)
 			break;
-		s = p->r->to_move(p->g.state);
+		s = ff_rules_to_move(p->r, p->g.state);
 		chance = p->g.chance;
-		if (!p->typed || !p->r->roll) {
+		if (!p->typed || !ff_rules_can(p->r, FF_CAN_CHANCE)) {
 			roll = ff_rules_roll(p->r, p->g.state, &chance);
 		} else if ((roll = ask_throw(p, s)) == -2) {
 			return stopped(p);
@@ -728,7 +728,7 @@ static int game(struct play *p)
 			return stopped(p);
 		show(p);
 	}
-	ff_result_token(&o, p->r->sides(p->g.state), res);
+	ff_result_token(&o, ff_rules_sides(p->r, p->g.state), res);
 	if (ff_record_set_tag(&p->rec, "Result", res) || ff_record_set_result(&p->rec, res, 0, 0) ||
 	    (o.term != FF_TERM_NORMAL &&
 	     tag(&p->rec, "Termination", ff_termination_name(o.term))))
@@ -927,7 +927,7 @@ static int set_rules(struct play *p, const struct pset *o, const struct ff_recor
 	p->r = p->cfg.rules;
 	if (!(*st = ff_rules_state_alloc(p->r)))
 		return FF_EXIT_FAIL;
-	if (p->r->init(*st, &p->cfg, NULL, &err))
+	if (ff_rules_init(p->r, *st, &p->cfg, NULL, &err))
 		return ff_cmd_usage_error(p->cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 	return 0;
 }
@@ -955,12 +955,12 @@ static int set_chance(struct play *p, const struct pset *o, const struct ff_reco
 	}
 	if (o->seed && ff_parse_uint(o->seed, strlen(o->seed), UINT64_MAX, &v) == 0)
 		p->seed = v;
-	for (s = 0; p->typed && p->r->format_post && s < p->cfg.seats; s++)
+	for (s = 0; p->typed && ff_rules_can(p->r, FF_CAN_DRAW) && s < p->cfg.seats; s++)
 		if (p->seat[s].agent)
 			return ff_cmd_usage_error(p->cmd, "--chance typed: an agent cannot play a card "
 						  "game whose hands the program does not know (seat %d); "
 						  "use --chance seeded", s + 1);
-	p->hidden = !p->typed && !o->public && p->r->determinize && p->people > 0;
+	p->hidden = !p->typed && !o->public && ff_rules_can(p->r, FF_CAN_HIDE) && p->people > 0;
 	return 0;
 }
 

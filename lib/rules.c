@@ -22,6 +22,8 @@ int ff_rules_can(const struct ff_rules *r, enum ff_rules_can what)
 		return r->evaluate != NULL;
 	case FF_CAN_CHANCE:
 		return r->roll != NULL;
+	case FF_CAN_DRAW:
+		return r->format_post != NULL;
 	}
 	return 0;
 }

@@ -25,7 +25,8 @@ enum ff_rules_can {
 	FF_CAN_JSON,       /* render_json: `show --format json` */
 	FF_CAN_HIDE,       /* determinize: some of the state is hidden from a seat */
 	FF_CAN_EVALUATE,   /* evaluate: a position's estimate (mcts cut=N) */
-	FF_CAN_CHANCE      /* roll: pre-ply chance (dice) */
+	FF_CAN_CHANCE,     /* roll: pre-ply chance (dice) */
+	FF_CAN_DRAW        /* format_post: plies have post-ply facts (cards drawn) */
 };
 
 /* 1 when r can do what (it has the hooks), else 0. */
