@@ -110,9 +110,13 @@ static void text_entry(struct ff_buf *b, const struct ff_fit *f, size_t i, doubl
 	if (ff_fit_loglik(e, &ll)) {
 		ff_buf_adds(b, "  ln L ");
 		add_num(b, ll, 0);
-		ff_buf_adds(b, " = throws ");
-		add_num(b, e->ll_throws, 0);
-		ff_buf_adds(b, " + choices ");
+		if (e->throws) {
+			ff_buf_adds(b, " = throws ");
+			add_num(b, e->ll_throws, 0);
+			ff_buf_adds(b, " + choices ");
+		} else {
+			ff_buf_adds(b, " = choices ");   /* no throws: they weigh nothing */
+		}
 		add_num(b, e->ll_choices, 0);
 		if (known && !isinf(best)) {
 			ff_buf_adds(b, "; ln BF ");
@@ -265,6 +269,29 @@ static int print_fit(const struct fset *o, const char *file, long game, const st
 	return 0;
 }
 
+/* When no ruleset fits rec: a diagnostic at the furthest failure, naming
+   its ruleset. */
+static void report_none(const char *file, const struct ff_record *rec, const struct ff_fit *f)
+{
+	const struct ff_fit_entry *e = &f->e[0];
+	struct ff_buf b = FF_BUF_INIT;
+	struct ff_error err;
+
+	if (!f->n)
+		return;
+	err.code = e->code;
+	err.line = e->line;
+	err.col = e->col;
+	err.game = rec->number;
+	err.ply = e->ply;
+	err.seat = e->seat;
+	snprintf(err.msg, sizeof err.msg, "no ruleset of %s fits; the furthest, %s, fails here: %s",
+		 f->rules->name, ff_fit_str(f, e->id), ff_fit_str(f, e->msg));
+	if (!ff_diag_format(&b, file, &err) && b.p)
+		fputs(b.p, stderr);
+	ff_buf_free(&b);
+}
+
 /* A decimal number from s in (lo, hi]; -1 when it is not one. */
 static double number(const char *s, double lo, double hi)
 {
@@ -325,7 +352,13 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 			status = FF_EXIT_FAIL;
 			break;
 		}
+		if (!f.nfit) {   /* legal under none: an invalid record, as validate says */
+			report_none(file, &rec, &f);
+			status = FF_EXIT_FAIL;
+		}
 	}
+	if (sc.warned)   /* --solution could not be read: the figures lack it */
+		status = FF_EXIT_FAIL;
 	ff_input_close(&in);
 	ff_fit_free(&f);
 	ff_record_free(&rec);

@@ -440,6 +440,9 @@ static int try_one(struct ff_fit *f, struct ff_game *g, const struct ff_record *
 		return -1;
 	e->code = err.code;
 	e->ply = err.ply;
+	e->line = err.line;
+	e->col = err.col;
+	e->seat = err.seat;
 	return add_str(f, err.msg, strlen(err.msg), &e->msg);
 }
 

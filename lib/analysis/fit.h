@@ -48,6 +48,8 @@ struct ff_fit_entry {
 	int reached;           /* plies legal under it (all of them when it fits) */
 	enum ff_code code;     /* not fit: the diagnostic's code */
 	size_t msg;            /* not fit: its message */
+	long line, col;        /* not fit: where in the record */
+	int seat;              /* not fit: the seat at fault (1-based; 0 not known) */
 	int throws;            /* throws in the record (fits only) */
 	int nthrows_ok;        /* 1: ll_throws known (the engine lists its chances) */
 	int nchoices_ok;       /* 1: ll_choices known under the model */
