@@ -117,7 +117,9 @@ END {
 		rate = rows[d] ? 100 * conf[d, d] / rows[d] : 0
 		printf " %8.1f%%\n", rate
 		if (d != "d6" && (rows[d] == 0 || rate < 95)) bad = 1
+		if (d != "d6") { all += rows[d]; right += conf[d, d] }
 	}
+	if (all) printf "knuckle, painted and d4 together: %.1f%% named right (%d of %d)\n", 100 * right / all, right, all
 	split(minply "-99 plies,100-149 plies,150 plies or more", bname, ",")
 	printf "knuckle, painted and d4 named right, by the game'"'"'s length:"
 	for (k = 1; k <= 3; k++)
