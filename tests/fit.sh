@@ -4,8 +4,9 @@
 # the dice named right by the likelihood in at least 95 % of the games of
 # 100 plies or more: 60-99 plies do not carry enough throws, docs/fit.md);
 # fit's verdict for every ruleset agrees with validate --rules --options
-# on samples of them; a die that cannot show a throw fails with bad-roll
-# at that throw; standard input reads as a file does; a card game's fit.
+# on samples of them; a die that cannot show a throw fails with bad-roll;
+# standard input reads as a file does; a card game's fit;
+# the perfect model from a solution.
 # usage: tests/fit.sh  (from the build directory, srcdir set)
 set -eu
 srcdir=${srcdir:-.}
@@ -74,6 +75,21 @@ check "fit reads standard input" $?
 grep -q '"fits":1,' "$tmp/sq.json" && grep -q '"rank":1,"ruleset":"sequence/standard","rules":"standard","options":"","header":true,"fit":true' "$tmp/sq.json" &&
 	grep -q '"throws":0,' "$tmp/sq.json"
 check "sequence: its own ruleset the one fit" $?
+
+# the perfect model: games of the perfect agent are likelier under it than
+# under the random model, game by game; a fit of another ruleset has no
+# figure, and says why
+"$ff" solve -g fivelines -r schaedler -o "$tmp/sch.sol" >/dev/null
+"$ff" simulate --game fivelines --rules schaedler --agents perfect --solution "$tmp/sch.sol" \
+	--games 3 --seed 9 | sed '/^\[Seed /d' >"$tmp/p.fgn"
+"$ff" fit --format csv --top 0 --model perfect --solution "$tmp/sch.sol" "$tmp/p.fgn" >"$tmp/p.csv"
+"$ff" fit --format csv --top 0 "$tmp/p.fgn" >"$tmp/r.csv"
+own() { grep '^"[^"]*",[0-9]*,[0-9]*,"fivelines/schaedler",' "$1" | awk -F, '{ print $2, $15 }'; }
+own "$tmp/p.csv" >"$tmp/p.own"
+own "$tmp/r.csv" >"$tmp/r.own"
+join "$tmp/p.own" "$tmp/r.own" | awk '$2 != "" && $2 + 0 > $3 + 0 { n++ } END { exit n != 3 }' &&
+	grep -q '"fivelines/schaedler:skip-last",.*,perfect,"no solution of this ruleset"$' "$tmp/p.csv"
+check "perfect model: the perfect agent's games likelier than under random" $?
 
 echo "fit: $pass passed, $fail failed"
 [ "$fail" = 0 ]
