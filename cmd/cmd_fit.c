@@ -13,6 +13,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "cmd/progress.h"
 #include "lib/analysis/fit.h"
 
 struct fset {
@@ -32,43 +33,148 @@ static const struct ff_opt opts[] = {
 	FF_OPT(TEMPERATURE, S, temperature, .dflt = "0.05"),
 	FF_OPT(EPSILON, S, epsilon, .dflt = "0.05"),
 	FF_OPT(SOLUTION, S, solution,
-	       .help = "the solution (fivefold solve -o FILE) the perfect model values plies by"),
+	       .help = "the solution (fivefold solve -o FILE) the perfect model values plies by "
+		       "(default: each fit of up to 400,000 positions solved here)"),
 	FF_OPT(TOP, S, top, .lo = 0, .hi = 1000000000L, .dflt = "20"),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT_DONE
 };
 #undef S
 
-/* The one solution --solution holds, loaded for the first ruleset id
-   it is found to be of. */
-struct solctx {
-	const char *path;
+/* The perfect model's solutions: the one --solution holds, loaded for
+   the first ruleset id it is found to be of; without --solution, each
+   ruleset that fits solved here, when it has at most SOLVE_MAX positions
+   (the last KEEP solved kept; what could not be solved remembered). */
+#define SOLVE_MAX 400000
+#define KEEP 4
+#define REMEMBER 256
+#define TOLERANCE 1e-12
+
+struct solved {
+	char *id;
+	int ok;                   /* 1: sol holds it */
 	struct ff_solution sol;
-	int loaded;
-	char id[256];
-	int warned;
+	const char *why;          /* !ok: why there is none */
 };
 
-static const struct ff_solution *solution_of(void *ctx, const struct ff_rules *r, const char *id)
+struct solctx {
+	const char *cmd;
+	const char *path;         /* --solution, or NULL */
+	int failed;               /* --solution could not be read */
+	struct solved s[REMEMBER];
+	int n;
+	unsigned long clock, used[REMEMBER];
+};
+
+static void solctx_free(struct solctx *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++) {
+		if (c->s[i].ok)
+			ff_solution_free(&c->s[i].sol);
+		free(c->s[i].id);
+	}
+}
+
+/* Free the solution used longest ago when KEEP are held. */
+static void evict(struct solctx *c)
+{
+	int i, held = 0, old = -1;
+
+	for (i = 0; i < c->n; i++)
+		if (c->s[i].ok) {
+			held++;
+			if (old < 0 || c->used[i] < c->used[old])
+				old = i;
+		}
+	if (held >= KEEP) {
+		ff_solution_free(&c->s[old].sol);
+		c->s[old].ok = 0;
+		c->s[old].why = NULL;   /* solved again when asked */
+	}
+}
+
+/* Solve cfg's ruleset into s: 0, or -1 with s->why. */
+static int solve_here(struct solctx *c, struct solved *s, const struct ff_config *cfg)
+{
+	const struct ff_rules *r = cfg->rules;
+	struct ff_solve_opts so = { .tolerance = TOLERANCE, .max_iterations = 1000000,
+				    .max_states = SOLVE_MAX, .progress = ff_progress_solve };
+	struct ff_solve_watch watch;
+	struct ff_error err;
+	void *st;
+
+	if (!(st = ff_rules_state_alloc(r)) || r->init(st, cfg, NULL, &err)) {
+		free(st);
+		s->why = "its start could not be set up";
+		return -1;
+	}
+	if (!r->chances || !r->key || r->sides(st) != 2) {
+		free(st);
+		s->why = "the game cannot be solved (no exact values)";
+		return -1;
+	}
+	ff_progress_solve_start(&watch, c->cmd, s->id);
+	so.ctx = &watch;
+	evict(c);
+	if (ff_solve(&s->sol, r, st, &so, &err)) {
+		free(st);
+		s->why = err.code == FF_ETOO_LONG ? "more than 400,000 positions: solve it with "
+			 "fivefold solve -o FILE and give --solution FILE"
+			 : err.code == FF_ENOMEM ? "out of memory while solving it"
+			 : "the game cannot be solved (no exact values)";
+		return -1;
+	}
+	ff_progress_solve_end(&watch);
+	free(st);
+	return 0;
+}
+
+static const struct ff_solution *solution_of(void *ctx, const struct ff_config *cfg,
+					     const char *id, const char **why)
 {
 	struct solctx *c = ctx;
 	struct ff_error err;
+	struct solved *s;
+	int i;
 
-	if (c->loaded)
-		return strcmp(c->id, id) == 0 && c->sol.rules == r ? &c->sol : NULL;
-	if (!c->path || strlen(id) >= sizeof c->id)
-		return NULL;
-	if (ff_solution_load_path(&c->sol, r, id, c->path, &err)) {
-		if (err.code != FF_EBAD_OPTION && !c->warned) {   /* not just another ruleset's */
-			fprintf(stderr, "fivefold fit: %s: %s\n", c->path, err.msg);
-			c->warned = 1;
-			c->path = NULL;
+	for (i = 0; i < c->n && strcmp(c->s[i].id, id); i++)
+		;
+	if (i == c->n) {
+		if (c->n == REMEMBER) {
+			*why = "too many rulesets to solve in one run";
+			return NULL;
 		}
-		return NULL;
+		if (!(c->s[i].id = strdup(id))) {
+			*why = "out of memory";
+			return NULL;
+		}
+		c->s[i].ok = 0;
+		c->s[i].why = NULL;
+		c->n++;
 	}
-	c->loaded = 1;
-	snprintf(c->id, sizeof c->id, "%s", id);
-	return &c->sol;
+	s = &c->s[i];
+	c->used[i] = ++c->clock;
+	if (!s->ok && !s->why) {   /* not tried, or evicted */
+		if (!c->path) {
+			s->ok = solve_here(c, s, cfg) == 0;
+		} else if (c->failed) {
+			s->why = "--solution could not be read";
+		} else if (ff_solution_load_path(&s->sol, cfg->rules, id, c->path, &err) == 0) {
+			s->ok = 1;
+		} else if (err.code == FF_EBAD_OPTION) {   /* another ruleset's */
+			s->why = "no solution of this ruleset (--solution holds another's)";
+		} else {
+			fprintf(stderr, "fivefold fit: %s: %s\n", c->path, err.msg);
+			c->failed = 1;
+			s->why = "--solution could not be read";
+		}
+	}
+	if (s->ok)
+		return &s->sol;
+	*why = s->why;
+	return NULL;
 }
 
 /* --- output --- */
@@ -307,7 +413,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct fset *o = set;
 	struct ff_fit_opts fo = { 0 };
-	struct solctx sc = { 0 };
+	struct solctx *sc;
 	struct ff_input in;
 	struct ff_record rec;
 	struct ff_error err;
@@ -320,16 +426,17 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return ff_cmd_usage_error(cmd, "--temperature takes a decimal number above 0, not '%s'",
 					  o->temperature);
 	fo.epsilon = strtod(o->epsilon, NULL);   /* checked as a fraction by the parser */
-	if (fo.model == FF_FIT_PERFECT && !o->solution)
-		return ff_cmd_usage_error(cmd, "--model perfect needs --solution FILE "
-					  "(fivefold solve -o FILE solves a ruleset)");
 	if (fo.model != FF_FIT_PERFECT && o->solution)
 		return ff_cmd_usage_error(cmd, "--solution is for --model perfect");
-	sc.path = o->solution;
-	fo.solution = solution_of;
-	fo.ctx = &sc;
-	if (ff_record_init(&rec))
+	if (!(sc = calloc(1, sizeof *sc)) || ff_record_init(&rec)) {
+		free(sc);
+		fprintf(stderr, "fivefold fit: out of memory\n");
 		return FF_EXIT_FAIL;
+	}
+	sc->cmd = cmd->name;
+	sc->path = o->solution;
+	fo.solution = solution_of;
+	fo.ctx = sc;
 	ff_fit_init(&f);
 	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
@@ -357,13 +464,13 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 			status = FF_EXIT_FAIL;
 		}
 	}
-	if (sc.warned)   /* --solution could not be read: the figures lack it */
+	if (sc->failed)   /* --solution could not be read: the figures lack it */
 		status = FF_EXIT_FAIL;
 	ff_input_close(&in);
 	ff_fit_free(&f);
 	ff_record_free(&rec);
-	if (sc.loaded)
-		ff_solution_free(&sc.sol);
+	solctx_free(sc);
+	free(sc);
 	return status;
 }
 

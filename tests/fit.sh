@@ -88,8 +88,16 @@ own() { grep '^"[^"]*",[0-9]*,[0-9]*,"fivelines/schaedler",' "$1" | awk -F, '{ p
 own "$tmp/p.csv" >"$tmp/p.own"
 own "$tmp/r.csv" >"$tmp/r.own"
 join "$tmp/p.own" "$tmp/r.own" | awk '$2 != "" && $2 + 0 > $3 + 0 { n++ } END { exit n != 3 }' &&
-	grep -q '"fivelines/schaedler:skip-last",.*,perfect,"no solution of this ruleset"$' "$tmp/p.csv"
+	grep -q '"fivelines/schaedler:nonexact",.*,perfect,"no solution of this ruleset (--solution holds another.s)"$' "$tmp/p.csv"
 check "perfect model: the perfect agent's games likelier than under random" $?
+# without --solution each fit is solved here: the same figure for the
+# record's ruleset as from the solution file, one for the others
+awk 'BEGIN { RS = ""; ORS = "\n\n" } NR == 3 || NR == 4' "$tmp/p.fgn" >"$tmp/p2.fgn"
+"$ff" fit --format csv --top 0 --model perfect "$tmp/p2.fgn" 2>/dev/null >"$tmp/p2.csv"
+a=$(grep '^"[^"]*",1,[0-9]*,"fivelines/schaedler",' "$tmp/p2.csv" | cut -d, -f15)
+b=$(grep '^"[^"]*",2,[0-9]*,"fivelines/schaedler",' "$tmp/p.csv" | cut -d, -f15)
+[ -n "$a" ] && [ "$a" = "$b" ] && ! grep ',1,[0-9]*,,,' "$tmp/p2.csv" | grep -q ',perfect,"[^"]'
+check "perfect model: fits solved in-process ($a, from the file $b)" $?
 
 echo "fit: $pass passed, $fail failed"
 [ "$fail" = 0 ]

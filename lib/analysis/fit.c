@@ -395,20 +395,24 @@ static int likelihood(struct ff_fit *f, struct ff_game *g, const struct ff_recor
 		l->c_ok = 0;
 		l->why = "the game has no greedy agent that ranks its plies";
 	}
-	if (o->model == FF_FIT_PERFECT) {
-		if (o->solution)
-			l->sol = o->solution(o->ctx, f->rules, ff_fit_str(f, e->id));
-		if (!l->sol) {
-			l->c_ok = 0;
-			l->why = "no solution of this ruleset";
-		}
-	}
 	g->on_legal = on_legal;
 	g->on_legal_ctx = l;
-	if (ff_game_start(g, rec, &err) == 0)
-		for (k = 0; k < rec->nplies; k++)
-			if (ff_game_step(g, rec, k, &p, &err))
-				break;
+	if (ff_game_start(g, rec, &err)) {
+		g->on_legal = NULL;
+		return add_str(f, "", 0, &e->why);   /* it started before: cannot be */
+	}
+	if (o->model == FF_FIT_PERFECT) {
+		l->why = "no solution of this ruleset";
+		if (o->solution)
+			l->sol = o->solution(o->ctx, &g->cfg, ff_fit_str(f, e->id), &l->why);
+		if (!l->sol)
+			l->c_ok = 0;
+		else
+			l->why = NULL;
+	}
+	for (k = 0; k < rec->nplies; k++)
+		if (ff_game_step(g, rec, k, &p, &err))
+			break;
 	g->on_legal = NULL;
 	e->throws = l->throws;
 	e->nthrows_ok = l->t_ok;

@@ -31,9 +31,11 @@ struct ff_fit_opts {
 	enum ff_fit_model model;
 	double epsilon;        /* greedy: the chance of a ply drawn uniformly instead */
 	double temperature;    /* perfect: > 0 */
-	/* perfect: the solution of ruleset id (rules r), or NULL where there
-	   is none; called with ctx for each ruleset that fits (NULL: none) */
-	const struct ff_solution *(*solution)(void *ctx, const struct ff_rules *r, const char *id);
+	/* perfect: the solution of the ruleset cfg (its id), or NULL with
+	   *why saying why there is none (a static string); called with ctx
+	   for each ruleset that fits (NULL: there are none) */
+	const struct ff_solution *(*solution)(void *ctx, const struct ff_config *cfg, const char *id,
+					      const char **why);
 	void *ctx;
 	size_t max_space;      /* more combinations than this: the neighbourhood (0: 100,000) */
 };
