@@ -12,6 +12,8 @@
 #include "lib/replay.h"
 
 #define DEFAULT_MAX_SPACE 100000
+#define MAX_VALUES 32   /* values of one option tried (a choice's first 32) */
+_Static_assert(FF_FIT_INT_MAX + 3 <= MAX_VALUES, "MAX_VALUES too small for the integer values");
 
 /* An entry's place in the enumeration, kept for ranking ties. */
 struct slot {
@@ -45,9 +47,10 @@ static int add_str(struct ff_fit *f, const char *s, size_t n, size_t *off)
 
 /* --- the space --- */
 
-/* The values option o of r may take, in vals[] (room for FF_FIT_INT_MAX
-   + 3): every value of a choice, or for an integer option 0..FF_FIT_INT_MAX,
-   its default and the record's value own. Returns their number. */
+/* The values option o of r may take, in vals[] (room for MAX_VALUES):
+   every value of a choice (the first MAX_VALUES), or for an integer
+   option 0..FF_FIT_INT_MAX, its default and the record's value own.
+   Returns their number. */
 static int option_values(const struct ff_option_desc *o, int dflt, int own, int *vals)
 {
 	int n = 0, i, v;
@@ -56,6 +59,7 @@ static int option_values(const struct ff_option_desc *o, int dflt, int own, int 
 	if (o->values) {
 		for (n = 1, p = o->values; *p; p++)
 			n += *p == '|';
+		n = n < MAX_VALUES ? n : MAX_VALUES;
 		for (i = 0; i < n; i++)
 			vals[i] = i;
 		return n;
@@ -78,7 +82,7 @@ static int applies(const struct ff_option_desc *o, int preset)
 struct space {
 	const struct ff_config *base;   /* defaults, the record's seats and first */
 	const struct ff_config *own;    /* the record's own ruleset, or NULL */
-	int vals[FF_MAX_OPTIONS][FF_FIT_INT_MAX + 3];
+	int vals[FF_MAX_OPTIONS][MAX_VALUES];
 	int nvals[FF_MAX_OPTIONS];
 	void *scratch;                  /* a state for init() */
 	struct ff_buf tmp;
