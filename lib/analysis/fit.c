@@ -47,6 +47,16 @@ static int add_str(struct ff_fit *f, const char *s, size_t n, size_t *off)
 
 /* --- the space --- */
 
+/* The number of values in "a|b|c". */
+static int count_values(const char *values)
+{
+	int n = 1;
+
+	for (; *values; values++)
+		n += *values == '|';
+	return n;
+}
+
 /* The values option o of r may take, in vals[] (room for MAX_VALUES):
    every value of a choice (the first MAX_VALUES), or for an integer
    option 0..FF_FIT_INT_MAX, its default and the record's value own.
@@ -54,11 +64,9 @@ static int add_str(struct ff_fit *f, const char *s, size_t n, size_t *off)
 static int option_values(const struct ff_option_desc *o, int dflt, int own, int *vals)
 {
 	int n = 0, i, v;
-	const char *p;
 
 	if (o->values) {
-		for (n = 1, p = o->values; *p; p++)
-			n += *p == '|';
+		n = count_values(o->values);
 		n = n < MAX_VALUES ? n : MAX_VALUES;
 		for (i = 0; i < n; i++)
 			vals[i] = i;
@@ -256,9 +264,11 @@ static int build_space(struct ff_fit *f, const struct ff_config *base, const str
 	}
 	sp->base = base;
 	sp->own = own;
-	for (i = 0; i < r->noptions; i++)
+	for (i = 0; i < r->noptions; i++) {
 		sp->nvals[i] = option_values(&r->options[i], base->opt[i], own ? own->opt[i] : base->opt[i],
 					     sp->vals[i]);
+		f->clipped |= r->options[i].values && count_values(r->options[i].values) > MAX_VALUES;
+	}
 	for (p = 0; p < r->npresets; p++)
 		total += preset_size(r, sp, p);
 	f->neighbourhood = total > (double)max_space;
@@ -604,6 +614,9 @@ int ff_fit_describe(const struct ff_fit *f, struct ff_buf *out)
 	if (ints)
 		ff_buf_addf(out, " (whole-number options at 0 to %d, their default and the "
 			    "record's own value)", FF_FIT_INT_MAX);
+	if (f->clipped)
+		ff_buf_addf(out, " (of an option with more than %d values, the first %d)", MAX_VALUES,
+			    MAX_VALUES);
 	ff_buf_addf(out, ": %zu combinations", f->combos);
 	if (f->refused)
 		ff_buf_addf(out, ", %zu of them refused by the rules", f->refused);

@@ -72,6 +72,7 @@ struct ff_fit {
 	size_t refused;        /* of them, the ones the engine's init() refuses */
 	size_t duplicates;     /* of them, the same ruleset as another (canon) */
 	int neighbourhood;     /* 1: the space was too large; the neighbourhood was searched */
+	int clipped;           /* 1: an option's values beyond the 32nd were not tried */
 	int plies;             /* the record's plies */
 	int nfit;
 };
