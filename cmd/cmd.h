@@ -30,7 +30,8 @@ struct ff_cmd {
 };
 
 extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_replay, ff_cmd_simulate,
-	ff_cmd_import, ff_cmd_stats, ff_cmd_export, ff_cmd_store, ff_cmd_convert, ff_cmd_solve, ff_cmd_analyse, ff_cmd_help_cmd;
+	ff_cmd_import, ff_cmd_stats, ff_cmd_export, ff_cmd_store, ff_cmd_convert, ff_cmd_solve, ff_cmd_analyse, ff_cmd_help_cmd,
+	ff_cmd_fit;
 extern const struct ff_cmd ff_cmd_ratings, ff_cmd_standings;
 extern const struct ff_cmd ff_cmd_play;
 

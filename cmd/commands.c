@@ -25,6 +25,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_store,
 	&ff_cmd_solve,
 	&ff_cmd_analyse,
+	&ff_cmd_fit,
 	&ff_cmd_help_cmd,
 };
 

@@ -166,6 +166,7 @@ stdout_args() {
 	store) echo "copy --from $tmp/s.db --to $tmp/copy.db" ;;
 	solve) echo "-g fivelines -r schaedler" ;;
 	analyse) echo "--solution $tmp/sch.sol $dir/good.fgn" ;;
+	fit) echo "$dir/good.fgn" ;;
 	help) echo "" ;;
 	*) echo "UNKNOWN" ;;
 	esac
