@@ -76,7 +76,7 @@ int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *
 }
 
 /* The facts export gives beside the FGN columns (struct ff_exported). */
-#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date"
+#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date, id"
 
 struct export_cb {
 	struct ff_pg *s;
@@ -102,6 +102,7 @@ static int export_row(void *ctx2, const PGresult *res)
 	g.termination = PQgetvalue(res, 0, k + 4);
 	g.origin = PQgetvalue(res, 0, k + 5);
 	g.date = value(res, 0, k + 6);
+	g.id = atoll(PQgetvalue(res, 0, k + 7));
 	return c->cb(c->ctx, &g);
 }
 
@@ -110,7 +111,7 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 {
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
 	struct export_cb c = { ff_pg_of(base), cb, ctx, err };
-	char num[96];
+	char num[FF_PG_FILTER_NUM + 24];
 	int rc;
 
 	ff_buf_addf(&q.sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE true",
@@ -121,9 +122,9 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 	}
 	ff_buf_adds(&q.sql, " ORDER BY id");
 	if (f->limit) {
-		snprintf(num + 72, 24, "%ld", f->limit);
+		snprintf(num + FF_PG_FILTER_NUM, 24, "%ld", f->limit);
 		ff_buf_adds(&q.sql, " LIMIT ");
-		ff_pg_param(&q, num + 72);
+		ff_pg_param(&q, num + FF_PG_FILTER_NUM);
 		ff_buf_adds(&q.sql, "::bigint");
 	}
 	rc = stream(ff_pg_of(base), &q, export_row, &c, err);

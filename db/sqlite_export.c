@@ -60,7 +60,7 @@ int ff_sqlite_row_fgn(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_buf *out,
 }
 
 /* The facts export gives beside the FGN columns (struct ff_exported). */
-#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date"
+#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date, id"
 
 struct export_cb {
 	struct ff_sqlite *s;
@@ -86,6 +86,7 @@ static int export_row(void *ctx2, sqlite3_stmt *st)
 	g.termination = text(st, k + 4);
 	g.origin = text(st, k + 5);
 	g.date = text(st, k + 6);
+	g.id = (long long)sqlite3_column_int64(st, k + 7);
 	return c->cb(c->ctx, &g);
 }
 
