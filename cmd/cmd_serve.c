@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <microhttpd.h>
 
@@ -140,12 +141,21 @@ static void on_done(void *cls, struct MHD_Connection *conn, void **con_cls,
 static enum MHD_Result send_reply(struct MHD_Connection *conn, struct req *q,
 				  const struct ff_serve_reply *r)
 {
-	struct MHD_Response *resp = MHD_create_response_from_buffer(
-		r->body.len, r->body.p ? r->body.p : (void *)"", MHD_RESPMEM_MUST_COPY);
+	struct MHD_Response *resp = r->fd >= 0 ? MHD_create_response_from_pipe(r->fd) :
+		MHD_create_response_from_buffer(r->body.len, r->body.p ? r->body.p : (void *)"",
+						MHD_RESPMEM_MUST_COPY);
 	enum MHD_Result ok;
+	char disp[80];
 
-	if (!resp)
+	if (!resp) {
+		if (r->fd >= 0)
+			close(r->fd);
 		return MHD_NO;
+	}
+	if (r->filename) {
+		snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", r->filename);
+		MHD_add_response_header(resp, "Content-Disposition", disp);
+	}
 	MHD_add_response_header(resp, "Content-Type", r->type ? r->type : "text/plain");
 	MHD_add_response_header(resp, "Content-Security-Policy", r->script ? CSP_SCRIPT : CSP_BASE);
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
@@ -264,6 +274,9 @@ static void route(struct ff_serve *srv, struct MHD_Connection *conn, const char 
 			api ? ff_serve_api_game(srv, id, r) : ff_serve_html_game(srv, id, r);
 	} else if (strcmp(path, "/stats") == 0) {
 		api ? ff_serve_api_stats(srv, &q, r) : ff_serve_html_stats(srv, &q, r);
+	} else if (!api && (strcmp(url, "/export.fgn") == 0 || strcmp(url, "/export.jsonl") == 0 ||
+			    strcmp(url, "/export.csv") == 0)) {
+		ff_serve_export(srv, &q, url + 8, r);
 	} else if (strcmp(path, "/quarantine") == 0) {
 		api ? ff_serve_api_quarantine(srv, r) : ff_serve_html_quarantine(srv, r);
 	} else {
@@ -286,6 +299,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		return *upload_size = 0, MHD_YES;
 	memset(&r, 0, sizeof r);
 	r.status = MHD_HTTP_OK;
+	r.fd = -1;
 	if (q)
 		snprintf(q->method, sizeof q->method, "%s", method);
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
@@ -378,6 +392,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	memset(&srv, 0, sizeof srv);
 	srv.db = o->db;
 	pthread_mutex_init(&srv.lock, NULL);
+	pthread_cond_init(&srv.exports_done, NULL);
 	srv.title = strdup(ff_cmd_store_name(o->db, &name));
 	ff_buf_free(&name);
 	ff_serve_store_put(&srv, s, 0);
@@ -404,6 +419,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 			o->listen, di ? di->port : 0);
 		wait_signal();
 		MHD_stop_daemon(d);
+		ff_serve_export_wait(&srv);
 		fprintf(stderr, "fivefold serve: stopped (%s) after %llu requests\n",
 			ff_cmd_interrupted() == SIGTERM ? "SIGTERM" : "SIGINT", srv.requests);
 		rc = FF_EXIT_OK;
@@ -412,6 +428,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		ff_store_close(srv.idle[i]);
 	free(srv.idle);
 	free(srv.title);
+	pthread_cond_destroy(&srv.exports_done);
 	pthread_mutex_destroy(&srv.lock);
 	return rc;
 }

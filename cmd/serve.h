@@ -28,6 +28,8 @@ struct ff_serve {
 	struct ff_store **idle;     /* open stores not in use (owned) */
 	size_t nidle, cap;
 	unsigned long long requests;   /* answered, under lock */
+	int exports;                /* export threads running, under lock */
+	pthread_cond_t exports_done;   /* signalled when exports falls to 0 */
 };
 
 /* A store of srv's pool, or a new one (opened read-only). Returns it, or
@@ -42,6 +44,8 @@ struct ff_serve_reply {
 	const char *type;           /* Content-Type */
 	const char *location;       /* a redirect's target (static or in body) */
 	int script;                 /* the page runs its own inline script */
+	int fd;                     /* >= 0: the body is read from this pipe (an export) */
+	const char *filename;       /* a download's name (Content-Disposition) */
 	struct ff_buf body;
 };
 
@@ -83,6 +87,16 @@ int ff_serve_html_game(struct ff_serve *srv, long long id, struct ff_serve_reply
 int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r);
 int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r);
+
+/* /export.FORMAT: start a thread that writes the games that pass q in
+   format ("fgn", "jsonl", "csv") into a pipe; r->fd is its end to read
+   (the caller's; libmicrohttpd closes it). Returns 0, or -1 after
+   ff_serve_fail. serve_export.c. */
+int ff_serve_export(struct ff_serve *srv, const struct ff_serve_query *q, const char *format,
+		    struct ff_serve_reply *r);
+/* Wait until every export thread of srv has ended (at the stop: the
+   daemon closed their pipes, so they end at their next write). */
+void ff_serve_export_wait(struct ff_serve *srv);
 
 /* Fill r with an error answer: status and message, as JSON
    ({"error":"..."}) when json, else as a small HTML page. Returns -1. */
