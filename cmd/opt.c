@@ -89,8 +89,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_METHOD] = { "method", 0, "METHOD", FF_K_CHOICE, 0, "the rating system(s) to show" },
 	[FF_O_EVENT] = { "event", 0, "NAME", TEXT(FF_C_ANY), "the games of this Event" },
 	[FF_O_LISTEN] = { "listen", 0, "ADDR:PORT", TEXT(FF_C_ANY),
-			  "listen on this address and port (default 127.0.0.1:8080: this machine "
-			  "only; 0.0.0.0:PORT serves the network; port 0: any free port)" },
+			  "listen on this address and port (127.0.0.1: this machine only; "
+			  "0.0.0.0: every network; port 0: any free port)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

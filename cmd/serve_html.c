@@ -244,8 +244,8 @@ static int page_of(void *ctx, const struct ff_serve_row *row)
 		if (rc >= 0)
 			rc = ff_page_write(&pg, &rec, c->srv->title, diag.p, c->out);
 	}
-	ff_buf_addf(&nav, "<nav><a href=\"/games\">games</a><a href=\"/api/games/%lld\">JSON</a>"
-		    "<a href=\"/games/%lld.fgn\">FGN</a></nav>\n", c->id, c->id);
+	ff_buf_addf(&nav, "<nav><a href=\"/games\">games</a> &middot; <a href=\"/api/games/%lld\">"
+		    "JSON</a> &middot; <a href=\"/games/%lld.fgn\">FGN</a></nav>\n", c->id, c->id);
 	if (rc == 0 && nav.p && c->out->p && (body = strstr(c->out->p, "<body>\n"))) {
 		size_t at = (size_t)(body - c->out->p) + 7, tail = c->out->len - at;
 

@@ -144,6 +144,7 @@ stdout_args() {
 	store) echo "copy --from $tmp/s.db --to $tmp/copy.db" ;;
 	solve) echo "-g fivelines -r schaedler" ;;
 	analyse) echo "--solution $tmp/sch.sol $dir/good.fgn" ;;
+	serve) echo "--db $tmp/none.db" ;;  # it writes nothing there (its log: standard error)
 	help) echo "" ;;
 	*) echo "UNKNOWN" ;;
 	esac

@@ -1,0 +1,244 @@
+#!/bin/sh
+# fivefold serve (issue 39, docs/serve.md) over a store of seeded games of
+# all four families, a game whose players and Event hold markup, and a
+# quarantined game: the server is started on a free loopback port (port
+# 0, the port read from its first line), and
+# - the JSON API is checked with curl against the CLI: every page of
+#   /api/games followed by its next cursor gives each game once, in id
+#   order, as many as `export` writes; /api/stats is `stats --format json`
+#   line for line; /games/ID.fgn and /export.* are `export`'s bytes;
+#   parameters holding SQL metacharacters give the right rows; a bad id,
+#   page size, parameter, path with .., over-long URL, unknown path and
+#   another method each get their 4xx;
+# - headless Chromium loads the pages (Debian's chromium) and the DOM is
+#   checked: the games list, a statistics row's link followed to its
+#   games (as many as `stats` counts), a game page stepped to its end with
+#   the keyboard, and the markup in players, Event and raw text shown as
+#   text (no node injected, the title as it should be);
+# - SIGTERM stops it (exit 0, the stop in the log), the store unchanged.
+# Screenshots are kept in tests/artefacts/. Skips only where curl or
+# chromium is missing.
+# usage: tests/serve.sh [FIVEFOLD]  (default: top_builddir/fivefold)
+set -u
+ff=${1:-$(cd "${top_builddir:-.}" && pwd)/fivefold}
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ] || ! command -v curl >/dev/null 2>&1; then
+	echo "serve.sh: SKIP: needs chromium and curl (apt-get install chromium curl)"
+	exit 77
+fi
+art=$(pwd)/tests/artefacts
+mkdir -p "$art"
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() { # name, condition-result
+	if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+chrome() { # chromium's headless run of "$@"; its chatter on stderr dropped
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+		--no-proxy-server --user-data-dir="$tmp/profile" "$@" 2>/dev/null
+}
+
+# --- the store: 6 games of each family, seeded; a game with markup in its
+# players and Event; a game that breaks the rules (quarantined) with markup
+# in its text
+for g in fivelines fiveplay sequence pegsjokers; do
+	"$ff" simulate --game $g --games 6 --seed 5 >"$tmp/$g.fgn" || exit 1
+done
+script="<script>document.title='PWNED'</script>"
+img="\\\\\"><img src=x onerror=\\\\\"document.title='PWNED'\\\\\">"
+"$ff" simulate --game fivelines --games 1 --seed 9 |
+	sed -e "s|^\[Seat1 .*|[Seat1 \"$script\"]|" -e "s|^\[Seat2 .*|[Seat2 \"$img\"]|" \
+	    -e "s|^\[Event .*|[Event \"</title><title>PWNED\"]|" >"$tmp/markup.fgn"
+if ! grep -q '^\[Event' "$tmp/markup.fgn"; then
+	sed "s|^\[Seat1 |[Event \"</title><title>PWNED\"]\n[Seat1 |" "$tmp/markup.fgn" >"$tmp/m2.fgn"
+	mv "$tmp/m2.fgn" "$tmp/markup.fgn"
+fi
+"$ff" validate "$tmp/markup.fgn" >/dev/null 2>&1; check "the game with markup is valid FGN" $?
+"$ff" simulate --game fiveplay --games 1 --seed 11 |
+	awk '!done && NF && !/^\[/ { $3 = $1; done = 1 } { print }' |
+	sed "s|^\[Seat1 .*|[Seat1 \"<img src=x onerror=alert(1)>\"]|" >"$tmp/broken.fgn"
+"$ff" import --db "$tmp/s.db" "$tmp/fivelines.fgn" "$tmp/fiveplay.fgn" "$tmp/sequence.fgn" \
+	"$tmp/pegsjokers.fgn" "$tmp/markup.fgn" "$tmp/broken.fgn" >/dev/null 2>&1
+n=$("$ff" export --db "$tmp/s.db" | grep -c '^\[Game ')
+[ "$n" = 25 ]; check "25 games stored ($n)" $?
+sqlite3 "$tmp/s.db" 'PRAGMA journal_mode=DELETE' >/dev/null
+sum0=$(sha256sum <"$tmp/s.db")
+
+# --- the server, on a free loopback port
+"$ff" serve --db "$tmp/s.db" --listen 127.0.0.1:0 2>"$tmp/log" &
+pid=$!
+i=0
+while ! grep -q 'serving' "$tmp/log" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+port=$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/log")
+[ -n "$port" ]; check "the server says its port ($(head -1 "$tmp/log"))" $?
+[ -n "$port" ] || { cat "$tmp/log"; exit 1; }
+u=http://127.0.0.1:$port
+get() { curl -s --path-as-is "$u$1"; }
+code() { curl -s --path-as-is -o /dev/null -w '%{http_code}' "$@"; }
+
+# --- the JSON API against the CLI
+# every page of 7, followed by its cursor: each game once, in order
+after= ids=
+while :; do
+	get "/api/games?limit=7$after" >"$tmp/page.json"
+	ids="$ids $(grep -o '^{"id":[0-9]*' "$tmp/page.json" | sed 's/.*://' | tr '\n' ' ')"
+	next=$(sed -n 's/.*"next":\([0-9a-z]*\)}$/\1/p' "$tmp/page.json")
+	[ "$next" = null ] || [ -z "$next" ] && break
+	after="&after=$next"
+done
+want=$(seq 1 25 | tr '\n' ' ')
+[ "$(echo $ids)" = "$(echo $want)" ]; check "/api/games pages by next: ids 1..25 once each (got$ids)" $?
+get "/api/games?after=25" | grep -q '^{"games":\[$'; check "a page past the end: no games" $?
+# a filter: the games of one game, as export counts them
+for g in fivelines fiveplay sequence pegsjokers; do
+	a=$(get "/api/games?game=$g&limit=500" | grep -c '^{"id"')
+	b=$("$ff" export --db "$tmp/s.db" --game $g | grep -c '^\[Game ')
+	[ "$a" = "$b" ]; check "/api/games?game=$g: $a games, export $b" $?
+done
+# statistics: stats --format json, line for line
+get "/api/stats" | sed -n 's/^\({"ruleset".*}\),\{0,1\}$/\1/p' >"$tmp/web.stats"
+"$ff" stats --db "$tmp/s.db" --format json >"$tmp/cli.stats"
+[ -s "$tmp/cli.stats" ] && cmp -s "$tmp/web.stats" "$tmp/cli.stats"
+check "/api/stats is stats --format json" $?
+# a game's FGN, the exports
+"$ff" export --db "$tmp/s.db" --limit 3 | awk '/^\[Game /{n++} n==3' >"$tmp/g3.fgn"
+get "/games/3.fgn" | cmp -s - "$tmp/g3.fgn"; check "/games/3.fgn is export's third game" $?
+get "/api/games/3" | grep -q '^{"id":3,"ruleset":"fivelines/'; check "/api/games/3" $?
+for f in fgn jsonl csv; do
+	get "/export.$f?game=pegsjokers&min_plies=10" >"$tmp/web.$f"
+	"$ff" export --db "$tmp/s.db" --game pegsjokers --min-plies 10 -f $f >"$tmp/cli.$f"
+	[ -s "$tmp/cli.$f" ] && cmp -s "$tmp/web.$f" "$tmp/cli.$f"
+	check "/export.$f is export -f $f" $?
+done
+# SQL metacharacters: the right rows (none), never an error or another's
+for v in "x%27%20OR%20%271%27=%271" "%27%3B%20DROP%20TABLE%20games%3B--" "%25" "%5C" "%22"; do
+	r=$(get "/api/games?player=$v")
+	[ "$(code "$u/api/games?player=$v")" = 200 ] && [ "$r" = "$(printf '{"games":[\n],"limit":50,"next":null}')" ]
+	check "player=$v: no games, 200" $?
+done
+# the player with markup: exactly its game
+r=$(get "/api/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E" | grep -c '^{"id"')
+[ "$r" = 1 ]; check "the player <script>...: its one game ($r)" $?
+# 4xx, never 500
+while read -r want path; do
+	got=$(code "$u$path")
+	[ "$got" = "$want" ]; check "$path: $want (got $got)" $?
+done <<EOF
+400 /api/games/abc
+400 /games/abc
+400 /api/games/0
+400 /api/games/-1
+400 /api/games/1x
+404 /api/games/99
+404 /games/99
+400 /api/games?limit=-1
+400 /api/games?limit=0
+400 /api/games?limit=100000
+400 /api/games?limit=99999999999999999999999
+400 /api/games?after=-5
+400 /api/games?after=abc
+400 /api/games?bogus=1
+400 /api/games?game=chess
+400 /api/games?since=yesterday
+400 /api/games?result=2-0
+400 /api/games?origin=both
+400 /api/games?game=sequence&game=fiveplay
+400 /api/games?player=a%00b
+400 /games/../etc/passwd
+400 /games/%2e%2e/etc/passwd
+400 /../../etc/passwd
+404 /nope
+404 /api/nope
+400 /games/1/more
+200 /api/games?player=
+302 /
+EOF
+got=$(code "$u/api/games?player=$(head -c 5000 /dev/zero | tr '\0' a)")
+[ "$got" = 414 ]; check "an over-long URL: 414 (got $got)" $?
+got=$(code -X POST -d x=1 "$u/api/games")
+[ "$got" = 405 ]; check "POST: 405 (got $got)" $?
+got=$(code -X DELETE "$u/games/1")
+[ "$got" = 405 ]; check "DELETE: 405 (got $got)" $?
+! grep -q '" 5[0-9][0-9] ' "$tmp/log"; check "no 5xx in the access log" $?
+
+# --- the pages in Chromium, checked through the DOM
+dom() { chrome --dump-dom "$u$1" >"$tmp/dom" || true; }
+title() { sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$tmp/dom" | head -n 1; }
+dom "/games?limit=10"
+rows=$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")
+[ "$rows" = 10 ] && grep -q 'id="next"' "$tmp/dom" && [ "$(title)" = "Games - $tmp/s.db" ]
+check "the games list: 10 rows, a next page ($rows rows, title $(title))" $?
+chrome --window-size=1300,1000 --screenshot="$art/serve-games.png" "$u/games" >/dev/null
+# a statistics row followed: its games are the row's count, stats' count
+dom "/stats?game=sequence"
+href=$(grep -o '<a class="group" href="[^"]*"' "$tmp/dom" | head -n 1 | sed 's/.*href="//; s/"$//; s/&amp;/\&/g')
+cnt=$(grep -o '<td class="n games">[0-9]*' "$tmp/dom" | head -n 1 | sed 's/.*>//')
+want=$("$ff" stats --db "$tmp/s.db" --game sequence --format json | head -n 1 | sed 's/.*"games":\([0-9]*\).*/\1/')
+chrome --window-size=1300,800 --screenshot="$art/serve-stats.png" "$u/stats" >/dev/null
+dom "$href"
+rows=$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")
+[ -n "$href" ] && [ "$cnt" = "$want" ] && [ "$rows" = "$want" ]
+check "a stats row's link ($href): $rows games, the row says $cnt, stats $want" $?
+# a game page: markup in the players and Event is text; stepped to its end
+id=$(get "/api/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E" |
+	sed -n 's/^{"id":\([0-9]*\).*/\1/p')
+plies=$(get "/api/games/$id" | sed -n 's/.*"plies":\([0-9]*\).*/\1/p')
+dom "/games/$id"
+[ "$(title)" = "$tmp/s.db, game $id" ]; check "the game page's title is its own ($(title))" $?
+[ "$(grep -c '<script' "$tmp/dom")" = 1 ] && ! grep -q '<img' "$tmp/dom" &&
+	grep -q '&lt;script&gt;document.title=.PWNED.&lt;/script&gt;' "$tmp/dom" &&
+	grep -q '&lt;/title&gt;&lt;title&gt;PWNED' "$tmp/dom" &&
+	grep -q '"&gt;&lt;img src=x onerror=' "$tmp/dom"
+check "the game page shows the players' and Event's markup as text, no node injected" $?
+chrome --window-size=1300,1000 --screenshot="$art/serve-game.png" "$u/games/$id" >/dev/null
+# the keyboard: the served page, with a script of checks added (as
+# tests/replay.sh does), loaded from a file
+get "/games/$id" | sed '/^<\/body>/,$d' >"$tmp/game.html"
+cat >>"$tmp/game.html" <<EOF
+<script>
+(function(){
+function key(k){document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));}
+var why=[];
+key('ArrowRight');key('ArrowRight');
+if(document.body.getAttribute('data-ply')!=='2')why.push('two right: '+document.body.getAttribute('data-ply'));
+key('End');
+if(document.body.getAttribute('data-ply')!=='$plies')why.push('End: '+document.body.getAttribute('data-ply'));
+key('Home');
+if(document.body.getAttribute('data-ply')!=='0')why.push('Home: '+document.body.getAttribute('data-ply'));
+document.title=why.length?'FAIL: '+why.join('; '):'PASS';
+})();
+</script>
+</body>
+</html>
+EOF
+chrome --dump-dom "file://$tmp/game.html" >"$tmp/dom" || true
+[ "$(title)" = PASS ]; check "the game page steps with the keyboard to ply $plies ($(title))" $?
+# the list filtered by that player: the form and rows show it as text
+dom "/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E"
+[ "$(title)" = "Games - $tmp/s.db" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" &&
+	[ "$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")" = 1 ]
+check "the list of the player <script>...: one row, no node injected" $?
+# the quarantine: the broken game's diagnostic and raw text, as text
+dom "/quarantine"
+grep -q 'broken.fgn' "$tmp/dom" && grep -q '&lt;img src=x onerror=alert(1)&gt;' "$tmp/dom" &&
+	! grep -q '<img' "$tmp/dom" && grep -q '<td>illegal' "$tmp/dom"
+check "the quarantine lists the broken game, its markup as text" $?
+chrome --window-size=1300,800 --screenshot="$art/serve-quarantine.png" "$u/quarantine" >/dev/null
+
+# --- the stop: SIGTERM, exit 0, said; the log; the store as it was
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ "$rc" = 0 ] && grep -q '^fivefold serve: stopped (SIGTERM) after [0-9]* requests$' "$tmp/log"
+check "SIGTERM stops it: exit 0 ($rc), said" $?
+grep -q '^127\.0\.0\.1 "GET /api/games?limit=7" 200 [0-9]* [0-9.]*$' "$tmp/log"
+check "the access log has a line per request" $?
+! grep -q 'PWNED.*PWNED' "$tmp/log" || ! grep -q "$(printf '\033')" "$tmp/log"
+check "the access log holds no control bytes" $?
+[ "$(sha256sum <"$tmp/s.db")" = "$sum0" ]; check "the store is unchanged" $?
+
+echo "serve.sh: $pass passed, $fail failed (screenshots in $art)"
+[ "$fail" = 0 ]
