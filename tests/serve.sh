@@ -15,6 +15,8 @@
 #   games (as many as `stats` counts), a game page stepped to its end with
 #   the keyboard, and the markup in players, Event and raw text shown as
 #   text (no node injected, the title as it should be);
+# - the same store copied into PostgreSQL (a throw-away server) gives the
+#   same answers, byte for byte;
 # - SIGTERM stops it (exit 0, the stop in the log), the store unchanged.
 # Screenshots are kept in tests/artefacts/. Skips only where curl or
 # chromium is missing.
@@ -30,7 +32,7 @@ art=$(pwd)/tests/artefacts
 mkdir -p "$art"
 tmp=$(mktemp -d)
 pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "${FF_PG_DIR:-}" ] && pg_stop; rm -rf "$tmp"' EXIT
 pass=0 fail=0
 check() { # name, condition-result
 	if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
@@ -67,6 +69,7 @@ sqlite3 "$tmp/s.db" 'PRAGMA journal_mode=DELETE' >/dev/null
 sum0=$(sha256sum <"$tmp/s.db")
 
 # --- the server, on a free loopback port
+: >"$tmp/log"
 "$ff" serve --db "$tmp/s.db" --listen 127.0.0.1:0 2>"$tmp/log" &
 pid=$!
 i=0
@@ -226,6 +229,40 @@ grep -q 'broken.fgn' "$tmp/dom" && grep -q '&lt;img src=x onerror=alert(1)&gt;' 
 	! grep -q '<img' "$tmp/dom" && grep -q '<td>illegal' "$tmp/dom"
 check "the quarantine lists the broken game, its markup as text" $?
 chrome --window-size=1300,800 --screenshot="$art/serve-quarantine.png" "$u/quarantine" >/dev/null
+
+# --- PostgreSQL: the same store copied into a throw-away server gives the
+# same answers, byte for byte (tests/pgserver.sh; skipped, saying so,
+# without the server binaries)
+srcdir=${srcdir:-.}
+. "$srcdir/tests/pgserver.sh"
+if pg_start >"$tmp/pg.out" 2>&1; then
+	url=$(pg_newdb serve)
+	"$ff" store copy "$tmp/s.db" "$url" >/dev/null 2>&1; check "store copy into PostgreSQL" $?
+	: >"$tmp/pglog"
+	"$ff" serve --db "$url" --listen 127.0.0.1:0 2>"$tmp/pglog" &
+	pgpid=$!
+	i=0
+	while ! grep -q 'serving' "$tmp/pglog" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	pgport=$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/pglog")
+	for path in "/api/games?limit=500" "/api/games?limit=4&after=9" "/api/games?game=sequence" \
+		"/api/games?ruleset=pegsjokers/liftbridge&seats=4&limit=2&after=20" \
+		"/api/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E" \
+		"/api/games?player=x%27%20OR%20%271%27=%271" "/api/games/7" "/api/games/99" \
+		"/api/stats" "/api/stats?game=fiveplay&min_plies=100" "/api/quarantine" \
+		"/export.csv?game=fivelines" "/games?limit=5&after=3" "/stats" "/games/12.fgn"; do
+		# (a page's title names its store)
+		get "$path" | grep -v '^<title>' >"$tmp/a"
+		curl -s "http://127.0.0.1:$pgport$path" | grep -v '^<title>' >"$tmp/b"
+		[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+		check "PostgreSQL: $path as SQLite's" $?
+	done
+	kill -TERM "$pgpid"
+	wait "$pgpid"
+	check "PostgreSQL: SIGTERM stops it" $?
+	pg_stop
+else
+	echo "serve.sh: PostgreSQL not checked: $(tail -n 1 "$tmp/pg.out")"
+fi
 
 # --- the stop: SIGTERM, exit 0, said; the log; the store as it was
 kill -TERM "$pid"
