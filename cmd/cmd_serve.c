@@ -19,9 +19,12 @@
 #include <unistd.h>
 
 #include <microhttpd.h>
+#include <nettle/base64.h>
+#include <nettle/sha2.h>
 
 #include "cmd/cmd.h"
 #include "cmd/serve.h"
+#include "lib/page.h"
 
 struct svset {
 	const char *db, *listen;
@@ -51,10 +54,31 @@ struct req {
 };
 
 /* The CSP of the pages: no script, style only inline, nothing from
-   elsewhere; the game page may run its own script. */
+   elsewhere; the game page may run its own script, and only it (named by
+   its SHA-256, script_csp). */
 #define CSP_BASE "default-src 'none'; style-src 'unsafe-inline'; img-src data:; " \
 	"form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-#define CSP_SCRIPT CSP_BASE "; script-src 'unsafe-inline'"
+
+/* CSP_BASE and "; script-src 'sha256-...'" for the replay page's script
+   (lib/page.h), into out (room for 512 bytes). */
+static void script_csp(char *out, size_t cap)
+{
+	const char *s = ff_page_script(), *open = "<script>", *end = strstr(s, "</script>");
+	struct sha256_ctx h;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	char b64[BASE64_ENCODE_RAW_LENGTH(SHA256_DIGEST_SIZE) + 1];
+
+	snprintf(out, cap, "%s", CSP_BASE);   /* without it the page shows its start only */
+	if (strncmp(s, open, strlen(open)) != 0 || !end)
+		return;
+	s += strlen(open);
+	sha256_init(&h);
+	sha256_update(&h, (size_t)(end - s), (const uint8_t *)s);
+	sha256_digest(&h, sizeof d, d);
+	base64_encode_raw(b64, sizeof d, d);
+	b64[BASE64_ENCODE_RAW_LENGTH(SHA256_DIGEST_SIZE)] = '\0';
+	snprintf(out, cap, "%s; script-src 'sha256-%s'", CSP_BASE, b64);
+}
 
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
 {
@@ -157,7 +181,7 @@ static enum MHD_Result send_reply(struct MHD_Connection *conn, struct req *q,
 		MHD_add_response_header(resp, "Content-Disposition", disp);
 	}
 	MHD_add_response_header(resp, "Content-Type", r->type ? r->type : "text/plain");
-	MHD_add_response_header(resp, "Content-Security-Policy", r->script ? CSP_SCRIPT : CSP_BASE);
+	MHD_add_response_header(resp, "Content-Security-Policy", r->script ? r->csp : CSP_BASE);
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
 	MHD_add_response_header(resp, "Cache-Control", "no-cache");
@@ -393,6 +417,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	srv.db = o->db;
 	pthread_mutex_init(&srv.lock, NULL);
 	pthread_cond_init(&srv.exports_done, NULL);
+	script_csp(srv.csp, sizeof srv.csp);
 	srv.title = strdup(ff_cmd_store_name(o->db, &name));
 	ff_buf_free(&name);
 	ff_serve_store_put(&srv, s, 0);

@@ -28,6 +28,7 @@ struct ff_serve {
 	struct ff_store **idle;     /* open stores not in use (owned) */
 	size_t nidle, cap;
 	unsigned long long requests;   /* answered, under lock */
+	char csp[512];              /* the game page's Content-Security-Policy */
 	int exports;                /* export threads running, under lock */
 	pthread_cond_t exports_done;   /* signalled when exports falls to 0 */
 };
@@ -44,6 +45,7 @@ struct ff_serve_reply {
 	const char *type;           /* Content-Type */
 	const char *location;       /* a redirect's target (static or in body) */
 	int script;                 /* the page runs its own inline script */
+	const char *csp;            /* then its Content-Security-Policy */
 	int fd;                     /* >= 0: the body is read from this pipe (an export) */
 	const char *filename;       /* a download's name (Content-Disposition) */
 	struct ff_buf body;

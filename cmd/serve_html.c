@@ -276,6 +276,7 @@ int ff_serve_html_game(struct ff_serve *srv, long long id, struct ff_serve_reply
 	f.limit = 1;
 	r->type = "text/html; charset=utf-8";
 	r->script = 1;
+	r->csp = srv->csp;
 	if (ff_serve_each_row(srv, &f, 0, page_of, &c, &next, r))
 		return -1;
 	if (!c.found)

@@ -100,8 +100,13 @@ int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE 1",
-		    ff_sqlite_fgn_cols(s->base.version));
+	/* a page (a limit, serve's after=) reads the games in id order from
+	   its start, and stops when it has them: NOT INDEXED keeps SQLite from
+	   taking the ruleset's rows from games_stats and sorting them all by id
+	   (a page of a game's 50 games after the middle of 100,000: 2.4 s
+	   against milliseconds) */
+	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games%s WHERE 1",
+		    ff_sqlite_fgn_cols(s->base.version), f->limit ? " NOT INDEXED" : "");
 	ff_sqlite_filter_sql(s, &sql, f);
 	ff_buf_adds(&sql, " ORDER BY id");
 	if (f->limit)

@@ -195,6 +195,14 @@ dom "/games/$id"
 	grep -q '&lt;/title&gt;&lt;title&gt;PWNED' "$tmp/dom" &&
 	grep -q '"&gt;&lt;img src=x onerror=' "$tmp/dom"
 check "the game page shows the players' and Event's markup as text, no node injected" $?
+# its own script runs (the Content-Security-Policy names its hash): it
+# has drawn the start, ply 0; a policy that blocked it would leave none
+grep -q '<body[^>]* data-ply="0"' "$tmp/dom"
+check "the game page's own script runs under its Content-Security-Policy" $?
+curl -s -D - -o /dev/null "$u/games/$id" | grep -qi "^content-security-policy: default-src 'none';.* script-src 'sha256-[A-Za-z0-9+/=]*'"
+check "the game page allows its own script by hash only" $?
+curl -s -D - -o /dev/null "$u/games" | grep -i "^content-security-policy:" | grep -vq "script-src"
+check "the list pages allow no script" $?
 chrome --window-size=1300,1000 --screenshot="$art/serve-game.png" "$u/games/$id" >/dev/null
 # the keyboard: the served page, with a script of checks added (as
 # tests/replay.sh does), loaded from a file
