@@ -99,6 +99,8 @@ int ff_serve_api_games(struct ff_serve *srv, const struct ff_serve_query *q,
 	ff_buf_adds(&r->body, "{\"games\":[");
 	if (ff_serve_each_row(srv, &q->f, 1, game_json, &c, &next, r))
 		return -1;
+	if (q->f.after && c.n == 0)
+		return ff_serve_fail(r, 404, 1, "no games after this one: past the last page");
 	ff_buf_addf(&r->body, "\n],\"limit\":%ld,\"next\":", q->f.limit);
 	if (next)
 		ff_buf_addf(&r->body, "%lld}\n", next);

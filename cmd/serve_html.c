@@ -127,13 +127,20 @@ static int href(struct ff_buf *out, const char *path, const struct ff_buf *query
 }
 
 /* /games: a row per game. */
+struct list_page {
+	struct ff_buf *out;
+	long n;
+};
+
 static int game_row(void *ctx, const struct ff_serve_row *row)
 {
-	struct ff_buf *out = ctx;
+	struct list_page *c = ctx;
+	struct ff_buf *out = c->out;
 	const struct ff_exported *g = row->g;
 	char name[16];
 	int k, rc;
 
+	c->n++;
 	rc = ff_buf_addf(out, "<tr><td class=\"n\"><a href=\"/games/%lld\">%lld</a></td><td>", g->id,
 			 g->id);
 	ff_svg_escape(out, g->ruleset);
@@ -163,6 +170,7 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r)
 {
 	struct ff_buf *out = &r->body, query = FF_BUF_INIT;
+	struct list_page c = { out, 0 };
 	long long next = 0;
 	int rc;
 
@@ -187,9 +195,13 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 		ff_buf_free(&query);
 		return ff_serve_fail(r, 503, 0, "out of memory");
 	}
-	if (ff_serve_each_row(srv, &q->f, 0, game_row, out, &next, r)) {
+	if (ff_serve_each_row(srv, &q->f, 0, game_row, &c, &next, r)) {
 		ff_buf_free(&query);
 		return -1;
+	}
+	if (q->f.after && c.n == 0) {
+		ff_buf_free(&query);
+		return ff_serve_fail(r, 404, 0, "no games after this one: past the last page");
 	}
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n<p>");
 	if (q->f.after) {
