@@ -9,10 +9,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/serve.h"
+#include "cmd/stats_plot.h"
 #include "formats/fgn.h"
 #include "lib/page.h"
 #include "lib/record.h"
@@ -301,7 +303,74 @@ struct stats_page {
 	struct ff_buf *out;
 	const struct ff_buf *query;   /* the filters but ruleset and seats */
 	long n;
+	struct rows rows;             /* the groups again, for the chart */
 };
+
+/* Keep g in rs for the chart (stats --plot's). Returns 0 or -1. */
+static int keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90)
+{
+	struct row *r;
+	size_t j, n = g->nlengths ? g->nlengths : 1;
+	char label[200];
+
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? rs->cap * 2 : 16;
+		struct row *v = realloc(rs->v, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		rs->v = v;
+		rs->cap = cap;
+	}
+	r = &rs->v[rs->n];
+	memset(r, 0, sizeof *r);
+	snprintf(label, sizeof label, "%s, %d seats", g->ruleset, g->seats);
+	r->ruleset = strdup(g->ruleset);
+	r->label = strdup(label);
+	r->len_value = malloc(n * sizeof *r->len_value);
+	r->len_count = malloc(n * sizeof *r->len_count);
+	if (!r->ruleset || !r->label || !r->len_value || !r->len_count) {
+		free(r->ruleset);
+		free(r->label);
+		free(r->len_value);
+		free(r->len_count);
+		return -1;
+	}
+	for (j = 0; j < g->nlengths; j++) {
+		r->len_value[j] = g->lengths[j].value;
+		r->len_count[j] = g->lengths[j].count;
+	}
+	r->nlen = g->nlengths;
+	r->seats = g->seats;
+	r->sides = g->sides > MAX_SIDES ? MAX_SIDES : g->sides;
+	r->n = g->n;
+	r->unfinished = g->unfinished;
+	r->finished = g->n - g->unfinished;
+	r->draws = g->draws;
+	r->first_wins = g->first_wins;
+	memcpy(r->side_wins, g->side_wins, sizeof r->side_wins);
+	r->mean = g->mean;
+	r->var = g->var;
+	r->median = med;
+	r->p90 = p90;
+	if (r->sides > rs->max_sides)
+		rs->max_sides = r->sides;
+	rs->n++;
+	return 0;
+}
+
+static void rows_free(struct rows *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		free(rs->v[i].ruleset);
+		free(rs->v[i].label);
+		free(rs->v[i].len_value);
+		free(rs->v[i].len_count);
+	}
+	free(rs->v);
+}
 
 static int rate_cell(struct ff_buf *out, long k, long n)
 {
@@ -323,7 +392,8 @@ static int stats_row(void *ctx, const struct ff_stats_group *g)
 
 	c->n++;
 	ff_serve_quantiles(g, &med, &p90);
-	rc = ff_buf_adds(&link, "ruleset=");
+	rc = keep_row(&c->rows, g, med, p90);
+	rc |= ff_buf_adds(&link, "ruleset=");
 	rc |= ff_serve_urlenc(&link, g->ruleset);
 	rc |= ff_buf_addf(&link, "&seats=%d", g->seats);
 	rc |= ff_buf_add(&link, c->query->p ? c->query->p : "", c->query->len);
@@ -345,10 +415,13 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r)
 {
 	struct ff_serve_query rest = *q;
-	struct ff_buf *out = &r->body, query = FF_BUF_INIT;
-	struct stats_page c = { out, &query, 0 };
+	struct ff_buf *out = &r->body, query = FF_BUF_INIT, svg = FF_BUF_INIT;
+	struct stats_page c;
 	int rc;
 
+	memset(&c, 0, sizeof c);
+	c.out = out;
+	c.query = &query;
 	rest.f.ruleset = NULL;   /* each row names its own */
 	rest.f.seats = 0;
 	r->type = "text/html; charset=utf-8";
@@ -362,10 +435,17 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 			  "<th class=\"n\">p90</th></tr></thead>\n<tbody>\n");
 	if (rc == 0 && ff_serve_stats(srv, &q->f, 0, stats_row, &c, r)) {
 		ff_buf_free(&query);
+		rows_free(&c.rows);
 		return -1;
 	}
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n<p>Rates are over finished games (result not *); "
 			  "intervals are 95% Wilson. Each ruleset links to its games.</p>\n");
+	/* the chart of stats --plot: its text escaped by lib/svg.c */
+	if (rc == 0 && c.rows.n && ff_stats_plot(&c.rows, NULL, &svg) == 0 && svg.p)
+		rc |= ff_buf_adds(out, "<div id=\"plot\">\n") | ff_buf_add(out, svg.p, svg.len) |
+		      ff_buf_adds(out, "</div>\n");
+	ff_buf_free(&svg);
+	rows_free(&c.rows);
 	rc |= foot(out);
 	ff_buf_free(&query);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;

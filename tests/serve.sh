@@ -181,7 +181,9 @@ dom "/stats?game=sequence"
 href=$(grep -o '<a class="group" href="[^"]*"' "$tmp/dom" | head -n 1 | sed 's/.*href="//; s/"$//; s/&amp;/\&/g')
 cnt=$(grep -o '<td class="n games">[0-9]*' "$tmp/dom" | head -n 1 | sed 's/.*>//')
 want=$("$ff" stats --db "$tmp/s.db" --game sequence --format json | head -n 1 | sed 's/.*"games":\([0-9]*\).*/\1/')
-chrome --window-size=1300,800 --screenshot="$art/serve-stats.png" "$u/stats" >/dev/null
+grep -q '<div id="plot">' "$tmp/dom" && grep -q '<svg' "$tmp/dom"
+check "the statistics page has the chart of stats --plot" $?
+chrome --window-size=1300,1400 --screenshot="$art/serve-stats.png" "$u/stats" >/dev/null
 dom "$href"
 rows=$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")
 [ -n "$href" ] && [ "$cnt" = "$want" ] && [ "$rows" = "$want" ]
