@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,6 +380,38 @@ static int parse_listen(const char *s, struct sockaddr_storage *sa, socklen_t *l
 	return -1;
 }
 
+/* libmicrohttpd's own messages, said as fivefold's. */
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	char msg[512];
+	size_t n;
+
+	(void)cls;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = strlen(msg);
+	while (n && msg[n - 1] == '\n')
+		msg[--n] = '\0';
+	fprintf(stderr, "fivefold serve: libmicrohttpd: %s\n", msg);
+}
+
+/* A socket bound to sa and listening, or -1 with errno. */
+static int listen_on(const struct sockaddr_storage *sa, socklen_t len)
+{
+	int fd = socket(sa->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0), on = 1, e;
+
+	if (fd < 0)
+		return -1;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+	if (sa->ss_family == AF_INET6)   /* [::]:PORT is IPv6 only, as asked */
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+	if (bind(fd, (const struct sockaddr *)sa, len) == 0 && listen(fd, 128) == 0)
+		return fd;
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
 /* Wait for SIGINT or SIGTERM. */
 static void wait_signal(void)
 {
@@ -399,7 +432,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct MHD_Daemon *d;
 	const union MHD_DaemonInfo *di;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
-	int rc;
+	int rc, fd;
 	size_t i;
 
 	(void)argc;
@@ -423,8 +456,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_serve_store_put(&srv, s, 0);
 	if (sa.ss_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
+	if ((fd = listen_on(&sa, salen)) < 0) {
+		fprintf(stderr, "fivefold serve: cannot listen on %s: %s\n", o->listen, strerror(errno));
+		rc = FF_EXIT_FAIL;
+		goto done;
+	}
 	d = MHD_start_daemon(flags, 0, NULL, NULL, on_request, &srv,
-			     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+			     MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
+			     MHD_OPTION_LISTEN_SOCKET, fd,
 			     MHD_OPTION_THREAD_POOL_SIZE, (unsigned)o->threads,
 			     MHD_OPTION_URI_LOG_CALLBACK, on_uri, &srv,
 			     MHD_OPTION_NOTIFY_COMPLETED, on_done, &srv,
@@ -432,10 +471,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 			     MHD_OPTION_CONNECTION_LIMIT, 256U,
 			     MHD_OPTION_CONNECTION_TIMEOUT, 30U,
 			     MHD_OPTION_END);
-	(void)salen;
 	if (!d) {
-		fprintf(stderr, "fivefold serve: cannot listen on %s: %s\n", o->listen,
-			errno ? strerror(errno) : "the server did not start");
+		fprintf(stderr, "fivefold serve: the server did not start on %s\n", o->listen);
+		close(fd);
 		rc = FF_EXIT_FAIL;
 	} else {
 		di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
@@ -445,10 +483,12 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		wait_signal();
 		MHD_stop_daemon(d);
 		ff_serve_export_wait(&srv);
-		fprintf(stderr, "fivefold serve: stopped (%s) after %llu requests\n",
-			ff_cmd_interrupted() == SIGTERM ? "SIGTERM" : "SIGINT", srv.requests);
+		fprintf(stderr, "fivefold serve: stopped (%s) after %llu request%s\n",
+			ff_cmd_interrupted() == SIGTERM ? "SIGTERM" : "SIGINT", srv.requests,
+			srv.requests == 1 ? "" : "s");
 		rc = FF_EXIT_OK;
 	}
+done:
 	for (i = 0; i < srv.nidle; i++)
 		ff_store_close(srv.idle[i]);
 	free(srv.idle);

@@ -81,6 +81,11 @@ u=http://127.0.0.1:$port
 get() { curl -s --path-as-is "$u$1"; }
 code() { curl -s --path-as-is -o /dev/null -w '%{http_code}' "$@"; }
 
+# a port taken: exit 1, said
+"$ff" serve --db "$tmp/s.db" --listen "127.0.0.1:$port" 2>"$tmp/taken.err"
+[ $? = 1 ] && grep -q "^fivefold serve: cannot listen on 127.0.0.1:$port: " "$tmp/taken.err"
+check "a port taken: exit 1 ($(tail -n 1 "$tmp/taken.err"))" $?
+
 # --- the JSON API against the CLI
 # every page of 7, followed by its cursor: each game once, in order
 after= ids=
