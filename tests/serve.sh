@@ -165,6 +165,38 @@ done <<EOF
 200 /api/games?player=
 302 /
 EOF
+# a property test: 400 requests made at random (seeded) from the API's
+# paths, its parameters and some that are not, with values of digits,
+# signs, huge numbers, dates, SQL and markup, random bytes: each answer is
+# 200, 400 or 404, and one JSON value
+jc=$(cd "${top_builddir:-.}" && pwd)/tests/json_check
+awk -v n=400 'BEGIN {
+	srand(39)
+	np = split("/api/games /api/stats /api/quarantine /api/games/1 /api/games/25 /api/games/26 /api/games/x", path, " ")
+	nk = split("game rules options ruleset seats origin player since until result seed min_plies max_plies after limit bogus Game", key, " ")
+	nv = split("1 0 -1 25 500 501 99999999999999999999 2024.01.01 2024-13-45 1-0 D W3 * sequence fivelines imported %27 %27%20OR%201=1-- %3Cscript%3E %00 %FF%FE %25 a+b %5C%22 schaedler skip-last", val, " ")
+	for (i = 0; i < n; i++) {
+		q = path[int(rand() * np) + 1]
+		m = int(rand() * 4)
+		for (j = 0; j < m; j++) {
+			v = val[int(rand() * nv) + 1]
+			if (rand() < 0.2) { v = ""; for (b = 0; b < 1 + int(rand() * 6); b++) v = v sprintf("%%%02X", int(rand() * 256)) }
+			q = q (j ? "&" : "?") key[int(rand() * nk) + 1] "=" v
+		}
+		print q
+	}
+}' >"$tmp/urls"
+bad=0 n200=0 n400=0 n404=0
+while read -r p; do
+	c=$(curl -s -o "$tmp/body" -w '%{http_code}' "$u$p")
+	case $c in
+	200) n200=$((n200 + 1)) ;; 400) n400=$((n400 + 1)) ;; 404) n404=$((n404 + 1)) ;;
+	*) bad=$((bad + 1)); echo "  $p: $c" ;;
+	esac
+	if [ -x "$jc" ] && ! "$jc" <"$tmp/body" 2>/dev/null; then bad=$((bad + 1)); echo "  $p: not JSON"; fi
+done <"$tmp/urls"
+echo "serve.sh: 400 random requests: $n200 answered 200, $n400 400, $n404 404"
+[ "$bad" = 0 ]; check "400 random API requests: each 200, 400 or 404 ($n200, $n400, $n404), and JSON ($bad not)" $?
 got=$(code "$u/api/games?player=$(head -c 5000 /dev/zero | tr '\0' a)")
 [ "$got" = 414 ]; check "an over-long URL: 414 (got $got)" $?
 got=$(code -X POST -d x=1 "$u/api/games")
