@@ -302,6 +302,8 @@ static void route(struct ff_serve *srv, struct MHD_Connection *conn, const char 
 	} else if (!api && (strcmp(url, "/export.fgn") == 0 || strcmp(url, "/export.jsonl") == 0 ||
 			    strcmp(url, "/export.csv") == 0)) {
 		ff_serve_export(srv, &q, url + 8, r);
+	} else if (strcmp(path, "/players") == 0) {
+		api ? ff_serve_api_players(srv, r) : ff_serve_html_players(srv, r);
 	} else if (strcmp(path, "/quarantine") == 0) {
 		api ? ff_serve_api_quarantine(srv, r) : ff_serve_html_quarantine(srv, r);
 	} else {
@@ -503,7 +505,8 @@ const struct ff_cmd ff_cmd_serve = {
 	.summary = "serve a store as web pages and a JSON API, read-only",
 	.about = "Serves the store (--db, opened read-only) over HTTP: the games with the\n"
 		 "filters of stats and export, a game's replay page, the statistics with\n"
-		 "each row a link to its games, the quarantine, and the same as JSON under\n"
+		 "each row a link to its games, the players, the quarantine, exports of\n"
+		 "the games a filter passes, and the same as JSON under\n"
 		 "/api/ (docs/serve.md). Listens on --listen ADDR:PORT, by default\n"
 		 "127.0.0.1:8080 (this machine only; 0.0.0.0:8080 serves the network). Logs\n"
 		 "each request on standard error; SIGINT or SIGTERM stops it (exit 0).",

@@ -17,6 +17,7 @@
 #define FF_SERVE_PAGE 50           /* games on a page when limit= is not given */
 #define FF_SERVE_MAX_PAGE 500      /* games on a page at most */
 #define FF_SERVE_MAX_REJECTS 1000  /* quarantine entries on its page at most */
+#define FF_SERVE_MAX_PLAYERS 10000 /* players on their page at most */
 
 /* The server: the store's name and a pool of its open connections, each
    used by one request at a time. Shared by the threads; the pool under
@@ -133,6 +134,14 @@ int ff_serve_stats(struct ff_serve *srv, const struct ff_stats_filter *f, int js
 int ff_serve_rejects(struct ff_serve *srv, int json,
 		     int (*cb)(void *ctx, const struct ff_store_reject *e), void *ctx,
 		     struct ff_serve_reply *r);
+/* The players of the store (by id), at most FF_SERVE_MAX_PLAYERS, to cb.
+   Returns 0, 1 when players were left out, or -1 after ff_serve_fail. */
+int ff_serve_players(struct ff_serve *srv, int json,
+		     int (*cb)(void *ctx, long long id, const char *name), void *ctx,
+		     struct ff_serve_reply *r);
+int ff_serve_api_players(struct ff_serve *srv, struct ff_serve_reply *r);
+int ff_serve_html_players(struct ff_serve *srv, struct ff_serve_reply *r);
+
 /* The median and 90th percentile of g's lengths, into med and p90. */
 void ff_serve_quantiles(const struct ff_stats_group *g, double *med, double *p90);
 

@@ -268,3 +268,26 @@ int ff_serve_api_quarantine(struct ff_serve *srv, struct ff_serve_reply *r)
 	ff_buf_addf(&r->body, "\n],\"truncated\":%s}\n", rc ? "true" : "false");
 	return 0;
 }
+
+static int player_json(void *ctx, long long id, const char *name)
+{
+	struct games_json *c = ctx;
+	int rc = ff_buf_addf(c->out, "%s{\"id\":%lld,\"name\":", c->n++ ? ",\n" : "\n", id);
+
+	rc |= str_or_null(c->out, name);
+	return rc | ff_buf_adds(c->out, "}");
+}
+
+int ff_serve_api_players(struct ff_serve *srv, struct ff_serve_reply *r)
+{
+	struct games_json c = { &r->body, 0 };
+	int rc;
+
+	r->type = "application/json";
+	ff_buf_adds(&r->body, "{\"players\":[");
+	rc = ff_serve_players(srv, 1, player_json, &c, r);
+	if (rc < 0)
+		return -1;
+	ff_buf_addf(&r->body, "\n],\"truncated\":%s}\n", rc ? "true" : "false");
+	return 0;
+}

@@ -196,3 +196,38 @@ void ff_serve_quantiles(const struct ff_stats_group *g, double *med, double *p90
 	free(value);
 	free(count);
 }
+
+/* The players, cut at FF_SERVE_MAX_PLAYERS. */
+struct players {
+	int (*cb)(void *ctx, long long id, const char *name);
+	void *ctx;
+	long n;
+};
+
+static int one_player(void *ctx, long long id, const char *name)
+{
+	struct players *w = ctx;
+
+	if (w->n++ == FF_SERVE_MAX_PLAYERS)
+		return 1;
+	return w->cb(w->ctx, id, name) ? 2 : 0;
+}
+
+int ff_serve_players(struct ff_serve *srv, int json,
+		     int (*cb)(void *ctx, long long id, const char *name), void *ctx,
+		     struct ff_serve_reply *r)
+{
+	struct players w = { cb, ctx, 0 };
+	struct ff_error err;
+	struct ff_store *s;
+	int rc;
+
+	ff_error_clear(&err);
+	if (!(s = ff_serve_store_get(srv, &err)))
+		return store_failed(srv, &err, json, r);
+	rc = ff_store_each_player(s, one_player, &w, &err);
+	ff_serve_store_put(srv, s, rc < 0);
+	if (rc < 0)
+		return store_failed(srv, &err, json, r);
+	return rc == 2 ? ff_serve_fail(r, 503, json, "out of memory") : rc;
+}

@@ -45,7 +45,8 @@ static int head(struct ff_buf *out, const struct ff_serve *srv, const char *titl
 	rc |= ff_buf_adds(out, "</title>\n");
 	rc |= ff_buf_adds(out, style);
 	rc |= ff_buf_adds(out, "</head>\n<body>\n<nav><a href=\"/games\">games</a>"
-			  "<a href=\"/stats\">statistics</a><a href=\"/quarantine\">quarantine</a>"
+			  "<a href=\"/stats\">statistics</a><a href=\"/players\">players</a>"
+			  "<a href=\"/quarantine\">quarantine</a>"
 			  "<a href=\"/api/games\">JSON</a></nav>\n<h1>");
 	ff_svg_escape(out, title);
 	return rc | ff_buf_adds(out, "</h1>\n");
@@ -490,6 +491,44 @@ int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r)
 	if (cut)
 		rc |= ff_buf_addf(out, "<p>Only the first %d entries are shown.</p>\n",
 				  FF_SERVE_MAX_REJECTS);
+	rc |= foot(out);
+	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
+}
+
+/* /players: a row per player, a link to their games. */
+static int player_row(void *ctx, long long id, const char *name)
+{
+	struct ff_buf *out = ctx, link = FF_BUF_INIT;
+	int rc = ff_buf_adds(&link, "player=");
+
+	rc |= ff_serve_urlenc(&link, name ? name : "");
+	rc |= ff_buf_addf(out, "<tr><td class=\"n\">%lld</td><td><a class=\"player\" ", id);
+	rc |= href(out, "/games", &link);
+	rc |= ff_buf_adds(out, "><bdi>");
+	ff_svg_escape(out, name ? name : "");
+	rc |= ff_buf_adds(out, "</bdi></a> (<a ");
+	rc |= href(out, "/stats", &link);
+	rc |= ff_buf_adds(out, ">statistics</a>)</td></tr>\n");
+	ff_buf_free(&link);
+	return rc ? -1 : 0;
+}
+
+int ff_serve_html_players(struct ff_serve *srv, struct ff_serve_reply *r)
+{
+	struct ff_buf *out = &r->body;
+	int rc, cut;
+
+	r->type = "text/html; charset=utf-8";
+	rc = head(out, srv, "Players");
+	rc |= ff_buf_adds(out, "<p>Each player (a Seat tag's value), with their games and the "
+			  "statistics of those games.</p>\n<table id=\"players\">\n<thead><tr>"
+			  "<th class=\"n\">id</th><th>player</th></tr></thead>\n<tbody>\n");
+	if (rc || (cut = ff_serve_players(srv, 0, player_row, out, r)) < 0)
+		return rc ? ff_serve_fail(r, 503, 0, "out of memory") : -1;
+	rc |= ff_buf_adds(out, "</tbody>\n</table>\n");
+	if (cut)
+		rc |= ff_buf_addf(out, "<p>Only the first %d players are shown.</p>\n",
+				  FF_SERVE_MAX_PLAYERS);
 	rc |= foot(out);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }

@@ -272,6 +272,18 @@ dom "/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E"
 [ "$(title)" = "Games - $tmp/s.db" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" &&
 	[ "$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")" = 1 ]
 check "the list of the player <script>...: one row, no node injected" $?
+# the players: one row each, the one with markup as text, its link to its game
+dom "/players"
+want=$(sqlite3 "$tmp/s.db" 'SELECT count(*) FROM players')
+rows=$(grep -c '<a class="player"' "$tmp/dom")
+href=$(grep -o '<a class="player" href="[^"]*"><bdi>&lt;script' "$tmp/dom" | sed 's/.*href="//; s/".*//; s/&amp;/\&/g')
+[ "$rows" = "$want" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" && [ -n "$href" ]
+check "the players page: $rows players ($want in the store), markup as text" $?
+dom "$href"
+[ "$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")" = 1 ]
+check "the player <script>...'s link ($href): its one game" $?
+get "/api/players" | grep -c '^{"id":[0-9]*,"name":' | grep -qx "$want"
+check "/api/players: $want players" $?
 # the quarantine: the broken game's diagnostic and raw text, as text
 dom "/quarantine"
 grep -q 'broken.fgn' "$tmp/dom" && grep -q '&lt;img src=x onerror=alert(1)&gt;' "$tmp/dom" &&
@@ -305,6 +317,12 @@ if pg_start >"$tmp/pg.out" 2>&1; then
 		[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
 		check "PostgreSQL: $path as SQLite's" $?
 	done
+	# the players' ids are each store's own: the same names
+	get "/api/players" | sed -n 's/^{"id":[0-9]*,\("name":.*}\),\{0,1\}$/\1/p' | sort >"$tmp/a"
+	curl -s "http://127.0.0.1:$pgport/api/players" |
+		sed -n 's/^{"id":[0-9]*,\("name":.*}\),\{0,1\}$/\1/p' | sort >"$tmp/b"
+	[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+	check "PostgreSQL: /api/players, the same names as SQLite's" $?
 	kill -TERM "$pgpid"
 	wait "$pgpid"
 	check "PostgreSQL: SIGTERM stops it" $?
