@@ -154,9 +154,11 @@ static int game_row(void *ctx, const struct ff_serve_row *row)
 		snprintf(name, sizeof name, "Seat%d", k);
 		if (!(p = ff_record_tag(row->rec, name)))
 			continue;
-		rc |= ff_buf_adds(out, k > 1 ? ", <bdi>" : "<bdi>");
+		rc |= ff_buf_adds(out, k > 1 ? ", <a href=\"/games?player=" : "<a href=\"/games?player=");
+		rc |= ff_serve_urlenc(out, p);   /* no quote or markup left */
+		rc |= ff_buf_adds(out, "\"><bdi>");
 		ff_svg_escape(out, p);
-		rc |= ff_buf_adds(out, "</bdi>");
+		rc |= ff_buf_adds(out, "</bdi></a>");
 	}
 	rc |= ff_buf_adds(out, "</td><td>");
 	ff_svg_escape(out, g->date ? g->date : "");
