@@ -111,8 +111,12 @@ static int form(struct ff_buf *out, const char *action, const struct ff_serve_qu
 	rc |= field(out, "seed", "seed", f->seed);
 	rc |= num_field(out, "min_plies", "plies from", f->min_plies);
 	rc |= num_field(out, "max_plies", "to", f->max_plies);
-	if (paged)
+	if (paged) {
 		rc |= num_field(out, "limit", "per page", f->limit);
+		rc |= ff_buf_addf(out, "<label>order <select name=\"order\"><option value=\"asc\">oldest "
+				  "first</option><option value=\"desc\"%s>newest first</option>"
+				  "</select></label>\n", f->desc ? " selected" : "");
+	}
 	return rc | ff_buf_adds(out, "<button>show</button></form>\n");
 }
 
@@ -174,7 +178,8 @@ static int game_row(void *ctx, const struct ff_serve_row *row)
 int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r)
 {
-	struct ff_buf *out = &r->body, query = FF_BUF_INIT;
+	struct ff_buf *out = &r->body, query = FF_BUF_INIT, flip = FF_BUF_INIT;
+	struct ff_serve_query other = *q;
 	struct list_page c = { out, 0 };
 	long long next = 0;
 	int rc;
@@ -192,7 +197,13 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 	rc |= ff_buf_adds(out, ">CSV</a> &middot; <a ");
 	rc |= href(out, "/stats", &query);
 	rc |= ff_buf_adds(out, ">their statistics</a></p>\n");
-	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\">id</th><th>ruleset</th>"
+	other.f.desc = !q->f.desc;   /* the id column's link: the other order */
+	rc |= ff_serve_query_string(&other, &flip);
+	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\"><a id=\"sort\" ");
+	rc |= href(out, "/games", &flip);
+	rc |= ff_buf_adds(out, q->f.desc ? ">id &#9660;</a>" : ">id &#9650;</a>");
+	ff_buf_free(&flip);
+	rc |= ff_buf_adds(out, "</th><th>ruleset</th>"
 			  "<th class=\"n\">seats</th><th>players</th><th>date</th><th>result</th>"
 			  "<th class=\"n\">plies</th><th>termination</th><th>origin</th></tr></thead>\n"
 			  "<tbody>\n");

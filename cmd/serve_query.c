@@ -18,7 +18,7 @@
 #include "lib/tags.h"
 
 /* The parameters, in the order a query string is written. */
-enum qkind { Q_TEXT, Q_GAME, Q_ORIGIN, Q_DATE, Q_RESULT, Q_NUM, Q_ID };
+enum qkind { Q_TEXT, Q_GAME, Q_ORIGIN, Q_DATE, Q_RESULT, Q_NUM, Q_ID, Q_ORDER };
 struct qparam {
 	const char *name;
 	enum qkind kind;
@@ -41,6 +41,7 @@ static const struct qparam params[] = {
 	{ "seed", Q_TEXT, F(seed), 0 },
 	{ "min_plies", Q_NUM, F(min_plies), 1000000000L },
 	{ "max_plies", Q_NUM, F(max_plies), 1000000000L },
+	{ "order", Q_ORDER, F(desc), 0 },
 	{ "after", Q_ID, F(after), LLONG_MAX },
 	{ "limit", Q_NUM, F(limit), FF_SERVE_MAX_PAGE },
 };
@@ -142,6 +143,11 @@ static int take(struct ff_serve_query *q, const struct qparam *p, const char *v,
 			goto bad;
 		*(long long *)at = n;
 		return 0;
+	case Q_ORDER:
+		if (strcmp(v, "asc") != 0 && strcmp(v, "desc") != 0)
+			goto bad;
+		*(int *)at = v[0] == 'd';
+		return 0;
 	default:
 		break;
 	}
@@ -151,6 +157,7 @@ bad:
 	switch (p->kind) {
 	case Q_GAME: snprintf(q->bad, sizeof q->bad, "game: no such game"); break;
 	case Q_ORIGIN: snprintf(q->bad, sizeof q->bad, "origin: imported or simulated"); break;
+	case Q_ORDER: snprintf(q->bad, sizeof q->bad, "order: asc or desc"); break;
 	case Q_DATE: snprintf(q->bad, sizeof q->bad, "%s: a date YYYY.MM.DD", p->name); break;
 	case Q_RESULT:
 		snprintf(q->bad, sizeof q->bad, "result: 1-0, 0-1, 1/2-1/2, D, W<k> or *");
@@ -176,7 +183,8 @@ int ff_serve_query_parse(struct ff_serve_query *q,
 			continue;
 		if (take(q, &params[i], v, len))
 			return -1;
-		if (strcmp(params[i].name, "after") != 0 && strcmp(params[i].name, "limit") != 0)
+		if (params[i].kind != Q_ID && params[i].kind != Q_ORDER &&
+		    strcmp(params[i].name, "limit") != 0)
 			q->has_filter = 1;
 	}
 	if (!q->f.limit)
@@ -212,7 +220,10 @@ int ff_serve_query_string(const struct ff_serve_query *q, struct ff_buf *out)
 
 		if (p->kind == Q_ID || strcmp(p->name, "limit") == 0)
 			continue;
-		if (p->kind == Q_NUM) {
+		if (p->kind == Q_ORDER) {
+			if (*(const int *)at)
+				rc |= ff_buf_adds(out, "&order=desc");
+		} else if (p->kind == Q_NUM) {
 			if (*(const long *)at)
 				rc |= ff_buf_addf(out, "&%s=%ld", p->name, *(const long *)at);
 		} else if (*(const char *const *)at) {

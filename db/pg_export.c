@@ -120,7 +120,7 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 		ff_buf_free(&q.sql);
 		return -1;
 	}
-	ff_buf_adds(&q.sql, " ORDER BY id");
+	ff_buf_adds(&q.sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
 	if (f->limit) {
 		snprintf(num + FF_PG_FILTER_NUM, 24, "%ld", f->limit);
 		ff_buf_adds(&q.sql, " LIMIT ");

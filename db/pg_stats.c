@@ -110,7 +110,7 @@ int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_sta
 	cond(q, " AND ruleset = ", f->ruleset, "");
 	if (f->after) {
 		snprintf(num + 72, 24, "%lld", f->after);
-		cond(q, " AND id > ", num + 72, "::bigint");
+		cond(q, f->desc ? " AND id < " : " AND id > ", num + 72, "::bigint");
 	}
 	if (f->id) {
 		snprintf(num + 96, 24, "%lld", f->id);

@@ -108,7 +108,7 @@ int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
 	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games%s WHERE 1",
 		    ff_sqlite_fgn_cols(s->base.version), f->limit ? " NOT INDEXED" : "");
 	ff_sqlite_filter_sql(s, &sql, f);
-	ff_buf_adds(&sql, " ORDER BY id");
+	ff_buf_adds(&sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
 	if (f->limit)
 		ff_buf_adds(&sql, " LIMIT :limit");
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {

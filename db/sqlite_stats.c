@@ -115,7 +115,7 @@ void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
 	if (f->ruleset)
 		ff_buf_adds(sql, " AND ruleset = :ruleset");
 	if (f->after)
-		ff_buf_adds(sql, " AND id > :after");
+		ff_buf_adds(sql, f->desc ? " AND id < :after" : " AND id > :after");
 	if (f->id)
 		ff_buf_adds(sql, " AND id = :id");
 }

@@ -147,6 +147,8 @@ struct ff_stats_filter {
 	const char *ruleset;    /* games of this canonical ruleset id */
 	long long after;        /* games stored after the game of this id (keyset pages) */
 	long long id;           /* the game of this id only */
+	int desc;               /* export newest first (id descending); after then
+				   means the games stored before that id */
 };
 
 /* How many games (count) had a value (plies). */

@@ -98,6 +98,17 @@ while :; do
 done
 want=$(seq 1 25 | tr '\n' ' ')
 [ "$(echo $ids)" = "$(echo $want)" ]; check "/api/games pages by next: ids 1..25 once each (got$ids)" $?
+# newest first (order=desc): every page by its cursor gives 25..1 once
+after= ids=
+while :; do
+	get "/api/games?limit=7&order=desc$after" >"$tmp/page.json"
+	ids="$ids $(grep -o '^{"id":[0-9]*' "$tmp/page.json" | sed 's/.*://' | tr '\n' ' ')"
+	next=$(sed -n 's/.*"next":\([0-9a-z]*\)}$/\1/p' "$tmp/page.json")
+	[ "$next" = null ] || [ -z "$next" ] && break
+	after="&after=$next"
+done
+want=$(seq 25 -1 1 | tr '\n' ' ')
+[ "$(echo $ids)" = "$(echo $want)" ]; check "order=desc pages by next: ids 25..1 once each (got$ids)" $?
 [ "$(code "$u/api/games?after=25")" = 404 ] && [ "$(code "$u/games?after=25")" = 404 ] &&
 	[ "$(code "$u/api/games?after=24")" = 200 ]
 check "a page past the end: 404" $?
@@ -154,6 +165,7 @@ done <<EOF
 400 /api/games?since=yesterday
 400 /api/games?result=2-0
 400 /api/games?origin=both
+400 /api/games?order=up
 400 /api/games?game=sequence&game=fiveplay
 400 /api/games?player=a%00b
 400 /games/../etc/passwd
@@ -306,6 +318,7 @@ if pg_start >"$tmp/pg.out" 2>&1; then
 	while ! grep -q 'serving' "$tmp/pglog" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	pgport=$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/pglog")
 	for path in "/api/games?limit=500" "/api/games?limit=4&after=9" "/api/games?game=sequence" \
+		"/api/games?order=desc&limit=4&after=9&game=fiveplay" \
 		"/api/games?ruleset=pegsjokers/liftbridge&seats=4&limit=2&after=20" \
 		"/api/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E" \
 		"/api/games?player=x%27%20OR%20%271%27=%271" "/api/games/7" "/api/games/99" \
