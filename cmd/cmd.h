@@ -34,6 +34,7 @@ extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_re
 	ff_cmd_fit;
 extern const struct ff_cmd ff_cmd_ratings, ff_cmd_standings;
 extern const struct ff_cmd ff_cmd_play;
+extern const struct ff_cmd ff_cmd_serve;
 
 /* The i-th command of the CLI, NULL past the end (cmd/commands.c). */
 const struct ff_cmd *ff_cmd_at(int i);

@@ -23,6 +23,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_ratings,
 	&ff_cmd_standings,
 	&ff_cmd_store,
+	&ff_cmd_serve,
 	&ff_cmd_solve,
 	&ff_cmd_analyse,
 	&ff_cmd_fit,

@@ -104,6 +104,9 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_EPSILON] = { "epsilon", 0, "X", TEXT(FF_C_FRACTION),
 			   "the greedy model's chance of a ply drawn at random instead (0 to 1)" },
 	[FF_O_TOP] = { "top", 0, "N", FF_K_NUM, 0, "show the N best-ranked rulesets of each game (0: all)" },
+	[FF_O_LISTEN] = { "listen", 0, "ADDR:PORT", TEXT(FF_C_ANY),
+			  "listen on this address and port (127.0.0.1: this machine only; "
+			  "0.0.0.0: every network; port 0: any free port)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

@@ -100,8 +100,11 @@ int ff_pg_bytea(const char *text, struct ff_buf *out);
 
 /* --- db/pg_filter.c --- */
 
+/* The room ff_pg_filter_sql needs for the text of a filter's numbers. */
+#define FF_PG_FILTER_NUM 120
 /* Append the filter's conditions to q, each " AND cond" with parameters,
-   as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 72 bytes)
+   as the SQLite backend's (db/sqlite_stats.c); num (numsize >=
+   FF_PG_FILTER_NUM bytes)
    holds the text of its numbers, s->filt the ruleset ids it allows (read
    from rulesets here). Returns 0, or -1 with err. */
 int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,

@@ -21,7 +21,7 @@ static const char *value(const PGresult *res, int row, int col)
 }
 
 /* The facts export gives beside the FGN columns (struct ff_exported). */
-#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date"
+#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date, id"
 
 struct export_cb {
 	struct ff_pg *s;
@@ -47,6 +47,7 @@ static int export_row(void *ctx2, const PGresult *res)
 	g.termination = PQgetvalue(res, 0, k + 4);
 	g.origin = PQgetvalue(res, 0, k + 5);
 	g.date = value(res, 0, k + 6);
+	g.id = atoll(PQgetvalue(res, 0, k + 7));
 	return c->cb(c->ctx, &g);
 }
 
@@ -55,7 +56,7 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 {
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
 	struct export_cb c = { ff_pg_of(base), cb, ctx, err };
-	char num[96];
+	char num[FF_PG_FILTER_NUM + 24];
 	int rc;
 
 	ff_buf_addf(&q.sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE true",
@@ -64,11 +65,11 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 		ff_buf_free(&q.sql);
 		return -1;
 	}
-	ff_buf_adds(&q.sql, " ORDER BY id");
+	ff_buf_adds(&q.sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
 	if (f->limit) {
-		snprintf(num + 72, 24, "%ld", f->limit);
+		snprintf(num + FF_PG_FILTER_NUM, 24, "%ld", f->limit);
 		ff_buf_adds(&q.sql, " LIMIT ");
-		ff_pg_param(&q, num + 72);
+		ff_pg_param(&q, num + FF_PG_FILTER_NUM);
 		ff_buf_adds(&q.sql, "::bigint");
 	}
 	rc = ff_pg_stream(c.s, &q, plies_first, export_row, &c, "reading games", err);

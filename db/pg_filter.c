@@ -101,10 +101,19 @@ int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_sta
 	else
 		cond(q, " AND id IN (SELECT game_id FROM tags WHERE name = 'Seed' AND value = ",
 		     f->seed, ")");
-	if (numsize >= 72) {   /* num: room for three numbers */
-		num_cond(q, " AND plies >= ", f->min_plies, num);
-		num_cond(q, " AND plies <= ", f->max_plies, num + 24);
-		num_cond(q, " AND seats = ", f->seats, num + 48);
+	if (numsize < FF_PG_FILTER_NUM)   /* num: room for five numbers */
+		return ff_error_set(err, FF_ENOMEM, "no room for the filter's numbers");
+	num_cond(q, " AND plies >= ", f->min_plies, num);
+	num_cond(q, " AND plies <= ", f->max_plies, num + 24);
+	num_cond(q, " AND seats = ", f->seats, num + 48);
+	cond(q, " AND ruleset = ", f->ruleset, "");
+	if (f->after) {
+		snprintf(num + 72, 24, "%lld", f->after);
+		cond(q, f->desc ? " AND id < " : " AND id > ", num + 72, "::bigint");
+	}
+	if (f->id) {
+		snprintf(num + 96, 24, "%lld", f->id);
+		cond(q, " AND id = ", num + 96, "::bigint");
 	}
 	return 0;
 }

@@ -24,7 +24,7 @@ int ff_pg_results(struct ff_store *base, const struct ff_result_filter *rq,
 {
 	struct ff_pg *s = ff_pg_of(base);
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
-	char num[72];
+	char num[FF_PG_FILTER_NUM];
 	int rc;
 
 	ff_buf_adds(&q.sql, "SELECT games.id, games.ruleset, games.date,"

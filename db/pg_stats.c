@@ -30,7 +30,7 @@ static PGresult *run_stats(struct ff_pg *s, const struct ff_stats_filter *f, con
 			   struct ff_error *err)
 {
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
-	char num[72];
+	char num[FF_PG_FILTER_NUM];
 	PGresult *res = NULL;
 
 	ff_buf_adds(&q.sql, prefix);

@@ -60,7 +60,7 @@ int ff_sqlite_row_fgn(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_buf *out,
 }
 
 /* The facts export gives beside the FGN columns (struct ff_exported). */
-#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date"
+#define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date, id"
 
 struct export_cb {
 	struct ff_sqlite *s;
@@ -86,6 +86,7 @@ static int export_row(void *ctx2, sqlite3_stmt *st)
 	g.termination = text(st, k + 4);
 	g.origin = text(st, k + 5);
 	g.date = text(st, k + 6);
+	g.id = (long long)sqlite3_column_int64(st, k + 7);
 	return c->cb(c->ctx, &g);
 }
 
@@ -99,10 +100,15 @@ int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE 1",
-		    ff_sqlite_fgn_cols(s->base.version));
+	/* a page (a limit, serve's after=) reads the games in id order from
+	   its start, and stops when it has them: NOT INDEXED keeps SQLite from
+	   taking the ruleset's rows from games_stats and sorting them all by id
+	   (a page of a game's 50 games after the middle of 100,000: 2.4 s
+	   against milliseconds) */
+	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games%s WHERE 1",
+		    ff_sqlite_fgn_cols(s->base.version), f->limit ? " NOT INDEXED" : "");
 	ff_sqlite_filter_sql(s, &sql, f);
-	ff_buf_adds(&sql, " ORDER BY id");
+	ff_buf_adds(&sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
 	if (f->limit)
 		ff_buf_adds(&sql, " LIMIT :limit");
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {

@@ -112,6 +112,12 @@ void ff_sqlite_filter_sql(const struct ff_sqlite *s, struct ff_buf *sql,
 		ff_buf_adds(sql, " AND plies <= :max_plies");
 	if (f->seats)
 		ff_buf_adds(sql, " AND seats = :seats");
+	if (f->ruleset)
+		ff_buf_adds(sql, " AND ruleset = :ruleset");
+	if (f->after)
+		ff_buf_adds(sql, f->desc ? " AND id < :after" : " AND id > :after");
+	if (f->id)
+		ff_buf_adds(sql, " AND id = :id");
 }
 
 void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
@@ -126,6 +132,7 @@ void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 	BIND(":player", f->player);
 	BIND(":result", f->result);
 	BIND(":seed", f->seed);
+	BIND(":ruleset", f->ruleset);
 #undef BIND
 	bind_options(st, f->option);
 	if (f->min_plies)
@@ -136,6 +143,10 @@ void ff_sqlite_bind_filter(sqlite3_stmt *st, const struct ff_stats_filter *f)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":seats"), f->seats);
 	if (f->limit)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":limit"), f->limit);
+	if (f->after)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":after"), f->after);
+	if (f->id)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":id"), f->id);
 }
 
 /* The statistics query for f: one pass over the covering index in group

@@ -143,6 +143,12 @@ struct ff_stats_filter {
 	long min_plies, max_plies;  /* plies in [min, max]; max 0: no bound */
 	long seats;             /* games of this many seats; 0: any */
 	long limit;             /* at most this many games (the first stored) */
+	/* serve (0 or NULL: not set): */
+	const char *ruleset;    /* games of this canonical ruleset id */
+	long long after;        /* games stored after the game of this id (keyset pages) */
+	long long id;           /* the game of this id only */
+	int desc;               /* export newest first (id descending); after then
+				   means the games stored before that id */
 };
 
 /* How many games (count) had a value (plies). */
@@ -194,6 +200,7 @@ struct ff_exported {
 	const char *termination;   /* normal, blocked, ..., unfinished */
 	const char *origin;        /* "imported" or "simulated" */
 	const char *date;          /* the date column; NULL when the game has none */
+	long long id;              /* games.id: the order stored */
 };
 
 /* Call cb with every stored game that passes f, in the order stored.
