@@ -50,7 +50,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(METHOD, S, method, .choices = "auto|exact|search", .dflt = "auto",
 	       .help = "exact: against the solution; search: by playouts (docs/analyse.md); "
 		       "auto: exact where the ruleset can be solved, else search"),
-	FF_OPT(ITERATIONS, S, iterations, .lo = 1, .hi = 100000000L, .dflt = "600",
+	FF_OPT(ITERATIONS, S, iterations, .lo = 1, .hi = 100000000L, .dflt = "400",
 	       .help = "search: N playouts a position, shared by the plies valued"),
 	FF_OPT(TIMEMS, S, time_ms, .lo = 1, .hi = 3600000L, .unset = 0,
 	       .help = "search: N milliseconds a position instead of --iterations (not "

@@ -21,7 +21,7 @@
 #include "lib/error.h"
 #include "lib/ruleset.h"
 
-#define FF_SEARCH_ITERATIONS 600   /* playouts per position, by default */
+#define FF_SEARCH_ITERATIONS 400   /* playouts per position, by default */
 #define FF_SEARCH_WIDTH 6          /* plies valued at most, by default */
 #define FF_SEARCH_Z 2.0            /* standard errors a significant error exceeds */
 #define FF_SEARCH_MAX_WIDTH 64
@@ -82,7 +82,7 @@ int ff_search_eval(const struct ff_rules *r, const void *st, const struct ff_ply
 		   int played, const struct ff_ply *drawn, int ply_no,
 		   const struct ff_search_opts *o, struct ff_search_eval *out, struct ff_error *err);
 
-/* Append the budget as analyse prints it: "search iterations=600
+/* Append the budget as analyse prints it: "search iterations=400
    width=6 seed=1" (time-ms=N in place of iterations; " hindsight" when
    set). Returns 0 or -1. */
 int ff_search_describe(const struct ff_search_opts *o, struct ff_buf *out);
