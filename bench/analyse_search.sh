@@ -24,6 +24,7 @@
 #    playouts a position (default 200): each agent's mean error per
 #    decision with its 95% interval (games as clusters). random's should
 #    be larger, the intervals apart.
+# BENCH_AS_PRESETS= or BENCH_AS_FAMILIES= (empty) leaves that part out.
 # BENCH_AS_SOLUTIONS names a directory of solutions PRESET.sol to use
 # instead of solving. usage: bench/analyse_search.sh FIVEFOLD
 set -eu
@@ -62,7 +63,7 @@ secs() { awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN { printf "%.2f", (b - a) / n }
 
 echo "analyse by search against the exact method, Five Lines, $((2 * half)) greedy-vs-random games a preset (seats swapped in half), over the decisions"
 printf '%-20s %10s %9s %10s %9s %9s %7s\n' preset budget decisions "s a game" "mean|d|" precision recall
-for p in ${BENCH_AS_PRESETS:-schaedler locusludi-race locusludi-knockoff kidd}; do
+for p in ${BENCH_AS_PRESETS-schaedler locusludi-race locusludi-knockoff kidd}; do
 	if [ -n "${BENCH_AS_SOLUTIONS:-}" ] && [ -f "$BENCH_AS_SOLUTIONS/$p.sol" ]; then
 		cp "$BENCH_AS_SOLUTIONS/$p.sol" "$dir/p.sol"
 	else
@@ -88,7 +89,7 @@ sb=${BENCH_AS_SANITY_BUDGET:-200}
 echo
 echo "sanity: mcts (default options) against random, $sg games a family, analysed by search at $sb playouts a position"
 printf '%-11s %-7s %9s %-26s %s\n' family agent decisions "mean error, 95% interval" "s a game"
-for g in ${BENCH_AS_FAMILIES:-fiveplay fivelines sequence pegsjokers}; do
+for g in ${BENCH_AS_FAMILIES-fiveplay fivelines sequence pegsjokers}; do
 	case $g in
 	pegsjokers) a1=mcts,random,mcts,random a2=random,mcts,random,mcts ;;
 	*) a1=mcts,random a2=random,mcts ;;

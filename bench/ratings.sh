@@ -8,7 +8,8 @@
 # matches of 4 between pairs drawn by a seeded awk generator (the seat
 # order drawn too). `ratings` must rank them in the order of their
 # budgets: Spearman's rank correlation between rating and budget, printed
-# for Glicko-2 and Elo, target >= 0.9.
+# for Glicko-2 and Elo game by game and for Glicko-2 with all the games
+# one rating period (glicko2-all: --period all), target >= 0.9.
 #
 # Speed: `ratings` over BENCH_RATINGS_GAMES (default 1,000,000) stored
 # Fiveplay games, timed with ffbench (one core: ratings has one thread),
@@ -58,10 +59,12 @@ if [ -n "$sdb" ] && [ ! -f "$sdb" ]; then
 	mv "$sdb.tmp" "$sdb"
 	echo "ratings: the strength games took $(($(date +%s) - t0)) s to make"
 fi
-for method in ${sdb:+glicko2 elo}; do
+for method in ${sdb:+glicko2 elo glicko2-all}; do
 	col=9
 	[ "$method" = elo ] && col=8
-	rho=$("$ff" ratings --db "$sdb" --format csv | awk -F, -v col="$col" 'NR > 1 {
+	per=game
+	[ "$method" = glicko2-all ] && per=all
+	rho=$("$ff" ratings --db "$sdb" --period $per --format csv | awk -F, -v col="$col" 'NR > 1 {
 		match($3, /iterations=[0-9]+/); b = substr($3, RSTART + 11, RLENGTH - 11) + 0
 		n++; B[n] = b; R[n] = $col }
 	END {

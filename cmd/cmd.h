@@ -32,6 +32,7 @@ struct ff_cmd {
 extern const struct ff_cmd ff_cmd_rules, ff_cmd_validate, ff_cmd_show, ff_cmd_replay, ff_cmd_simulate,
 	ff_cmd_import, ff_cmd_stats, ff_cmd_export, ff_cmd_store, ff_cmd_convert, ff_cmd_solve, ff_cmd_analyse, ff_cmd_help_cmd;
 extern const struct ff_cmd ff_cmd_ratings, ff_cmd_standings;
+extern const struct ff_cmd ff_cmd_play;
 
 /* The i-th command of the CLI, NULL past the end (cmd/commands.c). */
 const struct ff_cmd *ff_cmd_at(int i);

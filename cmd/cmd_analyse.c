@@ -142,7 +142,7 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 /* Is a game of rules analysed by search under --method's value m? */
 static int by_search(int m, const struct ff_rules *rules)
 {
-	return m == M_SEARCH || (m == M_AUTO && !(rules->chances && rules->key));
+	return m == M_SEARCH || (m == M_AUTO && !ff_rules_can(rules, FF_CAN_SOLVE));
 }
 
 /* Report a game that could not be analysed. */

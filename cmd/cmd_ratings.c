@@ -73,11 +73,12 @@ static int load_names(const struct ff_cmd *cmd, struct ff_store *store, struct n
 enum { BY_GAME, BY_RULESET };
 enum { M_BOTH, M_ELO, M_GLICKO2 };
 enum { F_TEXT, F_CSV, F_JSON };
+enum { P_GAME, P_DAY, P_MONTH, P_YEAR, P_ALL };
 
 struct rtset {
 	const char *db, *as_of;
 	struct ff_stats_filter f;
-	int by, method, fmt;
+	int by, method, fmt, period;
 };
 
 #define S struct rtset
@@ -87,6 +88,7 @@ static const struct ff_opt rt_opts[] = {
 	FF_OPT(BY, S, by, .choices = "game|ruleset", .dflt = "game"),
 	FF_OPT(METHOD, S, method, .choices = "both|elo|glicko2", .dflt = "both"),
 	FF_OPT(ASOF, S, as_of),
+	FF_OPT(PERIOD, S, period, .choices = "game|day|month|year|all", .dflt = "game"),
 	FF_OPT(FORMAT, S, fmt, .choices = "text|csv|json", .dflt = "text", .help = "output format"),
 	FF_OPT_DONE
 };
@@ -101,12 +103,27 @@ struct pool {
 	long rated, unfinished, unnamed, two_sides, one_side, too_many;
 };
 
+/* A player of a pool (indices, not pointers: both arrays grow). */
+struct seat_ref {
+	size_t pool;
+	long long id;
+};
+
+/* Invariants: with a period longer than a game, open[0, nopen) are the
+   players who played in the open period (each once), whose games
+   ff_rating_close has not yet counted; key[0, keylen) is the period's
+   date prefix (keylen -1: no period open, or an undated game's). */
 struct rctx {
 	struct pool *v;
 	size_t n, cap;
 	size_t last;            /* the pool of the previous game */
-	int by;
+	int by, period;
 	struct ff_rating_params par;
+	struct seat_ref *open;
+	size_t nopen, capopen;
+	char key[11];
+	int keylen;
+	long periods;           /* rating periods closed */
 };
 
 /* The pool name of ruleset id id: the game ("fivelines") or the id. */
@@ -162,16 +179,88 @@ static struct ff_rating *player_in(struct pool *p, long long id, const struct ff
 	return &p->r[id];
 }
 
+/* End the open rating period: every player who played in it updated. */
+static void close_period(struct rctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nopen; i++)
+		ff_rating_close(&c->v[c->open[i].pool].r[c->open[i].id], &c->par);
+	c->periods += c->nopen > 0;
+	c->nopen = 0;
+	c->keylen = -1;
+}
+
+/* How many bytes of a date name its period (YYYY.MM.DD: 10 a day, 7 a
+   month, 4 a year); -1 when the date does not know them (NULL, or a ?
+   among them): such a game is a period of its own. */
+static int period_len(const char *date, int period)
+{
+	int n = period == P_DAY ? 10 : period == P_MONTH ? 7 : 4;
+
+	if (period == P_ALL)
+		return 0;
+	if (!date || strlen(date) < (size_t)n || memchr(date, '?', (size_t)n))
+		return -1;
+	return n;
+}
+
+/* Before a game dated date: close the open period when the game is not
+   of it. */
+static void enter_period(struct rctx *c, const char *date)
+{
+	int n = period_len(date, c->period);
+
+	if (n >= 0 && n == c->keylen && memcmp(c->key, date, (size_t)n) == 0)
+		return;
+	close_period(c);
+	if (n >= 0) {
+		memcpy(c->key, date, (size_t)n);
+		c->keylen = n;
+	}
+}
+
+/* After game g of pool c->last rated: its players (pl, their states)
+   who had not played in the open period before it (was[k], their count
+   of opponents in it before the game, is 0) and have now join its list,
+   each once. Returns 0 or -1 (no memory). */
+static int join_period(struct rctx *c, const struct ff_result_game *g,
+		       struct ff_rating *const *pl, const int *was)
+{
+	int j, k;
+
+	for (k = 0; k < g->seats; k++) {
+		for (j = 0; j < k && pl[j] != pl[k]; j++)
+			;
+		if (j < k || was[k] != 0 || pl[k]->npend == 0)
+			continue;   /* listed already, or not scored in the period yet */
+		if (c->nopen == c->capopen) {
+			size_t cap = c->capopen ? c->capopen * 2 : 64;
+			struct seat_ref *v = realloc(c->open, cap * sizeof *v);
+
+			if (!v)
+				return -1;
+			c->open = v;
+			c->capopen = cap;
+		}
+		c->open[c->nopen].pool = c->last;
+		c->open[c->nopen++].id = g->player[k];
+	}
+	return 0;
+}
+
 /* Rate one game (ff_store_each_result's callback). */
 static int rate_game(void *ctx, const struct ff_result_game *g)
 {
 	struct rctx *c = ctx;
 	struct pool *p = pool_of(c, g->ruleset);
 	struct ff_rating *pl[FF_RATING_MAX_SEATS];
-	int k;
+	int k, was[FF_RATING_MAX_SEATS];
 
 	if (!p)
 		return -1;
+	if (c->period != P_GAME)
+		enter_period(c, g->date);
 	if (g->unfinished) {
 		p->unfinished++;
 		return 0;
@@ -185,13 +274,19 @@ static int rate_game(void *ctx, const struct ff_result_game *g)
 			p->unnamed++;
 			return 0;
 		}
-	for (k = 0; k < g->seats; k++)
+	for (k = 0; k < g->seats; k++) {
 		if (!(pl[k] = player_in(p, g->player[k], &c->par)))
 			return -1;
+		was[k] = pl[k]->npend;
+	}
 	switch (ff_rating_game(pl, g->side, g->seats, g->winner_side, &c->par)) {
 	case FF_RATED:
 		p->rated++;
+		if (c->par.periods && join_period(c, g, pl, was))
+			return -1;
 		break;
+	case FF_RATING_NOMEM:
+		return -1;
 	case FF_RATING_TWO_SIDES:
 		p->two_sides++;
 		break;
@@ -387,10 +482,17 @@ static int print_ratings(const struct rtset *o, struct rctx *c, const struct nam
 			print_pool_text(&c->v[i], v, n, o->method);
 		free(v);
 	}
-	if (o->fmt == F_TEXT && c->n)
+	if (o->fmt == F_TEXT && c->n && o->period == P_GAME)
 		printf("Elo: K = %g, start %g; Glicko-2: start %g, RD %g, volatility %g, tau %g, a "
 		       "rating period per game; interval: rating +- 1.96 RD (docs/ratings.md)\n",
 		       c->par.k, c->par.elo_start, c->par.r0, c->par.rd0, c->par.vol0, c->par.tau);
+	else if (o->fmt == F_TEXT && c->n)
+		printf("Elo: K = %g, start %g; Glicko-2: start %g, RD %g, volatility %g, tau %g, "
+		       "%ld rating period%s (%s; an undated game is one of its own); interval: "
+		       "rating +- 1.96 RD (docs/ratings.md)\n", c->par.k, c->par.elo_start,
+		       c->par.r0, c->par.rd0, c->par.vol0, c->par.tau, c->periods,
+		       c->periods == 1 ? "" : "s", o->period == P_ALL ? "all games one" : o->period == P_DAY ? "a day each"
+		       : o->period == P_MONTH ? "a month each" : "a year each");
 	return 0;
 }
 
@@ -402,7 +504,7 @@ static int rt_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct ff_store *store;
 	struct ff_error err;
 	struct rctx c;
-	size_t i;
+	size_t i, k;
 	int rc;
 
 	(void)argc;
@@ -411,18 +513,25 @@ static int rt_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return rc;
 	memset(&c, 0, sizeof c);
 	c.by = o->by;
+	c.period = o->period;
+	c.keylen = -1;
 	ff_rating_params_default(&c.par);
+	c.par.periods = o->period != P_GAME;
 	ff_error_clear(&err);
 	rc = load_names(cmd, store, &nm);
 	if (rc == 0 && (rc = ff_store_each_result(store, &q, rate_game, &c, &err)) != 0)
 		fprintf(stderr, "fivefold ratings: %s\n", err.msg[0] ? err.msg : "out of memory");
+	close_period(&c);
 	ff_store_close(store);
 	if (rc == 0 && (rc = print_ratings(o, &c, &nm)) != 0)
 		fprintf(stderr, "fivefold ratings: out of memory\n");
 	for (i = 0; i < c.n; i++) {
 		free(c.v[i].name);
+		for (k = 0; k < c.v[i].cap; k++)
+			ff_rating_free(&c.v[i].r[k]);
 		free(c.v[i].r);
 	}
+	free(c.open);
 	free(c.v);
 	free_names(&nm);
 	return ff_cmd_check_stdout(cmd, rc ? FF_EXIT_FAIL : FF_EXIT_OK);
@@ -435,7 +544,8 @@ const struct ff_cmd ff_cmd_ratings = {
 		 "taken in date order (undated games first, then by Date, games of one\n"
 		 "date in the order stored), one pool per game family (--by game) or\n"
 		 "ruleset id (--by ruleset). Elo (K = 32) and Glicko-2 (Glickman 2013;\n"
-		 "tau 0.5, each game a rating period) with rating, deviation, volatility\n"
+		 "tau 0.5; a rating period per game, or per --period day, month or year\n"
+		 "of the Date tag, or all the games one) with rating, deviation, volatility\n"
 		 "and a 95% interval. In a team game each member is scored against each\n"
 		 "player of each other side (a win, a loss, or a half in a draw); the\n"
 		 "losers of a free-for-all are not scored against each other. Unfinished\n"

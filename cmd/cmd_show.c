@@ -51,14 +51,14 @@ static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, siz
 	ff_game_caption(g, rec, ply, k0, k, &sk->caption);
 	ff_buf_reset(&sk->out);
 	if (sk->fmt == FMT_SVG) {
-		g->rules->render_svg(g->state, sk->caption.p, &sk->out);
+		ff_rules_render_svg(g->rules, g->state, sk->caption.p, &sk->out);
 	} else if (sk->fmt == FMT_JSON) {
 		ff_game_json(g, rec, ply, k0, k, &sk->out);
 		ff_buf_addc(&sk->out, '\n');
 	} else {
 		ff_buf_add(&sk->out, sk->caption.p, sk->caption.len);
 		ff_buf_addc(&sk->out, '\n');
-		g->rules->render(g->state, &sk->out);
+		ff_rules_render(g->rules, g->state, &sk->out);
 	}
 	fwrite(sk->out.p, 1, sk->out.len, sk->fp);
 }
@@ -76,7 +76,7 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 		ff_input_report(file, &err);
 		return FF_EXIT_FAIL;
 	}
-	if (o->fmt == FMT_JSON && !g->rules->render_json) {
+	if (o->fmt == FMT_JSON && !ff_rules_can(g->rules, FF_CAN_JSON)) {
 		fprintf(stderr, "fivefold show: game '%s' cannot write its position as JSON\n",
 			g->rules->name);
 		return FF_EXIT_FAIL;

@@ -179,7 +179,7 @@ static int probe_config(const struct ff_config *cfg, struct ff_error *err)
 
 	if (!st)
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	rc = cfg->rules->init(st, cfg, NULL, err);
+	rc = ff_rules_init(cfg->rules, st, cfg, NULL, err);
 	free(st);
 	return rc;
 }

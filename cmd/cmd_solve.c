@@ -96,7 +96,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		fputs("fivefold solve: out of memory\n", stderr);
 		return FF_EXIT_FAIL;
 	}
-	if (cfg.rules->init(st, &cfg, NULL, &err)) {
+	if (ff_rules_init(cfg.rules, st, &cfg, NULL, &err)) {
 		free(st);
 		ff_buf_free(&id);
 		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));

@@ -146,10 +146,10 @@ static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct f
 {
 	struct legal_ctx *lc = ctx;
 	struct ff_buf *o = &lc->s->out;
-	int seat = g->rules->to_move(g->state) + 1;
+	int seat = ff_rules_to_move(g->rules, g->state) + 1;
 
 	ff_buf_reset(&lc->tmp);
-	g->rules->format(g->state, played, FF_FORM_LONG, &lc->tmp);
+	ff_rules_format(g->rules, g->state, played, FF_FORM_LONG, &lc->tmp);
 	if (lc->json) {
 		ff_buf_addf(o, "{\"game\":%ld,\"ply\":%d,\"seat\":%d,\"played\":", lc->rec->number,
 			    ply, seat);

@@ -16,6 +16,7 @@ static const struct ff_cmd *const commands[] = {
 	&ff_cmd_show,
 	&ff_cmd_replay,
 	&ff_cmd_simulate,
+	&ff_cmd_play,
 	&ff_cmd_import,
 	&ff_cmd_stats,
 	&ff_cmd_export,

@@ -17,7 +17,7 @@ static void outcome_of(const struct ff_game *g, const struct ff_record *rec, int
 	const char *res = ff_record_result(rec), *t = ff_record_tag(rec, "Termination");
 	uint64_t k;
 
-	g->rules->outcome(g->state, &o);
+	ff_rules_outcome(g->rules, g->state, &o);
 	if (o.term != FF_TERM_NONE) {
 		*winner = o.winner + 1;
 		*term = ff_termination_name(o.term);
@@ -75,7 +75,7 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 		return -1;
 	memset(sg, 0, sizeof *sg);
 	for (s = 0; s < g->cfg.seats; s++)
-		f->sides[s] = g->rules->side_of(g->state, s) + 1;
+		f->sides[s] = ff_rules_side_of(g->rules, g->state, s) + 1;
 	sg->rec = canon;
 	sg->fgn = f->fgn.p;
 	sg->fgn_len = f->fgn.len;
@@ -84,7 +84,7 @@ int ff_game_facts_fill(struct ff_game_facts *f, const struct ff_game *g,
 	sg->preset = g->rules->presets[g->cfg.preset].name;
 	sg->options = f->opts.p ? f->opts.p : "";
 	sg->seats = g->cfg.seats;
-	sg->sides = g->rules->sides(g->state);
+	sg->sides = ff_rules_sides(g->rules, g->state);
 	sg->first_seat = g->cfg.first + 1;
 	sg->first_side = f->sides[g->cfg.first];
 	sg->side_of_seat = f->sides;

@@ -1,4 +1,11 @@
-/* The PostgreSQL backend's internals, shared by db/pg_*.c only. */
+/* The PostgreSQL backend's internals, shared by db/pg_*.c only. The
+   files are layered, each calling only those below it (tests/layers.sh
+   checks it with nm):
+   1. db/pg_conn.c: messages, statements, queries, streamed rows;
+   2. db/pg_plies.c (ply codes, a row's FGN), db/pg_filter.c (filters);
+   3. db/pg_schema.c, db/pg_batch.c, db/pg_import.c, db/pg_export.c,
+      db/pg_stats.c, db/pg_results.c: one job of the backend each;
+   4. db/pg_store.c: open and close, the backend's table. */
 #ifndef FF_PG_H
 #define FF_PG_H
 
@@ -63,6 +70,12 @@ struct ff_pg_query {
    reusing the number of a value already given. */
 void ff_pg_param(struct ff_pg_query *q, const char *v);
 
+/* --- db/pg_conn.c --- */
+
+/* msg on one line in out (size bytes), every secret of url hidden
+   (ff_store_hide) before it is cut to size: newlines and tabs as one
+   space each run, none at the end; "error" for an empty msg. */
+void ff_pg_one_line(char *out, size_t size, const char *url, const char *msg);
 /* Fill err from the connection's last error (or res's); returns -1. */
 int ff_pg_fail(struct ff_pg *s, const PGresult *res, struct ff_error *err, const char *what);
 /* Run sql (no parameters, no rows wanted). Returns 0 or -1 with err. */
@@ -71,15 +84,29 @@ int ff_pg_exec(struct ff_pg *s, const char *sql, struct ff_error *err);
    -1 with err (and *res NULL). */
 int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
 	      struct ff_error *err);
+/* Send q in one read-only snapshot (REPEATABLE READ), after before(s,
+   err) when before is not NULL (in the snapshot: no query can be sent
+   while the rows come), and call row(ctx2, res) for each row as it
+   arrives (libpq's single-row mode: constant memory); what names the
+   reading in messages. Returns 0, -1 with err, or row's non-zero return
+   (the rest of the rows read and dropped). */
+int ff_pg_stream(struct ff_pg *s, const struct ff_pg_query *q,
+		 int (*before)(struct ff_pg *s, struct ff_error *err),
+		 int (*row)(void *ctx2, const PGresult *res), void *ctx2, const char *what,
+		 struct ff_error *err);
+/* Decode a bytea column's text form ("\x" and hex digits) into out.
+   Returns 0 or -1 (no memory, or not that form). */
+int ff_pg_bytea(const char *text, struct ff_buf *out);
+
+/* --- db/pg_filter.c --- */
+
 /* Append the filter's conditions to q, each " AND cond" with parameters,
    as the SQLite backend's (db/sqlite_stats.c); num (numsize >= 72 bytes)
    holds the text of its numbers, s->filt the ruleset ids it allows (read
    from rulesets here). Returns 0, or -1 with err. */
 int ff_pg_filter_sql(struct ff_pg *s, struct ff_pg_query *q, const struct ff_stats_filter *f,
 		     char *num, size_t numsize, struct ff_error *err);
-/* Decode a bytea column's text form ("\x" and hex digits) into out.
-   Returns 0 or -1 (no memory, or not that form). */
-int ff_pg_bytea(const char *text, struct ff_buf *out);
+/* --- db/pg_plies.c --- */
 
 /* The token of ply code code, from s->plies or the store (for
    ff_compact_rebuild; ctx is s). Returns 0, or -1 with err. */
@@ -103,6 +130,8 @@ static inline const char *ff_pg_fgn_cols(int v)
 }
 int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *out,
 		  struct ff_error *err);
+
+/* --- the backend's jobs: db/pg_schema.c and the rest --- */
 
 /* The schema: create or migrate a store opened for writing (a new
    store's tables beside another program's only when init is 1). */

@@ -8,71 +8,16 @@
 
 #include "db/pg.h"
 
-/* Send q and call row(ctx2, res) for each row as it arrives. Returns 0,
-   -1 with err, or row's non-zero return (the rest of the rows read and
-   dropped). */
-static int stream(struct ff_pg *s, const struct ff_pg_query *q,
-		  int (*row)(void *ctx2, const PGresult *res), void *ctx2, struct ff_error *err)
+/* Before a game's rows stream in: every ply code a game uses read in
+   the rows' snapshot (a store at schema 6 or later). */
+static int plies_first(struct ff_pg *s, struct ff_error *err)
 {
-	PGresult *res;
-	int rc = 0, st;
-
-	if (!q->sql.p)
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	/* one snapshot for the ply codes and the games: no query can be sent
-	   while the rows stream in, so every code a game uses is read first */
-	if (ff_pg_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ", err))
-		return -1;
-	if (s->base.version >= 6 && ff_pg_load_plies(s, err)) {
-		rc = -1;
-		goto done;
-	}
-	if (!PQsendQueryParams(s->conn, q->sql.p, q->n, NULL, q->val, NULL, NULL, 0) ||
-	    !PQsetSingleRowMode(s->conn)) {
-		rc = ff_pg_fail(s, NULL, err, "reading games");
-		goto done;
-	}
-	s->streaming = 1;
-	while ((res = PQgetResult(s->conn)) != NULL) {
-		st = PQresultStatus(res);
-		if (rc == 0 && st == PGRES_SINGLE_TUPLE)
-			rc = row(ctx2, res);
-		else if (rc == 0 && st != PGRES_TUPLES_OK && st != PGRES_SINGLE_TUPLE)
-			rc = ff_pg_fail(s, res, err, "reading games");
-		PQclear(res);
-	}
-	s->streaming = 0;
-	if (rc == 0 && ff_pg_exec(s, "COMMIT", err))
-		rc = -1;
-done:
-	if (rc != 0)
-		PQclear(PQexec(s->conn, "ROLLBACK"));
-	return rc;
+	return s->base.version >= 6 ? ff_pg_load_plies(s, err) : 0;
 }
 
 static const char *value(const PGresult *res, int row, int col)
 {
 	return PQgetisnull(res, row, col) ? NULL : PQgetvalue(res, row, col);
-}
-
-int ff_pg_row_fgn(struct ff_pg *s, const PGresult *res, int row, struct ff_buf *out,
-		  struct ff_error *err)
-{
-	struct ff_compact_stored c;
-
-	ff_buf_reset(out);
-	c.tmpl = value(res, row, 0);
-	c.moves = value(res, row, 1);
-	c.moves_len = (size_t)PQgetlength(res, row, 1);
-	c.body = value(res, row, 2);
-	c.body_len = (size_t)PQgetlength(res, row, 2);
-	c.cols.seed = value(res, row, 3);
-	c.cols.event = value(res, row, 4);
-	c.cols.site = value(res, row, 5);
-	c.cols.date = value(res, row, 6);
-	c.cols.round = value(res, row, 7);
-	c.cols.result = value(res, row, 8);
-	return ff_compact_rebuild(out, &c, ff_pg_ply, s, err);
 }
 
 /* The facts export gives beside the FGN columns (struct ff_exported). */
@@ -126,7 +71,7 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 		ff_pg_param(&q, num + 72);
 		ff_buf_adds(&q.sql, "::bigint");
 	}
-	rc = stream(ff_pg_of(base), &q, export_row, &c, err);
+	rc = ff_pg_stream(c.s, &q, plies_first, export_row, &c, "reading games", err);
 	ff_buf_free(&q.sql);
 	return rc;
 }
@@ -139,7 +84,7 @@ static int query(struct ff_pg *s, const char *sql, int (*row)(void *ctx2, const 
 	int rc;
 
 	ff_buf_adds(&q.sql, sql);
-	rc = stream(s, &q, row, ctx2, err);
+	rc = ff_pg_stream(s, &q, plies_first, row, ctx2, "reading games", err);
 	ff_buf_free(&q.sql);
 	return rc;
 }

@@ -229,54 +229,6 @@ int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct 
 	return 0;
 }
 
-int ff_pg_ply(void *ctx, uint32_t code, const char **p, size_t *n, struct ff_error *err)
-{
-	struct ff_pg *s = ctx;
-	char num[24];
-	struct ff_pg_query q = { FF_BUF_INIT, { num }, 1 };
-	PGresult *res = NULL;
-	int rc;
-
-	if ((*p = ff_dict_text(&s->plies, code, n)) != NULL)
-		return 0;
-	snprintf(num, sizeof num, "%lu", (unsigned long)code);
-	if (s->streaming)   /* the codes were read in the snapshot of the rows */
-		return ff_error_set(err, FF_EIO, "store '%s': ply code %s stands for no ply (the "
-				    "store is damaged)", s->base.name, num);
-	ff_buf_adds(&q.sql, "SELECT ply FROM ply_codes WHERE code = $1::integer");
-	if ((rc = ff_pg_run(s, &q, &res, err)) == 0) {
-		if (PQntuples(res) != 1)
-			rc = ff_error_set(err, FF_EIO, "store '%s': ply code %s stands for no ply (the "
-					  "store is damaged)", s->base.name, num);
-		else if (ff_dict_put(&s->plies, PQgetvalue(res, 0, 0),
-				     (size_t)PQgetlength(res, 0, 0), code))
-			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
-		else if (!(*p = ff_dict_text(&s->plies, code, n)))
-			rc = ff_error_set(err, FF_EIO, "store '%s': ply code %s out of range",
-					  s->base.name, num);
-	}
-	PQclear(res);
-	ff_buf_free(&q.sql);
-	return rc;
-}
-
-int ff_pg_load_plies(struct ff_pg *s, struct ff_error *err)
-{
-	PGresult *res = PQexec(s->conn, "SELECT code, ply FROM ply_codes");
-	size_t len;
-	int i, rc = 0;
-
-	if (PQresultStatus(res) != PGRES_TUPLES_OK)
-		rc = ff_pg_fail(s, res, err, "reading the ply codes");
-	for (i = 0; rc == 0 && i < PQntuples(res); i++)
-		if (!ff_dict_text(&s->plies, atoll(PQgetvalue(res, i, 0)), &len) &&
-		    ff_dict_put(&s->plies, PQgetvalue(res, i, 1), (size_t)PQgetlength(res, i, 1),
-				atoll(PQgetvalue(res, i, 0))))
-			rc = ff_error_set(err, FF_ENOMEM, "out of memory");
-	PQclear(res);
-	return rc;
-}
-
 /* Insert r under key: 1 inserted, 0 the key is taken, -1 with err. */
 int ff_pg_reject_insert(struct ff_store *base, const struct ff_store_reject *r, const char *key,
 			struct ff_error *err)

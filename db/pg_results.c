@@ -10,42 +10,6 @@
 
 #include "db/pg.h"
 
-/* Send q and call row(ctx2, res) for each row as it arrives, in one
-   read-only snapshot. Returns 0, -1 with err, or row's non-zero return
-   (the rest of the rows read and dropped). */
-static int stream(struct ff_pg *s, const struct ff_pg_query *q,
-		  int (*row)(void *ctx2, const PGresult *res), void *ctx2, struct ff_error *err)
-{
-	PGresult *res;
-	int rc = 0, st;
-
-	if (!q->sql.p)
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	if (ff_pg_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", err))
-		return -1;
-	if (!PQsendQueryParams(s->conn, q->sql.p, q->n, NULL, q->val, NULL, NULL, 0) ||
-	    !PQsetSingleRowMode(s->conn)) {
-		rc = ff_pg_fail(s, NULL, err, "reading results");
-		goto done;
-	}
-	s->streaming = 1;
-	while ((res = PQgetResult(s->conn)) != NULL) {
-		st = PQresultStatus(res);
-		if (rc == 0 && st == PGRES_SINGLE_TUPLE)
-			rc = row(ctx2, res);
-		else if (rc == 0 && st != PGRES_TUPLES_OK && st != PGRES_SINGLE_TUPLE)
-			rc = ff_pg_fail(s, res, err, "reading results");
-		PQclear(res);
-	}
-	s->streaming = 0;
-	if (rc == 0 && ff_pg_exec(s, "COMMIT", err))
-		rc = -1;
-done:
-	if (rc != 0)
-		PQclear(PQexec(s->conn, "ROLLBACK"));
-	return rc;
-}
-
 static int result_row(void *ctx2, const PGresult *res)
 {
 	return ff_result_acc_add(ctx2, atoll(PQgetvalue(res, 0, 0)), PQgetvalue(res, 0, 1),
@@ -81,7 +45,7 @@ int ff_pg_results(struct ff_store *base, const struct ff_result_filter *rq,
 		ff_buf_adds(&q.sql, ")");
 	}
 	ff_buf_adds(&q.sql, " ORDER BY games.date NULLS FIRST, games.id, st.seat");
-	rc = stream(s, &q, result_row, acc, err);
+	rc = ff_pg_stream(s, &q, NULL, result_row, acc, "reading results", err);
 	if (rc == -1 && !err->msg[0])
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 	ff_buf_free(&q.sql);
@@ -108,7 +72,7 @@ int ff_pg_players(struct ff_store *base, int (*cb)(void *ctx, long long id, cons
 	int rc;
 
 	ff_buf_adds(&q.sql, "SELECT id, name FROM players ORDER BY id");
-	rc = stream(ff_pg_of(base), &q, player_row, &c, err);
+	rc = ff_pg_stream(ff_pg_of(base), &q, NULL, player_row, &c, "reading results", err);
 	ff_buf_free(&q.sql);
 	return rc;
 }

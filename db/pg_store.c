@@ -1,7 +1,8 @@
 /* The PostgreSQL backend: connect to a postgresql:// URL for writing
    (schema made or migrated, staging tables) or for reading only
-   (read-only transactions); batches; queries with parameters; the
-   backend's table. */
+   (read-only transactions); batches; the backend's table. The top of the
+   backend's layers (db/pg.h): it calls the files below it, none of them
+   calls it. */
 #include "config.h"
 
 #include <stdio.h>
@@ -20,95 +21,6 @@ static char *shown_name(const char *url)
 		return NULL;
 	}
 	return b.p;
-}
-
-/* A libpq message on one line, every secret of url hidden (before it is
-   cut to size, so no part of one is left): newlines and tabs as one space
-   each run, none at the end. */
-static void one_line(char *out, size_t size, const char *url, const char *msg)
-{
-	struct ff_buf b = FF_BUF_INIT;
-	size_t i, n = 0;
-
-	if (ff_store_hide(url, msg && *msg ? msg : "error", &b))
-		snprintf(out, size, "out of memory");
-	else
-		snprintf(out, size, "%s", b.p);
-	ff_buf_free(&b);
-	for (i = 0; out[i]; i++) {
-		char c = out[i] == '\n' || out[i] == '\t' ? ' ' : out[i];
-
-		if (c != ' ' || (n > 0 && out[n - 1] != ' '))
-			out[n++] = c;
-	}
-	while (n > 0 && out[n - 1] == ' ')
-		n--;
-	out[n] = '\0';
-}
-
-int ff_pg_fail(struct ff_pg *s, const PGresult *res, struct ff_error *err, const char *what)
-{
-	char msg[400];
-
-	one_line(msg, sizeof msg, s->url, res && *PQresultErrorMessage(res) ? PQresultErrorMessage(res)
-								 : PQerrorMessage(s->conn));
-	return ff_error_set(err, FF_EIO, "store '%s': %s: %s", s->base.name, what, msg);
-}
-
-int ff_pg_exec(struct ff_pg *s, const char *sql, struct ff_error *err)
-{
-	PGresult *res = PQexec(s->conn, sql);
-	int st = PQresultStatus(res), rc = 0;
-
-	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
-		rc = ff_pg_fail(s, res, err, "running a statement");
-	PQclear(res);
-	return rc;
-}
-
-void ff_pg_param(struct ff_pg_query *q, const char *v)
-{
-	int k;
-
-	for (k = 0; k < q->n && q->val[k] != v; k++)
-		;
-	if (k == q->n && q->n < (int)(sizeof q->val / sizeof q->val[0]))
-		q->val[q->n++] = v;
-	ff_buf_addf(&q->sql, "$%d::text", k + 1);
-}
-
-int ff_pg_run(struct ff_pg *s, const struct ff_pg_query *q, PGresult **res,
-	      struct ff_error *err)
-{
-	int st;
-
-	if (!q->sql.p)
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	*res = PQexecParams(s->conn, q->sql.p, q->n, NULL, q->val, NULL, NULL, 0);
-	st = PQresultStatus(*res);
-	if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK)
-		return 0;
-	ff_pg_fail(s, *res, err, "running a query");
-	PQclear(*res);
-	*res = NULL;
-	return -1;
-}
-
-int ff_pg_bytea(const char *text, struct ff_buf *out)
-{
-	const char *p;
-	int hi, lo;
-
-	ff_buf_reset(out);
-	if (text[0] != '\\' || text[1] != 'x')
-		return -1;
-	for (p = text + 2; p[0] && p[1]; p += 2) {
-		hi = p[0] <= '9' ? p[0] - '0' : (p[0] | 32) - 'a' + 10;
-		lo = p[1] <= '9' ? p[1] - '0' : (p[1] | 32) - 'a' + 10;
-		if (ff_buf_addc(out, (char)(hi << 4 | lo)))
-			return -1;
-	}
-	return ff_buf_reserve(out, 1);   /* p is set even for no bytes */
 }
 
 static void pg_close(struct ff_store *base)
@@ -144,7 +56,7 @@ static int connect_db(struct ff_pg *s, const char *url, struct ff_error *err)
 	if (s->conn && PQstatus(s->conn) == CONNECTION_OK)
 		return ff_pg_exec(s, "SET client_min_messages = warning; SET client_encoding = 'UTF8';"
 				  " SET bytea_output = 'hex'", err);
-	one_line(msg, sizeof msg, url, s->conn ? PQerrorMessage(s->conn) : "out of memory");
+	ff_pg_one_line(msg, sizeof msg, url, s->conn ? PQerrorMessage(s->conn) : "out of memory");
 	return ff_error_set(err, FF_EIO, "cannot open store '%s': %s", s->base.name, msg);
 }
 

@@ -356,12 +356,12 @@ static int write_ply_rows(struct ff_csv_writer *w, const struct ff_record *rec, 
 		seat[0] = '\0';
 		ff_buf_reset(&w->tmp);
 		ff_buf_reset(&w->tmp2);
-		if (ok && g->rules->parse(g->state, ff_record_str(rec, rp->tok), rp->len, &p, &err) == 0) {
-			snprintf(seat, sizeof seat, "%d", g->rules->to_move(g->state) + 1);
+		if (ok && ff_rules_parse(g->rules, g->state, ff_record_str(rec, rp->tok), rp->len, &p, &err) == 0) {
+			snprintf(seat, sizeof seat, "%d", ff_rules_to_move(g->rules, g->state) + 1);
 			if (p.chance != FF_NO_CHANCE)
 				snprintf(chance, sizeof chance, "%d", p.chance);
-			rc |= g->rules->format(g->state, &p, FF_FORM_LONG, &w->tmp) |
-			      g->rules->format(g->state, &p, FF_FORM_SHORT, &w->tmp2);
+			rc |= ff_rules_format(g->rules, g->state, &p, FF_FORM_LONG, &w->tmp) |
+			      ff_rules_format(g->rules, g->state, &p, FF_FORM_SHORT, &w->tmp2);
 			ok = ff_game_step(g, rec, k, &p, &err) == 0;
 			if (ok)   /* what the ply drew, known once it is applied */
 				rc |= ff_rules_format_post(g->rules, &p, &w->tmp) |

@@ -275,7 +275,7 @@ static int decode_ply(struct ff_game *g, const struct ff_record *rec, size_t k, 
 	*follow = 0;
 	if (out)
 		ff_buf_reset(out);
-	if (g->rules->parse(g->state, tok, rp->len, p, err))
+	if (ff_rules_parse(g->rules, g->state, tok, rp->len, p, err))
 		return -1;
 	return out && ff_buf_add(out, tok, rp->len) ? ff_error_set(err, FF_ENOMEM, "out of memory")
 						     : 0;

@@ -265,7 +265,7 @@ static void check_steps(const char *p, size_t n, const struct ff_record *rec)
 			ff_buf_reset(&want);
 			ff_game_caption(&g, rec, k ? g.turns : 0, k0, k, &caption);
 			k0 = k;
-			g.rules->render_svg(g.state, caption.p, &want);
+			ff_rules_render_svg(g.rules, g.state, caption.p, &want);
 			if (ff_page_apply(text.p ? text.p : "", text.len, &at, &prev, &cur))
 				ff_fuzz_fail("steps", "position %d: the page's edits do not apply", pos);
 			if (cur.len != want.len || memcmp(cur.p, want.p, want.len))
@@ -327,13 +327,13 @@ static void pictures(const char *s, size_t which)
 	check_xml("the SVG writers' document", &b);
 	for (i = 0; !made && i < 16 && (r = ff_rules_at(i)) != NULL; i++)
 		if (ff_config_parse(&cfg, r->name, NULL, NULL, NULL, NULL, NULL, &err) ||
-		    !(start[i] = ff_rules_state_alloc(r)) || r->init(start[i], &cfg, NULL, &err))
+		    !(start[i] = ff_rules_state_alloc(r)) || ff_rules_init(r, start[i], &cfg, NULL, &err))
 			ff_fuzz_fail("memory", "the start of %s", r->name);
 	if (!made)
 		made = i;
 	if ((r = ff_rules_at((int)(which % (size_t)made))) != NULL) {
 		ff_buf_reset(&b);
-		r->render_svg(start[which % (size_t)made], s, &b);
+		ff_rules_render_svg(r, start[which % (size_t)made], s, &b);
 		check_xml("an engine's picture", &b);
 	}
 	ff_buf_free(&b);

@@ -71,7 +71,7 @@ static void check_loaded(const struct ff_solution *sol, const struct ff_rules *r
 		if (!(sol->value[i] >= 0 && sol->value[i] <= 1))
 			ff_fuzz_fail("loaded", "position %zu: value %g", i, sol->value[i]);
 	j = ff_solution_find(sol, start);
-	if (j >= 0 && (r->key(start, key) != sol->key_len || (size_t)j >= sol->nstates ||
+	if (j >= 0 && (ff_rules_key(r, start, key) != sol->key_len || (size_t)j >= sol->nstates ||
 		       memcmp(sol->keys + (size_t)j * sol->key_len, key, sol->key_len) != 0))
 		ff_fuzz_fail("find", "the start found at position %ld, another key", j);
 	if (ff_fuzz_on("fixpoint")) {
@@ -119,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct ff_error err;
 
 		if (ff_config_parse(&cfg, "fivelines", "schaedler", NULL, NULL, NULL, NULL, &err) ||
-		    cfg.rules->state_size > sizeof start || cfg.rules->init(start, &cfg, NULL, &err))
+		    cfg.rules->state_size > sizeof start || ff_rules_init(cfg.rules, start, &cfg, NULL, &err))
 			abort();
 		r = cfg.rules;
 	}

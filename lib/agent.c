@@ -65,7 +65,7 @@ const struct ff_agent *ff_agent_at(const struct ff_rules *rules, int i)
 	if (i < ng)
 		return generic[i];
 	i -= ng;
-	if (rules->chances && rules->key && i-- == 0)
+	if (ff_rules_can(rules, FF_CAN_SOLVE) && i-- == 0)
 		return &ff_agent_perfect;
 	return i < rules->nagents ? &rules->agents[i] : NULL;
 }

@@ -263,8 +263,8 @@ int ff_config_parse(struct ff_config *cfg, const char *game, const char *rules,
 
 	if (rc && which)
 		*which = part;
-	if (!rc && cfg->rules->canon)
-		cfg->rules->canon(cfg);
+	if (!rc)
+		ff_rules_canon(cfg->rules, cfg);
 	return rc;
 }
 

@@ -391,7 +391,7 @@ static int add_position(struct ff_page *pg, struct ff_game *g, const struct ff_r
 	ff_buf_reset(&pg->caption);
 	ff_buf_reset(&pg->cur);
 	rc = ff_game_caption(g, rec, ply, k0, k, &pg->caption);
-	g->rules->render_svg(g->state, pg->caption.p, &pg->cur);
+	ff_rules_render_svg(g->rules, g->state, pg->caption.p, &pg->cur);
 	rc |= diff(&pg->steps, &pg->work, &pg->prev, &pg->cur);
 	t = pg->prev;          /* the new picture is the old one of the next */
 	pg->prev = pg->cur;

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/rating.h"
@@ -23,6 +24,7 @@ void ff_rating_params_default(struct ff_rating_params *p)
 	p->rd0 = 350;
 	p->vol0 = 0.06;
 	p->tau = 0.5;
+	p->periods = 0;
 }
 
 void ff_rating_init(struct ff_rating *r, const struct ff_rating_params *p)
@@ -32,6 +34,47 @@ void ff_rating_init(struct ff_rating *r, const struct ff_rating_params *p)
 	r->r = p->r0;
 	r->rd = p->rd0;
 	r->vol = p->vol0;
+}
+
+void ff_rating_free(struct ff_rating *r)
+{
+	free(r->pend);
+	r->pend = NULL;
+	r->npend = r->cappend = 0;
+}
+
+/* Room for need opponents in r's open period. Returns 0 or -1 (no
+   memory). */
+static int pend_grow(struct ff_rating *r, int need)
+{
+	int cap = r->cappend ? r->cappend : 8;
+	struct ff_glicko2_game *v;
+
+	if (need <= r->cappend)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	if (!(v = realloc(r->pend, (size_t)cap * sizeof *v)))
+		return -1;
+	r->pend = v;
+	r->cappend = cap;
+	return 0;
+}
+
+int ff_rating_close(struct ff_rating *r, const struct ff_rating_params *p)
+{
+	double r2, rd2, vol2;
+
+	if (r->npend == 0)
+		return 0;
+	if (ff_glicko2_update(r->r, r->rd, r->vol, r->pend, r->npend, p->tau, &r2, &rd2,
+			      &vol2) == 0) {
+		r->r = r2;
+		r->rd = rd2;
+		r->vol = vol2;
+	}
+	r->npend = 0;
+	return 1;
 }
 
 double ff_elo_expected(double a, double b)
@@ -160,6 +203,19 @@ static enum ff_rating_done distinct(struct ff_rating *const *player, const int *
 	return sides < 2 ? FF_RATING_ONE_SIDE : FF_RATED;
 }
 
+/* Room in each player's open period for a game's opponents (fewer than
+   nu each), so that a game is added to all of them or to none. Returns 0
+   or -1. */
+static int reserve(struct ff_rating *const *u, int nu)
+{
+	int i;
+
+	for (i = 0; i < nu; i++)
+		if (pend_grow(u[i], u[i]->npend + nu))
+			return -1;
+	return 0;
+}
+
 enum ff_rating_done ff_rating_game(struct ff_rating *const *player, const int *side, int n,
 				   int winner, const struct ff_rating_params *p)
 {
@@ -174,6 +230,8 @@ enum ff_rating_done ff_rating_game(struct ff_rating *const *player, const int *s
 		return rc;
 	for (i = 0; i < nu; i++)
 		before[i] = *u[i];
+	if (p->periods && reserve(u, nu))
+		return FF_RATING_NOMEM;
 	for (i = 0; i < nu; i++) {
 		double sum = 0, r2, rd2, vol2;
 
@@ -187,7 +245,11 @@ enum ff_rating_done ff_rating_game(struct ff_rating *const *player, const int *s
 			opp[m].rd = before[j].rd;
 			opp[m++].score = s;
 		}
-		if (m) {
+		if (m && p->periods) {
+			u[i]->elo = before[i].elo + p->k / m * sum;
+			memcpy(u[i]->pend + u[i]->npend, opp, (size_t)m * sizeof *opp);
+			u[i]->npend += m;   /* room reserved above */
+		} else if (m) {
 			u[i]->elo = before[i].elo + p->k / m * sum;
 			if (ff_glicko2_update(before[i].r, before[i].rd, before[i].vol, opp, m, p->tau,
 					      &r2, &rd2, &vol2) == 0) {

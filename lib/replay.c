@@ -101,7 +101,7 @@ static int parse_seed(const char *s, uint64_t *out)
 static int check_teams(const struct ff_game *g, const char *teams, struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
-	int sides = r->sides(g->state), seats = g->cfg.seats, side = 0, seen[FF_MAX_SEATS] = { 0 };
+	int sides = ff_rules_sides(r, g->state), seats = g->cfg.seats, side = 0, seen[FF_MAX_SEATS] = { 0 };
 	const char *p = teams;
 	int s, n;
 
@@ -120,10 +120,10 @@ static int check_teams(const struct ff_game *g, const char *teams, struct ff_err
 						    "joined by '+', each seat once, as in '1+3 2+4'",
 						    teams, seats);
 			seen[s - 1] = 1;
-			if (side >= sides || r->side_of(g->state, s - 1) != side)
+			if (side >= sides || ff_rules_side_of(r, g->state, s - 1) != side)
 				return ff_error_set(err, FF_EBAD_TAG,
 						    "Teams '%s' does not match the rules: seat %d plays "
-						    "for side %d", teams, s, r->side_of(g->state, s - 1) + 1);
+						    "for side %d", teams, s, ff_rules_side_of(r, g->state, s - 1) + 1);
 			p += n;
 			if (*p != '+')
 				break;
@@ -199,7 +199,7 @@ static int check_outcome_tags(const struct ff_game *g, const struct ff_record *r
 	if ((res = tag_at(rec, "Result", &line, &col)) != NULL && !ff_result_shape(res)) {
 		locate(err, rec, line, col, 0, 0);
 		return ff_error_set(err, FF_EBAD_TAG, "Result tag: %s",
-				    ff_result_typo(res, g->rules->sides(g->state), hint, sizeof hint));
+				    ff_result_typo(res, ff_rules_sides(g->rules, g->state), hint, sizeof hint));
 	}
 	return 0;
 }
@@ -257,7 +257,7 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 		locate(err, rec, dl, dc, 0, 0);
 		return -1;
 	}
-	if (g->rules->init(g->state, &g->cfg, g->seeded ? &g->chance : NULL, err)) {
+	if (ff_rules_init(g->rules, g->state, &g->cfg, g->seeded ? &g->chance : NULL, err)) {
 		/* a bad deck is the Deck tag's fault, anything else the options' */
 		if (deck && err && err->code == FF_EBAD_TAG && strstr(err->msg, "Deck"))
 			locate(err, rec, dl, dc, 0, 0);
@@ -287,14 +287,14 @@ static int step_at(struct ff_game *g, const struct ff_record *rec, size_t k, int
 	int i, expect;
 	struct ff_outcome o;
 
-	r->outcome(g->state, &o);
+	ff_rules_outcome(r, g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		return ff_error_set(err, FF_EAFTER_END,
 				    "ply '%s' comes after the game ended", tok);
 	if (pre) {
 		if (pre != played)
 			*played = *pre;
-	} else if (r->parse(g->state, tok, rp->len, played, err))
+	} else if (ff_rules_parse(r, g->state, tok, rp->len, played, err))
 		return -1;
 	if (played->chance != FF_NO_CHANCE) {
 		if (ff_rules_check_chance(r, g->state, played->chance, err))
@@ -307,14 +307,14 @@ static int step_at(struct ff_game *g, const struct ff_record *rec, size_t k, int
 						    played->chance, (unsigned long long)g->seed, expect);
 		}
 	}
-	if (r->is_legal && (!g->on_legal || (played->flags & FF_PLY_PRELUDE))) {
+	if (ff_rules_can(r, FF_CAN_CHECK) && (!g->on_legal || (played->flags & FF_PLY_PRELUDE))) {
 		/* no one needs the list: ask the engine directly */
 		g->nlegal = 0;
-		i = r->is_legal(g->state, played) ? -1 : 0;
+		i = ff_rules_is_legal(r, g->state, played, NULL) ? -1 : 0;
 	} else {
 		if (!g->legal && !(g->legal = malloc(FF_MAX_LEGAL * sizeof *g->legal)))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		g->nlegal = r->legal(g->state, played->chance, g->legal);
+		g->nlegal = ff_rules_legal(r, g->state, played->chance, g->legal);
 		for (i = 0; i < g->nlegal; i++)
 			if (ff_ply_eq(&g->legal[i], played))
 				break;
@@ -323,11 +323,11 @@ static int step_at(struct ff_game *g, const struct ff_record *rec, size_t k, int
 	}
 	if (i == g->nlegal) {
 		ff_buf_reset(&g->scratch);
-		r->explain(g->state, played, &g->scratch);
+		ff_rules_explain(r, g->state, played, &g->scratch);
 		return ff_error_set(err, FF_EILLEGAL, "illegal ply '%s': %s", tok,
 				    g->scratch.p ? g->scratch.p : "not allowed");
 	}
-	if (r->apply(g->state, played, g->seeded ? &g->chance : NULL, err))
+	if (ff_rules_apply(r, g->state, played, g->seeded ? &g->chance : NULL, err))
 		return -1;
 	g->played = k + 1;
 	g->last_seat = seat + 1;
@@ -342,7 +342,7 @@ static int step_at(struct ff_game *g, const struct ff_record *rec, size_t k, int
 static int step_from(struct ff_game *g, const struct ff_record *rec, size_t k,
 		     const struct ff_ply *pre, struct ff_ply *played, struct ff_error *err)
 {
-	int seat = g->rules->to_move(g->state), turns = g->turns;
+	int seat = ff_rules_to_move(g->rules, g->state), turns = g->turns;
 
 	if (step_at(g, rec, k, seat, pre, played, err) == 0)
 		return 0;
@@ -362,13 +362,13 @@ int ff_game_step_text(struct ff_game *g, const struct ff_record *rec, size_t k,
 {
 	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = &rec->plies[k];
-	int parsed, seat = r->to_move(g->state), turns = g->turns;
+	int parsed, seat = ff_rules_to_move(r, g->state), turns = g->turns;
 
 	/* the decision is written in the position before the ply, what it
 	   drew only once it is applied; a ply that does not parse is left to
 	   step_from, which says why */
-	parsed = r->parse(g->state, ff_record_str(rec, rp->tok), rp->len, played, NULL) == 0;
-	if (parsed && r->format(g->state, played, form, out))
+	parsed = ff_rules_parse(r, g->state, ff_record_str(rec, rp->tok), rp->len, played, NULL) == 0;
+	if (parsed && ff_rules_format(r, g->state, played, form, out))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	if (step_at(g, rec, k, seat, parsed ? played : NULL, played, err) == 0) {
 		if (!ff_rules_format_post(r, played, out))
@@ -395,7 +395,7 @@ int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep)
 		if (g->legal[i].flags & FF_PLY_PRELUDE)
 			continue;
 		offs[n++] = all.len;
-		rc = g->rules->format(g->state, &g->legal[i], FF_FORM_LONG, &all) ||
+		rc = ff_rules_format(g->rules, g->state, &g->legal[i], FF_FORM_LONG, &all) ||
 		     ff_buf_addc(&all, '\0');
 	}
 	if (!rc) {
@@ -464,14 +464,14 @@ static int valid_result(const char *t, int sides)
 int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_error *err)
 {
 	const struct ff_rules *r = g->rules;
-	int sides = r->sides(g->state), ply = g->turns;
+	int sides = ff_rules_sides(r, g->state), ply = g->turns;
 	int seat = g->last_seat;   /* the result is about the last ply, its seat's */
 	const char *tok = ff_record_result(rec), *tag, *term;
 	long tl = 0, tc = 0, xl = 0, xc = 0;
 	struct ff_outcome o;
 	char want[16];
 
-	r->outcome(g->state, &o);
+	ff_rules_outcome(r, g->state, &o);
 	ff_result_token(&o, sides, want);
 	tag = tag_at(rec, "Result", &tl, &tc);
 	term = tag_at(rec, "Termination", &xl, &xc);
@@ -506,7 +506,7 @@ int ff_game_finish(struct ff_game *g, const struct ff_record *rec, struct ff_err
 }
 
 /* ff_game_step_text for a rewrite: the engine's one-call step
-   (rules->step) where it takes the ply, the form is the long one and no
+   (ff_rules_can(rules, FF_CAN_STEP)) where it takes the ply, the form is the long one and no
    --legal hook listens, else the usual path (which also says why a ply
    fails). */
 static int rewrite_step(struct ff_game *g, const struct ff_record *rec, size_t k,
@@ -517,9 +517,9 @@ static int rewrite_step(struct ff_game *g, const struct ff_record *rec, size_t k
 	const struct ff_rec_ply *rp = &rec->plies[k];
 	int seat;
 
-	if (r->step && !g->on_legal && form == FF_FORM_LONG &&
-	    (seat = r->step(g->state, ff_record_str(rec, rp->tok), rp->len,
-			    g->seeded ? &g->chance : NULL, out)) != 0) {
+	if (ff_rules_can(r, FF_CAN_STEP) && !g->on_legal && form == FF_FORM_LONG &&
+	    (seat = ff_rules_step(r, g->state, ff_record_str(rec, rp->tok), rp->len,
+				  g->seeded ? &g->chance : NULL, out)) != 0) {
 		g->nlegal = 0;
 		g->played = k + 1;
 		g->last_seat = seat;
@@ -534,16 +534,17 @@ static int rewrite_step(struct ff_game *g, const struct ff_record *rec, size_t k
    Returns the first ply it did not take. */
 static size_t step_run(struct ff_game *g, const struct ff_record *rec, size_t k)
 {
-	int (*step)(void *, const char *, size_t, struct ff_rng *, struct ff_buf *) = g->rules->step;
+	const struct ff_rules *r = g->rules;
 	const struct ff_rec_ply *rp = rec->plies;
 	struct ff_rng *chance = g->seeded ? &g->chance : NULL;
 	size_t k0 = k;
 	int seat = 0, s;
 
-	if (!step || g->on_legal)
+	if (!ff_rules_can(r, FF_CAN_STEP) || g->on_legal)
 		return k;
 	for (; k < rec->nplies &&
-	     (s = step(g->state, ff_record_str(rec, rp[k].tok), rp[k].len, chance, NULL)) != 0; k++)
+	     (s = ff_rules_step(r, g->state, ff_record_str(rec, rp[k].tok), rp[k].len, chance,
+				NULL)) != 0; k++)
 		seat = s;
 	if (k > k0) {
 		g->nlegal = 0;
@@ -628,13 +629,13 @@ int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int pl
 		for (i = k0; i < k; i++)
 			rc |= ff_buf_addf(out, " %s", ff_record_str(rec, rec->plies[i].tok));
 	}
-	g->rules->outcome(g->state, &o);
+	ff_rules_outcome(g->rules, g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		rc |= ff_buf_addf(out, "; game over: %s (%s)",
-				  ff_result_token(&o, g->rules->sides(g->state), res),
+				  ff_result_token(&o, ff_rules_sides(g->rules, g->state), res),
 				  ff_termination_name(o.term));
 	else
-		rc |= ff_buf_addf(out, "; seat %d to move", g->rules->to_move(g->state) + 1);
+		rc |= ff_buf_addf(out, "; seat %d to move", ff_rules_to_move(g->rules, g->state) + 1);
 	return rc ? -1 : 0;
 }
 
@@ -653,24 +654,24 @@ int ff_game_json(const struct ff_game *g, const struct ff_record *rec, int ply, 
 		rc |= ff_buf_adds(out, i > k0 ? "," : "");
 		rc |= ff_buf_json_str(out, ff_record_str(rec, rec->plies[i].tok));
 	}
-	r->outcome(g->state, &o);
+	ff_rules_outcome(r, g->state, &o);
 	if (o.term != FF_TERM_NONE)
 		rc |= ff_buf_adds(out, "],\"to_move\":null");
 	else
-		rc |= ff_buf_addf(out, "],\"to_move\":%d", r->to_move(g->state) + 1);
+		rc |= ff_buf_addf(out, "],\"to_move\":%d", ff_rules_to_move(r, g->state) + 1);
 	rc |= ff_buf_addf(out, ",\"result\":\"%s\",\"termination\":",
-			  ff_result_token(&o, r->sides(g->state), res));
+			  ff_result_token(&o, ff_rules_sides(r, g->state), res));
 	if (o.term != FF_TERM_NONE)
 		rc |= ff_buf_addf(out, "\"%s\"", ff_termination_name(o.term));
 	else
 		rc |= ff_buf_adds(out, "null");
 	rc |= ff_buf_adds(out, ",\"side_of_seat\":[");
 	for (seat = 0; seat < g->cfg.seats; seat++)
-		rc |= ff_buf_addf(out, "%s%d", seat ? "," : "", r->side_of(g->state, seat) + 1);
+		rc |= ff_buf_addf(out, "%s%d", seat ? "," : "", ff_rules_side_of(r, g->state, seat) + 1);
 	rc |= ff_buf_adds(out, "],\"position\":");
-	if (!r->render_json)
+	if (!ff_rules_can(r, FF_CAN_JSON))
 		return -1;
-	rc |= r->render_json(g->state, out);
+	rc |= ff_rules_render_json(r, g->state, out);
 	rc |= ff_buf_addc(out, '}');
 	return rc ? -1 : 0;
 }

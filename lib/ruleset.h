@@ -177,8 +177,9 @@ struct ff_agent {
 	int (*choose)(const void *st, const struct ff_ply *legal, int n, struct ff_rng *rng);
 	/* 1 when choose() is ff_agent_uniform_index(rng, n), whatever the
 	   plies: the simulator may then take only the chosen ply from an
-	   engine with legal_pick (the same ply, the same draws), or a
-	   uniformly random ply from one with sample (as likely, other draws) */
+	   engine with an exact sample hook (the same ply, the same draws), or
+	   a uniformly random ply from an inexact one (as likely, other
+	   draws) */
 	int uniform;
 	/* Optional (NULL: choose() decides): an agent that needs what the
 	   simulator is given for it (sim->agent_ctx, e.g. a solution) chooses
@@ -220,8 +221,8 @@ struct ff_agent_defaults {
 	const char *options;  /* in the agent's own form, e.g. "playout=greedy;width=3" */
 };
 
-/* A pick for legal_pick that asks for ply number want whatever the count,
-   noting the count in n: for checking legal_pick against legal(). */
+/* A pick for an exact sample hook that asks for ply number want whatever
+   the count, noting the count in n: for checking sample against legal(). */
 struct ff_pick_fixed {
 	int want, n;
 };
@@ -233,6 +234,17 @@ static inline int ff_pick_fixed(void *ctx, int n)
 	k->n = n;
 	return k->want;
 }
+
+/* The engine's hooks below carry FF_HOOK: outside the door (lib/rules.h)
+   and the files that define FF_RULES_DOOR before this header (the
+   engines, lib/rules.c, the tests and fuzz targets of the hooks
+   themselves) reading one is a compiler warning (an error with
+   --enable-werror), so every caller goes through the door. */
+#if defined(FF_RULES_DOOR) || !defined(__GNUC__)
+#define FF_HOOK
+#else
+#define FF_HOOK __attribute__((deprecated("call engine hooks through lib/rules.h")))
+#endif
 
 struct ff_rules {
 	const char *name;          /* registry name, e.g. "fivelines" */
@@ -250,7 +262,7 @@ struct ff_rules {
 	   an option's default depends on other header values (an option set
 	   to what its default means anyway goes back to the default), so that
 	   equal rules give equal ruleset ids. Called by ff_config_parse. */
-	void (*canon)(struct ff_config *cfg);
+	void (*canon)(struct ff_config *cfg) FF_HOOK;
 	/* Check cfg (combinations the option table cannot express, the seat
 	   count, the deck) and set up the initial position in st. chance is
 	   the chance stream when the record has a Seed (card games shuffle
@@ -258,43 +270,43 @@ struct ff_rules {
 	   are unknown. Returns 0, or -1 with err (FF_EBAD_OPTION,
 	   FF_EBAD_TAG, ...). */
 	int (*init)(void *st, const struct ff_config *cfg, struct ff_rng *chance,
-		    struct ff_error *err);
+		    struct ff_error *err) FF_HOOK;
 	/* Number of sides (that can win), and the side of a 0-based seat. */
-	int (*sides)(const void *st);
-	int (*side_of)(const void *st, int seat);
+	int (*sides)(const void *st) FF_HOOK;
+	int (*side_of)(const void *st, int seat) FF_HOOK;
 	/* The 0-based seat whose turn it is. */
-	int (*to_move)(const void *st);
+	int (*to_move)(const void *st) FF_HOOK;
 	/* Optional (NULL: the game has no pre-ply chance): draw the pre-ply
 	   chance outcome of the coming turn from the chance stream. Call it
 	   through ff_rules_roll. */
-	int (*roll)(const void *st, struct ff_rng *chance);
+	int (*roll)(const void *st, struct ff_rng *chance) FF_HOOK;
 	/* Optional (NULL with roll): 0 when chance is a possible pre-ply
 	   outcome now, else -1 with err (FF_EBAD_ROLL). Call it through
 	   ff_rules_check_chance. */
-	int (*check_chance)(const void *st, int chance, struct ff_error *err);
+	int (*check_chance)(const void *st, int chance, struct ff_error *err) FF_HOOK;
 	/* Optional (NULL: the game cannot be solved exactly): every pre-ply
 	   chance outcome roll() may draw now, in outcome[], with weight[]:
 	   outcome i comes with probability weight[i] / *total. Returns their
 	   number, 1..FF_MAX_CHANCES (a game without chance: FF_NO_CHANCE,
 	   weight 1). Needs key() too. */
-	int (*chances)(const void *st, int *outcome, int *weight, int *total);
+	int (*chances)(const void *st, int *outcome, int *weight, int *total) FF_HOOK;
 	/* Optional, with chances: the position as at most FF_MAX_KEY bytes,
 	   written to out; returns their number. Two states with the same key
 	   have the same future: the same side to move, legal plies, outcome
 	   and successors' keys (counters the rules never read, such as plies
 	   played, are left out). The solver (lib/analysis/solve.c) finds
 	   positions by it. */
-	size_t (*key)(const void *st, uint8_t *out);
+	size_t (*key)(const void *st, uint8_t *out) FF_HOOK;
 	/* The legal plies for the coming turn given its chance outcome, in the
 	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
 	   its one "no move" ply, so the count is >= 1. out has room for
 	   FF_MAX_LEGAL plies, and the engine may write in all of it (past
 	   the plies it returns, as scratch). */
-	int (*legal)(const void *st, int chance, struct ff_ply *out);
+	int (*legal)(const void *st, int chance, struct ff_ply *out) FF_HOOK;
 	/* Optional (NULL: membership in legal() decides): 1 when ply is
 	   legal now, else 0. Must agree with legal() exactly (the conformance
 	   suite checks); it lets validation skip listing every legal ply. */
-	int (*is_legal)(const void *st, const struct ff_ply *ply);
+	int (*is_legal)(const void *st, const struct ff_ply *ply) FF_HOOK;
 	/* Optional (NULL: none): the usual ply in one call, for replaying a
 	   record: tok[0, len) parsed, its chance checked and, with chance not
 	   NULL, rolled from chance and compared, its legality checked and the
@@ -308,77 +320,79 @@ struct ff_rules {
 	   caller takes the usual path, which says why. Must agree with that
 	   path exactly (the conformance suite checks). */
 	int (*step)(void *st, const char *tok, size_t len, struct ff_rng *chance,
-		    struct ff_buf *out);
-	/* Optional (NULL: list with legal()): the number n of plies legal()
-	   lists for chance; legal()'s ply number pick(ctx, n) is written to
-	   out, without listing the rest. pick is called once and returns
-	   0 <= k < n. Must agree with legal() exactly (the conformance suite
-	   checks); uniformly random play uses it. */
-	int (*legal_pick)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
-			  struct ff_ply *out);
-	/* Optional (NULL: uniformly random play takes legal_pick() or
-	   legal()): a uniformly random legal ply for chance at out[0], with
-	   numbers k (0 <= k < n) drawn by pick(ctx, n) as often as the engine
-	   needs: every legal ply as likely as any other, but not legal()'s
-	   k-th of one draw (an engine may draw candidates and reject some).
-	   out has room for FF_MAX_LEGAL plies, the rest scratch. Returns 0,
-	   or -1 where there is no legal ply. Uniformly random play prefers
-	   it; the conformance suite checks that each legal ply is exactly one
-	   of its candidates, or that it rejects them all. */
+		    struct ff_buf *out) FF_HOOK;
+	/* Optional (NULL: uniformly random play lists with legal()): a
+	   uniformly random legal ply for chance at out[0], with numbers k
+	   (0 <= k < n) drawn by pick(ctx, n) as often as the engine needs.
+	   Two kinds (sample_exact below):
+	   - exact: one draw, pick(ctx, n) with n the number of plies legal()
+	     lists, and out[0] is legal()'s ply number pick's answer, built
+	     without listing the rest (the same ply and the same draws as
+	     from the whole list); it never fails (returns 0);
+	   - not exact: every legal ply as likely as any other, but not
+	     legal()'s k-th of one draw (the engine may draw candidates and
+	     reject some); returns 0, or -1 where it rejects them all (the
+	     caller lists).
+	   out has room for FF_MAX_LEGAL plies, the rest scratch. The
+	   conformance suite checks both: an exact sampler's k-th answer is
+	   legal()'s k-th, and an inexact one takes each legal ply as exactly
+	   one of its candidates, or rejects them all. */
 	int (*sample)(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
-		      struct ff_ply *out);
+		      struct ff_ply *out) FF_HOOK;
+	/* 1 when sample is exact (above), else 0. */
+	int sample_exact;
 	/* Decode a ply token (either form) in the current position. Returns 0,
 	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
 	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that
 	   names something the position lacks. Legality proper is checked by
 	   membership in legal(). */
 	int (*parse)(const void *st, const char *tok, size_t len, struct ff_ply *out,
-		     struct ff_error *err);
+		     struct ff_error *err) FF_HOOK;
 	/* Append the ply's decision in the given form, as it would be written
 	   before it is applied to st (no post-ply facts). Returns 0 or -1 (no
 	   memory). */
 	int (*format)(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
-		      struct ff_buf *out);
+		      struct ff_buf *out) FF_HOOK;
 	/* Optional (NULL: the game has none): append the ply's post-ply facts
 	   as apply() left them in ply->post (e.g. "+QH"), nothing where there
 	   are none or they are not known. Returns 0 or -1. */
-	int (*format_post)(const struct ff_ply *ply, struct ff_buf *out);
+	int (*format_post)(const struct ff_ply *ply, struct ff_buf *out) FF_HOOK;
 	/* Append why ply is not legal in st (lowercase, no full stop). */
-	void (*explain)(const void *st, const struct ff_ply *ply, struct ff_buf *out);
+	void (*explain)(const void *st, const struct ff_ply *ply, struct ff_buf *out) FF_HOOK;
 	/* Play a legal ply. chance is the chance stream or NULL (card games
 	   draw from it on reshuffles). Card games check the drawn cards that
 	   ply->post claims and leave there what was drawn (FF_NO_CARD where
 	   not known). Returns 0 or -1 with err (FF_EBAD_DRAW). */
 	int (*apply)(void *st, struct ff_ply *ply, struct ff_rng *chance,
-		     struct ff_error *err);
+		     struct ff_error *err) FF_HOOK;
 	/* Whether the game is over, and how. */
-	void (*outcome)(const void *st, struct ff_outcome *out);
+	void (*outcome)(const void *st, struct ff_outcome *out) FF_HOOK;
 	/* Append a text diagram of the position. */
-	void (*render)(const void *st, struct ff_buf *out);
+	void (*render)(const void *st, struct ff_buf *out) FF_HOOK;
 	/* Append the position as an SVG document (lib/svg.h: real text,
 	   seats told apart by shape as well as colour), with caption (may be
 	   NULL) written above the board. */
-	void (*render_svg)(const void *st, const char *caption, struct ff_buf *out);
+	void (*render_svg)(const void *st, const char *caption, struct ff_buf *out) FF_HOOK;
 	/* Optional (NULL: `show --format json` refuses the game): append the
 	   position as one JSON object, what render() shows as data (the
 	   pieces on each point, hole or cell, the hands the state knows, the
 	   piles; docs/json.md, "fivefold show --format json", names each game's
 	   fields). Whose turn it is, the plies and the result are the
 	   caller's (ff_game_json). Returns 0 or -1 (no memory). */
-	int (*render_json)(const void *st, struct ff_buf *out);
+	int (*render_json)(const void *st, struct ff_buf *out) FF_HOOK;
 	/* Optional (NULL: every seat sees the whole state): replace whatever
 	   seat cannot see (other hands, the order of the draw pile) by a deal
 	   drawn from rng that agrees with everything seat has seen; the deal
 	   depends only on what seat sees and on rng, so two states seat cannot
 	   tell apart give the same deal. Search agents (lib/agents/mcts.c) see
 	   the game only through it. */
-	void (*determinize)(void *st, int seat, struct ff_rng *rng);
+	void (*determinize)(void *st, int seat, struct ff_rng *rng) FF_HOOK;
 	/* Optional (NULL: none): an estimate, from the position alone, of
 	   each side's share of the win: share[0..sides) in [0, 1], summing
 	   to 1. What a search scores a playout it cuts short by (mcts's
 	   cut=N); the engine's greedy agent may rank plies by the same
 	   measure. */
-	void (*evaluate)(const void *st, double *share);
+	void (*evaluate)(const void *st, double *share) FF_HOOK;
 
 	const struct ff_agent *agents;  /* engine agents beyond "random" */
 	int nagents;
@@ -427,40 +441,7 @@ int ff_rules_option_index(const struct ff_rules *rules, const char *name);
    checked by its engine's init(). */
 int ff_config_deck(struct ff_config *cfg, const char *deck, struct ff_error *err);
 
-/* The pre-ply chance outcome of the coming turn: rules->roll, or
-   FF_NO_CHANCE (nothing drawn) for games without. */
-static inline int ff_rules_roll(const struct ff_rules *r, const void *st, struct ff_rng *chance)
-{
-	return r->roll ? r->roll(st, chance) : FF_NO_CHANCE;
-}
-
-/* 0 when chance is possible now (for games without pre-ply chance: only
-   FF_NO_CHANCE), else -1 with err (FF_EBAD_ROLL). */
-static inline int ff_rules_check_chance(const struct ff_rules *r, const void *st, int chance,
-					struct ff_error *err)
-{
-	if (r->check_chance)
-		return r->check_chance(st, chance, err);
-	return chance == FF_NO_CHANCE ? 0 : ff_error_set(err, FF_EBAD_ROLL, "game '%s' has no throws",
-							 r->name);
-}
-
-/* Append ply's post-ply facts (rules->format_post; nothing for games
-   without). Returns 0 or -1. */
-static inline int ff_rules_format_post(const struct ff_rules *r, const struct ff_ply *ply,
-				       struct ff_buf *out)
-{
-	return r->format_post ? r->format_post(ply, out) : 0;
-}
-
-/* A state of r on cache lines of its own (64 bytes, the size rounded up),
-   so the states two threads play on never share a line: a state next to
-   another thread's on one line made simulate --threads 2 take three
-   times the CPU of one thread. Returns the memory, uninitialised, or
-   NULL when out of memory; the caller frees it with free(). */
-static inline void *ff_rules_state_alloc(const struct ff_rules *r)
-{
-	return aligned_alloc(64, (r->state_size + 63) / 64 * 64);
-}
+/* --- the door to the engines: every call of a hook (lib/rules.h) --- */
+#include "lib/rules.h"
 
 #endif

@@ -14,12 +14,12 @@ static int teams_value(const struct ff_rules *r, const void *st, int seats, stru
 {
 	int side, seat, rc = 0, any;
 
-	for (side = 0; side < r->sides(st); side++) {
+	for (side = 0; side < ff_rules_sides(r, st); side++) {
 		any = 0;
 		if (side)
 			rc |= ff_buf_addc(b, ' ');
 		for (seat = 0; seat < seats; seat++)
-			if (r->side_of(st, seat) == side) {
+			if (ff_rules_side_of(r, st, seat) == side) {
 				rc |= (any ? ff_buf_addc(b, '+') : 0) | ff_buf_addf(b, "%d", seat + 1);
 				any = 1;
 			}
@@ -49,7 +49,7 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, str
 		if (ff_record_add_tag(rec, "Seats", name, strlen(name), 0, 0))
 			return -1;
 	}
-	if (cfg->rules->sides(st) != cfg->seats) {
+	if (ff_rules_sides(cfg->rules, st) != cfg->seats) {
 		ff_buf_reset(b);
 		if (teams_value(cfg->rules, st, cfg->seats, b) ||
 		    ff_record_add_tag(rec, "Teams", b->p, b->len, 0, 0))
@@ -75,7 +75,7 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, str
 	return ff_record_add_tag(rec, "Seed", b->p, b->len, 0, 0);
 }
 
-/* ff_agent_uniform_index as legal_pick's pick: ctx is the agents' stream. */
+/* ff_agent_uniform_index as the sample hook's pick: ctx is the agents' stream. */
 static int uniform_pick(void *ctx, int n)
 {
 	return ff_agent_uniform_index(ctx, n);
@@ -91,15 +91,11 @@ static int choose(const struct ff_sim *sim, const struct ff_agent *a, const void
 	const struct ff_rules *r = sim->cfg->rules;
 	int roll = ff_rules_roll(r, state, chance), n;
 
-	if (a->uniform && r->sample && r->sample(state, roll, uniform_pick, agent, legal) == 0)
-		return 0;
-	if (a->uniform && r->legal_pick) {
-		r->legal_pick(state, roll, uniform_pick, agent, legal);
-		return 0;
-	}
-	n = r->legal(state, roll, legal);
+	if (a->uniform)
+		return ff_rules_random_ply(r, state, roll, uniform_pick, agent, legal, FF_RANDOM_SAMPLE);
+	n = ff_rules_legal(r, state, roll, legal);
 	if (a->choose_with)
-		return a->choose_with(sim->agent_ctx[r->to_move(state)], r, state, legal, n, agent);
+		return a->choose_with(sim->agent_ctx[ff_rules_to_move(r, state)], r, state, legal, n, agent);
 	return a->choose(state, legal, n, agent);
 }
 
@@ -117,12 +113,12 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	ff_record_reset(rec);
 	ff_rng_seed(&chance, seed);
 	ff_rng_seed(&agent, seed ^ FF_AGENT_SEED_XOR);
-	if (r->init(state, sim->cfg, &chance, err))
+	if (ff_rules_init(r, state, sim->cfg, &chance, err))
 		return -1;
 	if (set_tags(sim, seed, state, scratch, rec))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	for (;;) {
-		r->outcome(state, &o);
+		ff_rules_outcome(r, state, &o);
 		if (o.term != FF_TERM_NONE)
 			break;
 		if (sim->max_plies > 0 && plies >= sim->max_plies) {
@@ -131,13 +127,13 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 			capped = 1;
 			break;
 		}
-		i = choose(sim, sim->agents[r->to_move(state)], state, &chance, &agent, legal);
+		i = choose(sim, sim->agents[ff_rules_to_move(r, state)], state, &chance, &agent, legal);
 		/* the decision is written before the ply, what it drew after,
 		   both straight into the record's text */
 		start = rec->text.len;
-		if (r->format(state, &legal[i], sim->form, &rec->text))
+		if (ff_rules_format(r, state, &legal[i], sim->form, &rec->text))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		if (r->apply(state, &legal[i], &chance, err))
+		if (ff_rules_apply(r, state, &legal[i], &chance, err))
 			return -1;
 		if (ff_rules_format_post(r, &legal[i], &rec->text) || ff_record_add_ply_text(rec, start, NULL, 0, 0))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
@@ -146,7 +142,7 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	if (capped)
 		strcpy(res, "*");
 	else
-		ff_result_token(&o, r->sides(state), res);
+		ff_result_token(&o, ff_rules_sides(r, state), res);
 	if (ff_record_add_tag(rec, "Result", res, strlen(res), 0, 0) ||
 	    (o.term != FF_TERM_NORMAL &&
 	     ff_record_add_tag(rec, "Termination", ff_termination_name(o.term),

@@ -5,7 +5,7 @@
 # with --enable-werror in _build/ and builds. Safe to run again.
 set -eu
 cd "$(dirname "$0")/.."
-pkgs="build-essential autoconf automake libtool pkgconf gnulib libsqlite3-dev nettle-dev libcsv-dev libcunit1-dev sqlite3 libpq-dev postgresql-15 man-db zsh libxml2-utils chromium tmux"
+pkgs="build-essential autoconf automake libtool pkgconf gnulib libsqlite3-dev nettle-dev libcsv-dev libcunit1-dev sqlite3 libpq-dev postgresql-15 man-db zsh libxml2-utils chromium tmux libedit-dev"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	need=
 	for p in $pkgs; do

@@ -103,6 +103,19 @@ for to in fgn jsonl csv csvply ludii; do
 	done
 done
 
+# the formats a game of any kind round-trips through: every format of
+# the formats table (fivefold help) but FGN that takes a Fiveplay game (a
+# format tied to one game, as Ludii's trials are, does not), so a new
+# format is checked without an edit here
+"$ff" simulate --game fiveplay --games 1 --seed 1 >"$tmp/any.fgn"
+anyfmts=
+for f in $("$ff" help | sed -n '/^formats:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
+	[ "$f" = fgn ] && continue
+	"$ff" convert -q --to "$f" "$tmp/any.fgn" >/dev/null 2>&1 && anyfmts="$anyfmts $f"
+done
+case "$anyfmts " in *" jsonl "*" csv "*|*" csv "*" jsonl "*) ok=0 ;; *) ok=1 ;; esac
+check "the formats for any game are found in fivefold help (got '$anyfmts')" $ok
+
 # Sequence: simulate is thread-independent at every seat count, and its
 # games validate
 for seats in 2 3 4 6 8 9 10 12; do
@@ -123,7 +136,7 @@ for arm in liftbridge:4 liftbridge:6 liftbridge:8 pagat:4 pagat:8 liftbridge:4:p
 	"$ff" validate -q --threads 2 "$tmp/t1" >"$tmp/v1" 2>&1
 	grep -q '^summary: 40 games, 40 valid, 0 illegal, 0 malformed' "$tmp/v1"
 	check "simulated pegsjokers games validate ($arm)" $?
-	for f in jsonl csv csvply; do
+	for f in $anyfmts; do
 		"$ff" convert -q --to $f "$tmp/t1" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
 		cmp -s "$tmp/t1" "$tmp/r2.fgn"; check "fgn -> $f -> fgn (pegsjokers $arm)" $?
 	done
@@ -369,14 +382,14 @@ done
 for gr in fivelines:schaedler fivelines:kidd fivelines:locusludi-race fivelines:locusludi-knockoff \
 	  fiveplay:standard; do
 	"$ff" simulate --game "${gr%%:*}" --rules "${gr#*:}" --games 300 --seed 8 --agents greedy >"$tmp/r1.fgn"
-	for f in jsonl csv csvply; do
+	for f in $anyfmts; do
 		"$ff" convert -q --to $f "$tmp/r1.fgn" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
 		cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> $f -> fgn ($gr)" $?
 	done
 done
 for seats in 2 3 4 12; do
 	"$ff" simulate --game sequence --seats $seats --games 200 --seed 8 --agents greedy >"$tmp/r1.fgn"
-	for f in jsonl csv csvply; do
+	for f in $anyfmts; do
 		"$ff" convert -q --to $f "$tmp/r1.fgn" | "$ff" convert -q --from $f >"$tmp/r2.fgn"
 		cmp -s "$tmp/r1.fgn" "$tmp/r2.fgn"; check "fgn -> $f -> fgn (sequence, $seats seats)" $?
 	done
@@ -402,7 +415,7 @@ check "convert -o X.csv writes CSV" $?
 
 # an input's format from its first bytes when neither --from nor its
 # extension says: on standard input too
-for f in jsonl csv csvply; do
+for f in $anyfmts; do
 	"$ff" convert -q -f $f "$dir/good.fgn" | "$ff" validate -q >"$tmp/s.out" 2>&1
 	grep -qx 'summary: 1 game, 1 valid, 0 illegal, 0 malformed, 30 plies' "$tmp/s.out"
 	check "the format of standard input from its first bytes ($f)" $?

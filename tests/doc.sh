@@ -76,7 +76,14 @@ case $cmds in *"validate "*"help "*) ok=0 ;; *) ok=1 ;; esac
 check "fivefold help lists the commands (got '$cmds')" $ok
 expect "$cmds--help --version" fivefold ""
 expect "convert" fivefold co
-expect "fgn csv csvply jsonl ludii" fivefold convert --to ""
+# the formats and games as fivefold help lists them (the formats and
+# engine tables): a new one is checked without an edit here
+fmts=$("$ff" help | sed -n '/^formats:/,/^$/s/^  \([a-z]*\) .*/\1/p' | tr '\n' ' ')
+case $fmts in "fgn "*) ok=0 ;; *) ok=1 ;; esac
+check "fivefold help lists the formats (got '$fmts')" $ok
+expect "${fmts% }" fivefold convert --to ""
+games=$("$ff" help | sed -n '/^games:/,/^$/s/^  \([a-z]*\) .*/\1/p' | tr '\n' ' ')
+expect "${games% }" fivefold simulate --game ""
 expect "jsonl" fivefold simulate -f j
 expect "fiveplay fivelines" fivefold simulate -g five
 expect "imported simulated" fivefold stats --origin ""

@@ -8,7 +8,11 @@
 # - libfivefold.a, the installed archive, holds exactly the objects of the
 #   three, calls every ff_ symbol it defines, and nothing of gnulib
 #   (gl/libgnu.a, rpl_ replacements), so an outside program links it with
-#   fivefold.pc's libraries alone.
+#   fivefold.pc's libraries alone;
+# - the PostgreSQL backend's files (db/pg.h) call each other downwards
+#   only: every ff_pg_ symbol a file calls is defined in a file of a lower
+#   layer (conn 1; plies, filter 2; store 4; every other pg_ file, a job
+#   of the backend, 3).
 top_builddir=${top_builddir:-.}
 NM=${NM:-nm}
 AR=${AR:-ar}
@@ -75,6 +79,36 @@ if [ -f "$b/gl/libgnu.a" ]; then
 	defs "$b/gl/libgnu.a" >"$tmp/gnu.def"
 	comm -12 "$tmp/all.call" "$tmp/gnu.def" >"$tmp/gnu.used"
 	none "libfivefold.a calls gnulib" "$tmp/gnu.used" .
+fi
+
+# the PostgreSQL backend's layers: "LEVEL MEMBER def|call SYMBOL" lines
+pg_level() {
+	case $1 in
+	pg_conn.o) echo 1 ;;
+	pg_plies.o | pg_filter.o) echo 2 ;;
+	pg_store.o) echo 4 ;;
+	*) echo 3 ;;
+	esac
+}
+"$NM" -g "$store" | awk '/^[^ ]*\.o:$/ { m = substr($0, 1, length($0) - 1); next }
+	m ~ /^pg_/ && NF == 3 && $3 ~ /^ff_pg_/ { print m, "def", $3 }
+	m ~ /^pg_/ && $1 == "U" && $2 ~ /^ff_pg_/ { print m, "call", $2 }' >"$tmp/pg.syms"
+if [ -s "$tmp/pg.syms" ]; then
+	while read -r m what sym; do
+		echo "$(pg_level "$m") $m $what $sym"
+	done <"$tmp/pg.syms" >"$tmp/pg.levels"
+	awk '$3 == "def" { lvl[$4] = $1; file[$4] = $2 }
+	     $3 == "call" { n++; c[n] = $0 }
+	     END { for (i = 1; i <= n; i++) { split(c[i], f, " ")
+			if (!(f[4] in lvl)) print f[2] " calls " f[4] ", defined nowhere"
+			else if (lvl[f[4]] >= f[1]) print f[2] " (layer " f[1] ") calls " f[4] \
+				" of " file[f[4]] " (layer " lvl[f[4]] ")" } }' "$tmp/pg.levels" >"$tmp/bad"
+	if [ -s "$tmp/bad" ]; then
+		echo "the PostgreSQL files call upwards or across: $(tr '\n' ';' <"$tmp/bad")"
+		check "the PostgreSQL files call downwards only" 1
+	else
+		check "the PostgreSQL files call downwards only" 0
+	fi
 fi
 
 echo "layers: $pass passed, $fail failed"

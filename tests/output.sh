@@ -46,7 +46,7 @@ fails_after_open() {
 	convert) echo "-f ludii $dir/good.fgn" ;;      # Schaedler's game is no Ludii trial
 	analyse) echo "--method exact $dir/fiveplay.fgn" ;;   # a game that cannot be solved
 	export) echo "--db $tmp/s.db -f ludii" ;;     # Schaedler's games are no Ludii trials
-	replay|simulate|solve|stats) ;;
+	replay|simulate|solve|stats|play) ;;
 	*) echo "UNKNOWN" ;;
 	esac
 }
@@ -58,6 +58,7 @@ writes_much() {
 	analyse:*) echo "--solution $tmp/sch.sol $tmp/g.fgn" ;;
 	export:*) echo "--db $tmp/s.db" ;;
 	simulate:*) echo "-g fivelines -n 5" ;;
+	play:*) echo "-g fivelines --agents random --seed 4" ;;   # 7 KB
 	solve:*) echo "-g fivelines -r schaedler" ;;
 	stats:--plot) echo "--db $tmp/s.db" ;;
 	*) echo "UNKNOWN" ;;
@@ -73,6 +74,7 @@ n=0
 for c in $commands; do
 	for opt in $(file_opts "$c"); do
 		n=$((n + 1))
+		[ "$c" = play ] && continue   # a record written every ply: its own cases below
 		args=$(fails_after_open "$c")
 		[ "$args" != UNKNOWN ]; check "$c $opt: has a case here" $?
 		if [ -n "$args" ]; then
@@ -127,6 +129,25 @@ ln -s new.txt "$tmp/w/link.txt"
 	"$ff" show -p 3 "$tmp/g.fgn" | cmp -s - "$tmp/w/new.txt"
 check "-o through a symbolic link replaces the file it leads to" $?
 
+# play writes its record after every ply: an existing file is refused
+# (left as it was); a write that fails (the file size limit) stops the
+# game, exit 1, the file named and holding the last record written whole;
+# a device is written as it is
+mkdir "$tmp/p"
+cp "$tmp/w/old" "$tmp/p/out.fgn"
+"$ff" play -g fivelines --agents random -o "$tmp/p/out.fgn" >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && cmp -s "$tmp/w/old" "$tmp/p/out.fgn" && [ "$(ls -A "$tmp/p")" = out.fgn ] &&
+	grep -q "exists" "$tmp/err"
+check "play -o an existing file: refused, the file left as it was" $?
+rm -f "$tmp/p/out.fgn"
+(trap '' XFSZ; ulimit -f 2; exec "$ff" play $(writes_much play -o) -o "$tmp/p/out.fgn") >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "out.fgn" "$tmp/err" && "$ff" validate -q "$tmp/p/out.fgn" >/dev/null &&
+	[ "$(ls -A "$tmp/p")" = out.fgn ]
+check "play -o: a write that fails stops the game (exit 1), the last whole record kept" $?
+"$ff" play $(writes_much play -o) -o /dev/full >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "cannot write '/dev/full': " "$tmp/err"
+check "play -o /dev/full: exit 1, the file named" $?
+
 # standard output that cannot be written: exit 1, said, for every command
 stdout_args() {
 	case $1 in
@@ -136,6 +157,7 @@ stdout_args() {
 	show) echo "$dir/good.fgn" ;;
 	replay) echo "$dir/good.fgn" ;;
 	simulate) echo "-g fivelines -n 2" ;;
+	play) echo "-g fivelines --agents random,mcts:iterations=30 --seed 3" ;;
 	import) echo "--db $tmp/i.db $dir/good.fgn" ;;
 	stats) echo "--db $tmp/s.db" ;;
 	export) echo "--db $tmp/s.db" ;;

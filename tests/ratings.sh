@@ -106,7 +106,35 @@ for c in "ratings --db $tmp/s.db --format json" "ratings --db $tmp/s.db --format
 	eval "\"$ff\" $c" | "$jc" -l >/dev/null; check "json: $c" $?
 done
 
-# 6. the same on PostgreSQL, byte for byte
+# 6. rating periods (--period): a game a day is a period a game (the
+# same ratings as --period game); two games of one day with the winners
+# swapped leave both players level in one period, and not game by game
+# (where the later winner is ahead)
+dates12="2026.10.01;2026.10.02;2026.10.03;2026.10.04;2026.10.05;2026.10.06"
+dates12="$dates12;2026.10.07;2026.10.08;2026.10.09;2026.10.10;2026.10.11;2026.10.12"
+tag "$names" "$dates12" "" <"$tmp/rr.sim" >"$tmp/days.fgn"
+"$ff" import -q --db "$tmp/days.db" "$tmp/days.fgn" >/dev/null
+"$ff" ratings --db "$tmp/days.db" | sed '$d' >"$tmp/per-game"
+"$ff" ratings --db "$tmp/days.db" --period day >"$tmp/per-day"
+sed '$d' "$tmp/per-day" | cmp -s - "$tmp/per-game"
+check "ratings --period day, a game a day: as --period game" $?
+tail -1 "$tmp/per-day" | grep -q '12 rating periods (a day each'
+check "ratings --period day counts 12 periods" $?
+n1=$(awk '/^\[Game / { g++ } /^\[Result "1-0"\]/ { print g; exit }' "$tmp/rr.sim")
+awk -v n="${n1:-0}" '/^\[Game / { g++ } g == n' "$tmp/rr.sim" >"$tmp/won1"
+[ -s "$tmp/won1" ]; check "a game seat 1 won" $?
+{ tag "Xan Yul" "2026.10.01" "" <"$tmp/won1"; tag "Yul Xan" "2026.10.01" "" <"$tmp/won1"; } >"$tmp/swap.fgn"
+"$ff" import -q --db "$tmp/swap.db" "$tmp/swap.fgn" >/dev/null
+for per in day all; do
+	"$ff" ratings --db "$tmp/swap.db" --period $per --method glicko2 --format csv |
+		awk -F, 'NR > 1 { gsub(/"/, "", $3); r[$3] = $9 } END { exit !(r["Xan"] == r["Yul"] && r["Xan"] != "") }'
+	check "ratings --period $per: swapped winners in one period leave the two level" $?
+done
+"$ff" ratings --db "$tmp/swap.db" --method glicko2 --format csv |
+	awk -F, 'NR > 1 { gsub(/"/, "", $3); r[$3] = $9 } END { exit !(r["Yul"] > r["Xan"]) }'
+check "ratings --period game: the later winner is ahead" $?
+
+# 7. the same on PostgreSQL, byte for byte
 pg_start
 case $? in
 0)
@@ -115,6 +143,7 @@ case $? in
 	check "postgresql: import" $?
 	for args in "ratings" "ratings --format csv" "ratings --format json" "ratings --by ruleset" \
 		"ratings --as-of 2026.11.01 --method elo" "ratings --player Eve" \
+		"ratings --period day" "ratings --period all --format json" \
 		"standings --event Club\\ night" "standings --event Club\\ night --format csv" \
 		"standings --event Club\\ night --format json"; do
 		eval "\"$ff\" $args --db \"$tmp/s.db\"" >"$tmp/sq" 2>&1

@@ -36,7 +36,7 @@ static void solve(const char *preset)
 					      &err), 0);
 	st = malloc(cfg.rules->state_size);
 	CU_ASSERT_FATAL(st != NULL);
-	CU_ASSERT_EQUAL_FATAL(cfg.rules->init(st, &cfg, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(ff_rules_init(cfg.rules, st, &cfg, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(ff_solve(&sol, cfg.rules, st, &o, &err), 0);
 	free(st);
 }
@@ -131,9 +131,9 @@ static void test_luck_averages_zero(void)
 		play("greedy", "random", (uint64_t)i, &rec);
 		CU_ASSERT_EQUAL_FATAL(ff_game_start(&g, &rec, &err), 0);
 		for (k = 0; k < rec.nplies; k++, checked++) {
-			nc = r->chances(g.state, outcome, weight, &total);
+			nc = ff_rules_chances(r, g.state, outcome, weight, &total);
 			for (sum = 0, c = 0; c < nc; c++) {
-				n = r->legal(g.state, outcome[c], legal);
+				n = ff_rules_legal(r, g.state, outcome[c], legal);
 				CU_ASSERT_FATAL(n >= 1);
 				CU_ASSERT_EQUAL_FATAL(ff_ply_eval(&sol, g.state, legal, n, &legal[0], &e,
 								  &err), 0);

@@ -54,7 +54,7 @@ static int shows(const char *want)
 	struct ff_buf b = FF_BUF_INIT;
 	int found;
 
-	game.rules->render(game.state, &b);
+	ff_rules_render(game.rules, game.state, &b);
 	found = b.p && strstr(b.p, want) != NULL;
 	if (!found)
 		fprintf(stderr, "\n  diagram lacks '%s':\n%s", want, b.p ? b.p : "");
@@ -425,10 +425,10 @@ static void test_team_win(void)
 	for (seed = 1; seed <= 30; seed++) {
 		CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, (uint64_t)seed, state, &b, &rec, &err), 0);
 		CU_ASSERT_EQUAL_FATAL(ff_game_replay(&game, &rec, &err), FF_VALID);
-		game.rules->outcome(game.state, &o);
+		ff_rules_outcome(game.rules, game.state, &o);
 		CU_ASSERT_EQUAL(o.term, FF_TERM_NORMAL);
 		ff_buf_reset(&b);
-		game.rules->render(game.state, &b);
+		ff_rules_render(game.rules, game.state, &b);
 		for (k = 0; k < 4; k++) {
 			char want[64];
 
@@ -484,13 +484,13 @@ static void test_sampler(void)
 			CU_ASSERT_EQUAL_FATAL(ff_game_start(&game, &rec, &err), 0);
 			for (i = 0; i < rec.nplies; i++) {
 				if (i % 4 == 0) {
-					n = game.rules->legal(game.state, FF_NO_CHANCE, legal);
+					n = ff_rules_legal(game.rules, game.state, FF_NO_CHANCE, legal);
 					took = test_sample_all(game.rules, game.state, FF_NO_CHANCE, legal, n,
 							       kept, room);
 					for (k = 0; k < n; k++) {
 						bad += kept[k] > 1;
 						ff_buf_reset(&b);
-						game.rules->format(game.state, &legal[k], FF_FORM_LONG, &b);
+						ff_rules_format(game.rules, game.state, &legal[k], FF_FORM_LONG, &b);
 						bad += took == 0 && !strstr(b.p, ":-");   /* a play rejected */
 					}
 					bad += took != n && took != 0;
@@ -584,24 +584,24 @@ static void test_public_lists(void)
 		CU_ASSERT_FATAL(st && pub);
 		ff_rng_seed(&chance, (uint64_t)games[c].seed);
 		ff_rng_seed(&agent, (uint64_t)games[c].seed ^ FF_AGENT_SEED_XOR);
-		CU_ASSERT_EQUAL_FATAL(cfg.rules->init(st, &cfg, &chance, &err), 0);
-		CU_ASSERT_EQUAL_FATAL(cfg.rules->init(pub, &cfg, NULL, &err), 0);
-		for (cfg.rules->outcome(st, &o); o.term == FF_TERM_NONE; cfg.rules->outcome(st, &o)) {
+		CU_ASSERT_EQUAL_FATAL(ff_rules_init(cfg.rules, st, &cfg, &chance, &err), 0);
+		CU_ASSERT_EQUAL_FATAL(ff_rules_init(cfg.rules, pub, &cfg, NULL, &err), 0);
+		for (ff_rules_outcome(cfg.rules, st, &o); o.term == FF_TERM_NONE; ff_rules_outcome(cfg.rules, st, &o)) {
 			struct ff_ply p;
 
-			n = cfg.rules->legal(st, FF_NO_CHANCE, legal);
-			m = cfg.rules->legal(pub, FF_NO_CHANCE, pub_legal);
+			n = ff_rules_legal(cfg.rules, st, FF_NO_CHANCE, legal);
+			m = ff_rules_legal(cfg.rules, pub, FF_NO_CHANCE, pub_legal);
 			most = m > most ? m : most;
 			CU_ASSERT_FATAL(m < FF_MAX_LEGAL);
 			for (i = 0; i < m; i += 17)
-				bad += !cfg.rules->is_legal(pub, &pub_legal[i]);
+				bad += !ff_rules_is_legal(cfg.rules, pub, &pub_legal[i], NULL);
 			p = legal[ff_agent_random.choose(st, legal, n, &agent)];
 			for (i = 0; i < m && !ff_ply_eq(&pub_legal[i], &p); i++)
 				;
 			missing += i == m;
-			CU_ASSERT_EQUAL_FATAL(cfg.rules->apply(st, &p, &chance, &err), 0);
+			CU_ASSERT_EQUAL_FATAL(ff_rules_apply(cfg.rules, st, &p, &chance, &err), 0);
 			p.post[0] = FF_NO_CARD;
-			CU_ASSERT_EQUAL_FATAL(cfg.rules->apply(pub, &p, NULL, &err), 0);
+			CU_ASSERT_EQUAL_FATAL(ff_rules_apply(cfg.rules, pub, &p, NULL, &err), 0);
 		}
 		free(st);
 		free(pub);

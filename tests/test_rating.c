@@ -169,8 +169,61 @@ static void test_not_rated(void)
 	CU_ASSERT_EQUAL(a.games, 0);
 }
 
+/* Glickman's example played as three games of one rating period
+   (p.periods): during the period the player and the opponents keep the
+   ratings they had before it (each game is scored against them), and
+   ff_rating_close gives the paper's figures; the opponents, each closed
+   too, end as one game against the player's state before the period
+   makes them; a second close changes nothing. */
+static void test_glickman_period(void)
+{
+	struct ff_rating_params p;
+	struct ff_rating a, o[3], *pl[2];
+	const double orr[3] = { 1400, 1550, 1700 }, ord[3] = { 30, 100, 300 };
+	const int side[2] = { 1, 2 }, winner[3] = { 1, 2, 2 };
+	struct ff_glicko2_game one;
+	double r, rd, vol;
+	int k;
+
+	ff_rating_params_default(&p);
+	p.periods = 1;
+	ff_rating_init(&a, &p);
+	a.rd = 200;
+	for (k = 0; k < 3; k++) {
+		ff_rating_init(&o[k], &p);
+		o[k].r = orr[k];
+		o[k].rd = ord[k];
+		pl[0] = &a;
+		pl[1] = &o[k];
+		CU_ASSERT_EQUAL(ff_rating_game(pl, side, 2, winner[k], &p), FF_RATED);
+		NEAR(a.r, 1500, 1e-12);
+		NEAR(a.rd, 200, 1e-12);
+		NEAR(o[k].r, orr[k], 1e-12);
+	}
+	CU_ASSERT_EQUAL(a.npend, 3);
+	CU_ASSERT_EQUAL(a.games, 3);
+	CU_ASSERT_EQUAL(ff_rating_close(&a, &p), 1);
+	NEAR(a.r, 1464.0506705393013, 1e-6);
+	NEAR(a.rd, 151.51652412385727, 1e-6);
+	NEAR(a.vol, 0.059995984286488495, 1e-9);
+	CU_ASSERT_EQUAL(ff_rating_close(&a, &p), 0);
+	NEAR(a.r, 1464.0506705393013, 1e-6);
+	for (k = 0; k < 3; k++) {
+		one.r = 1500;
+		one.rd = 200;
+		one.score = winner[k] == 2;
+		CU_ASSERT_EQUAL(ff_glicko2_update(orr[k], ord[k], 0.06, &one, 1, 0.5, &r, &rd, &vol), 0);
+		CU_ASSERT_EQUAL(ff_rating_close(&o[k], &p), 1);
+		NEAR(o[k].r, r, 1e-9);
+		NEAR(o[k].rd, rd, 1e-9);
+		ff_rating_free(&o[k]);
+	}
+	ff_rating_free(&a);
+}
+
 static const struct ff_test tests[] = {
 	{ "glicko-2 worked example (Glickman 2013)", test_glickman },
+	{ "glicko-2 worked example as a period of three games", test_glickman_period },
 	{ "glicko-2 period without games", test_glicko2_idle },
 	{ "elo by hand, win and draw", test_elo_two },
 	{ "glicko-2 of one game", test_glicko2_game },

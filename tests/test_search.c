@@ -229,10 +229,10 @@ static int position(const struct ff_config *cfg, uint64_t seed, size_t k, struct
 	for (i = 0; i < k && i < r.nplies; i++)
 		CU_ASSERT_EQUAL_FATAL(ff_game_step(&game, &r, i, played, &err), 0);
 	ff_error_clear(&err);
-	CU_ASSERT_EQUAL_FATAL(game.rules->parse(game.state, ff_record_str(&r, r.plies[i].tok),
+	CU_ASSERT_EQUAL_FATAL(ff_rules_parse(game.rules, game.state, ff_record_str(&r, r.plies[i].tok),
 						r.plies[i].len, played, &err), 0);
 	ff_record_free(&r);
-	return game.rules->legal(game.state, played->chance, legal);
+	return ff_rules_legal(game.rules, game.state, played->chance, legal);
 }
 
 static int index_of(const struct ff_ply *legal, int n, const struct ff_ply *p)
@@ -321,7 +321,7 @@ static void test_against_exact(void)
 			      0);
 	st = malloc(cfg.rules->state_size);
 	CU_ASSERT_FATAL(st != NULL);
-	CU_ASSERT_EQUAL_FATAL(cfg.rules->init(st, &cfg, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(ff_rules_init(cfg.rules, st, &cfg, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(ff_solve(&sol, cfg.rules, st, &so, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(ff_record_init(&r), 0);
 	sim.agents[0] = ff_agent_find(cfg.rules, "greedy");
@@ -333,9 +333,9 @@ static void test_against_exact(void)
 				      0);
 		CU_ASSERT_EQUAL_FATAL(ff_game_start(&game, &r, &err), 0);
 		for (k = 0; k < r.nplies && big < NBIG; k++) {
-			CU_ASSERT_EQUAL_FATAL(cfg.rules->parse(game.state, ff_record_str(&r, r.plies[k].tok),
+			CU_ASSERT_EQUAL_FATAL(ff_rules_parse(cfg.rules, game.state, ff_record_str(&r, r.plies[k].tok),
 							       r.plies[k].len, &played, &err), 0);
-			n = cfg.rules->legal(game.state, played.chance, legal);
+			n = ff_rules_legal(cfg.rules, game.state, played.chance, legal);
 			at = index_of(legal, n, &played);
 			CU_ASSERT_FATAL(at >= 0);
 			CU_ASSERT_EQUAL_FATAL(ff_ply_eval(&sol, game.state, legal, n, &played, &x, &err),
@@ -390,9 +390,9 @@ static void test_luck_of_draws(void)
 		simulate(&cfg, (uint64_t)seed, &r);
 		CU_ASSERT_EQUAL_FATAL(ff_game_start(&game, &r, &err), 0);
 		for (k = 0; k < r.nplies && n < LUCK_PLIES; k++) {
-			CU_ASSERT_EQUAL_FATAL(cfg.rules->parse(game.state, ff_record_str(&r, r.plies[k].tok),
+			CU_ASSERT_EQUAL_FATAL(ff_rules_parse(cfg.rules, game.state, ff_record_str(&r, r.plies[k].tok),
 							       r.plies[k].len, &played, &err), 0);
-			nl = cfg.rules->legal(game.state, played.chance, legal);
+			nl = ff_rules_legal(cfg.rules, game.state, played.chance, legal);
 			at = index_of(legal, nl, &played);
 			if (at >= 0 && played.post[0] != FF_NO_CARD) {
 				CU_ASSERT_EQUAL_FATAL(ff_search_eval(cfg.rules, game.state, legal, nl,

@@ -51,7 +51,7 @@ static enum ff_verdict replay2(const char *options, const char *hand1, const cha
 
 static void outcome(struct ff_outcome *o)
 {
-	game.rules->outcome(game.state, o);
+	ff_rules_outcome(game.rules, game.state, o);
 }
 
 static void expect_error(enum ff_verdict v, enum ff_code code, int ply)
@@ -87,19 +87,19 @@ static void test_board(void)
 				if (ff_card_rank(card) == 10)
 					continue;   /* jacks: below */
 				snprintf(tok, sizeof tok, "%s@%c%d", ff_card_name(card, name), 'a' + c, r + 1);
-				CU_ASSERT_EQUAL_FATAL(game.rules->parse(game.state, tok, strlen(tok), &p, &err), 0);
-				legal = game.rules->is_legal(game.state, &p);
+				CU_ASSERT_EQUAL_FATAL(ff_rules_parse(game.rules, game.state, tok, strlen(tok), &p, &err), 0);
+				legal = ff_rules_is_legal(game.rules, game.state, &p, NULL);
 				bad += legal != names;
 			}
 			/* the short form names the cell's card */
 			snprintf(tok, sizeof tok, "@%c%d", 'a' + c, r + 1);
 			if (want[0] == '-') {
-				CU_ASSERT_NOT_EQUAL(game.rules->parse(game.state, tok, strlen(tok), &p, &err), 0);
+				CU_ASSERT_NOT_EQUAL(ff_rules_parse(game.rules, game.state, tok, strlen(tok), &p, &err), 0);
 				continue;
 			}
-			CU_ASSERT_EQUAL(game.rules->parse(game.state, tok, strlen(tok), &p, &err), 0);
+			CU_ASSERT_EQUAL(ff_rules_parse(game.rules, game.state, tok, strlen(tok), &p, &err), 0);
 			ff_buf_reset(&b);
-			game.rules->format(game.state, &p, FF_FORM_LONG, &b);
+			ff_rules_format(game.rules, game.state, &p, FF_FORM_LONG, &b);
 			CU_ASSERT_EQUAL(strncmp(b.p, want, 2), 0);
 		}
 	CU_ASSERT_EQUAL(bad, 0);
@@ -325,7 +325,7 @@ static enum ff_termination simulate_full_board(uint64_t seed)
 	state = malloc(cfg.rules->state_size);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(state);
 	CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, seed, state, &b, &rec, &err), 0);
-	cfg.rules->outcome(state, &o);
+	ff_rules_outcome(cfg.rules, state, &o);
 	free(state);
 	ff_buf_free(&b);
 	return o.term;
@@ -544,7 +544,7 @@ static void test_review_findings(void)
 	/* lenient input: lowercase cards, capital column letters */
 	CU_ASSERT_EQUAL(replay2("", "JD JD 3S 4S KC QC 9C", "JC JC 5D 8H 7S 2H TC", "",
 				"jd@C1 jc@f9 kc@A8"), FF_VALID);
-	CU_ASSERT_EQUAL(game.rules->parse(game.state, "JK@c5", 5, &p, &err), -1);
+	CU_ASSERT_EQUAL(ff_rules_parse(game.rules, game.state, "JK@c5", 5, &p, &err), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "without jokers"));
 	/* a message quotes at most 40 bytes and never half a character */
 	memset(tok, 'A', 39);

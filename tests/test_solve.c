@@ -41,7 +41,7 @@ static const struct ff_rules *start(const char *preset, const char *options, voi
 	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "fivelines", preset, options, NULL, NULL, NULL,
 					      &err), 0);
 	CU_ASSERT_FATAL(cfg.rules->state_size <= STATE_MAX);
-	CU_ASSERT_EQUAL_FATAL(cfg.rules->init(st, &cfg, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(ff_rules_init(cfg.rules, st, &cfg, NULL, &err), 0);
 	return cfg.rules;
 }
 
@@ -49,7 +49,7 @@ static int ended(const struct ff_rules *r, const void *st)
 {
 	struct ff_outcome o;
 
-	r->outcome(st, &o);
+	ff_rules_outcome(r, st, &o);
 	return o.term != FF_TERM_NONE;
 }
 
@@ -58,12 +58,12 @@ static int wins_now(const struct ff_rules *r, const void *st, int d)
 {
 	unsigned char next[STATE_MAX];
 	struct ff_outcome o;
-	int n = r->legal(st, d, legal), k, side = r->side_of(st, r->to_move(st));
+	int n = ff_rules_legal(r, st, d, legal), k, side = ff_rules_side_of(r, st, ff_rules_to_move(r, st));
 
 	for (k = 0; k < n; k++) {
 		memcpy(next, st, r->state_size);
-		CU_ASSERT_EQUAL_FATAL(r->apply(next, &legal[k], NULL, NULL), 0);
-		r->outcome(next, &o);
+		CU_ASSERT_EQUAL_FATAL(ff_rules_apply(r, next, &legal[k], NULL, NULL), 0);
+		ff_rules_outcome(r, next, &o);
 		if (o.term != FF_TERM_NONE && o.winner == side)
 			return 1;
 	}
@@ -77,7 +77,7 @@ static int sure_win(const struct ff_rules *r, const void *st)
 
 	if (ended(r, st))
 		return 0;
-	n = r->chances(st, outcome, weight, &total);
+	n = ff_rules_chances(r, st, outcome, weight, &total);
 	for (c = 0; c < n; c++)
 		if (!wins_now(r, st, outcome[c]))
 			return 0;
@@ -96,18 +96,18 @@ static double wins_or_loses(const struct ff_rules *r, const void *st)
 
 	if (ended(r, st))
 		return -1;
-	side = r->side_of(st, r->to_move(st));
-	n = r->chances(st, outcome, weight, &total);
+	side = ff_rules_side_of(r, st, ff_rules_to_move(r, st));
+	n = ff_rules_chances(r, st, outcome, weight, &total);
 	for (c = 0; c < n && p >= 0; c++) {
 		if (wins_now(r, st, outcome[c])) {
 			p += (double)weight[c] / total;
 			continue;
 		}
-		m = r->legal(st, outcome[c], mv);
+		m = ff_rules_legal(r, st, outcome[c], mv);
 		for (k = 0; k < m && p >= 0; k++) {
 			memcpy(next, st, r->state_size);
-			r->apply(next, &mv[k], NULL, NULL);
-			if (r->side_of(next, r->to_move(next)) == side || !sure_win(r, next))
+			ff_rules_apply(r, next, &mv[k], NULL, NULL);
+			if (ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == side || !sure_win(r, next))
 				p = -1;
 		}
 	}
@@ -128,8 +128,8 @@ static int walk(const struct ff_rules *r, void *st, uint64_t seed,
 		if (test(r, st))
 			return 1;
 		d = ff_rules_roll(r, st, &chance);
-		n = r->legal(st, d, legal);
-		CU_ASSERT_EQUAL_FATAL(r->apply(st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL), 0);
+		n = ff_rules_legal(r, st, d, legal);
+		CU_ASSERT_EQUAL_FATAL(ff_rules_apply(r, st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL), 0);
 	}
 	return 0;
 }
@@ -280,19 +280,19 @@ static void plain_collect(struct plain *p, const void *st)
 		p->head[i] = -1;
 	memset(&next, 0, sizeof next);
 	memcpy(next.st, st, p->r->state_size);
-	p->r->key(st, next.key);
+	ff_rules_key(p->r, st, next.key);
 	plain_add(p, &next);
 	for (i = 0; i < p->n; i++) {
 		if (ended(p->r, p->e[i].st))
 			continue;
-		n = p->r->chances(p->e[i].st, outcome, weight, &total);
+		n = ff_rules_chances(p->r, p->e[i].st, outcome, weight, &total);
 		for (c = 0; c < n; c++) {
-			m = p->r->legal(p->e[i].st, outcome[c], legal);
+			m = ff_rules_legal(p->r, p->e[i].st, outcome[c], legal);
 			for (k = 0; k < m; k++) {
 				memset(&next, 0, sizeof next);
 				memcpy(next.st, p->e[i].st, p->r->state_size);
-				p->r->apply(next.st, &legal[k], NULL, NULL);
-				p->r->key(next.st, next.key);
+				ff_rules_apply(p->r, next.st, &legal[k], NULL, NULL);
+				ff_rules_key(p->r, next.st, next.key);
 				plain_add(p, &next);
 			}
 		}
@@ -310,21 +310,21 @@ static double plain_value(const struct plain *p, const void *st)
 	double v = 0, best, x;
 	long j;
 
-	p->r->outcome(st, &o);
-	side = p->r->side_of(st, p->r->to_move(st));
+	ff_rules_outcome(p->r, st, &o);
+	side = ff_rules_side_of(p->r, st, ff_rules_to_move(p->r, st));
 	if (o.term != FF_TERM_NONE)
 		return o.winner < 0 ? 0.5 : o.winner == side ? 1.0 : 0.0;
-	n = p->r->chances(st, outcome, weight, &total);
+	n = ff_rules_chances(p->r, st, outcome, weight, &total);
 	for (c = 0; c < n; c++) {
-		m = p->r->legal(st, outcome[c], legal);
+		m = ff_rules_legal(p->r, st, outcome[c], legal);
 		for (best = 0, k = 0; k < m; k++) {
 			memcpy(next, st, p->r->state_size);
-			p->r->apply(next, &legal[k], NULL, NULL);
+			ff_rules_apply(p->r, next, &legal[k], NULL, NULL);
 			memset(key, 0, sizeof key);
-			p->r->key(next, key);
+			ff_rules_key(p->r, next, key);
 			j = plain_find(p, key);
 			CU_ASSERT_FATAL(j >= 0);
-			x = p->r->side_of(next, p->r->to_move(next)) == side ? p->v[j] : 1 - p->v[j];
+			x = ff_rules_side_of(p->r, next, ff_rules_to_move(p->r, next)) == side ? p->v[j] : 1 - p->v[j];
 			if (x > best)
 				best = x;
 		}
@@ -381,8 +381,8 @@ static void cross_check(const char *preset, const char *options, uint64_t seed)
 		if (k >= 10 && ff_solve(&sol, p.r, st, &capped, &err) == 0)
 			break;
 		CU_ASSERT_FATAL(k < 10 || err.code == FF_ETOO_LONG);
-		n = p.r->legal(st, ff_rules_roll(p.r, st, &chance), legal);
-		p.r->apply(st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL);
+		n = ff_rules_legal(p.r, st, ff_rules_roll(p.r, st, &chance), legal);
+		ff_rules_apply(p.r, st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL);
 	}
 	p.e = calloc(PLAIN_MAX, sizeof *p.e);
 	p.v = calloc(PLAIN_MAX, sizeof *p.v);
@@ -530,8 +530,8 @@ static const struct ff_rules *small_solution(struct ff_solution *sol, void *st)
 		CU_ASSERT_FATAL(!ended(r, st));
 		if (k >= 10 && ff_solve(sol, r, st, &capped, &err) == 0)
 			return r;
-		n = r->legal(st, ff_rules_roll(r, st, &chance), legal);
-		r->apply(st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL);
+		n = ff_rules_legal(r, st, ff_rules_roll(r, st, &chance), legal);
+		ff_rules_apply(r, st, &legal[ff_agent_uniform_index(&pick, n)], NULL, NULL);
 	}
 	CU_FAIL_FATAL("no small position");
 	return NULL;
@@ -822,7 +822,7 @@ static void test_refused(void)
 	ff_error_clear(&err);
 	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "fiveplay", NULL, NULL, NULL, NULL, NULL, &err), 0);
 	st = malloc(cfg.rules->state_size);
-	CU_ASSERT_EQUAL_FATAL(cfg.rules->init(st, &cfg, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(ff_rules_init(cfg.rules, st, &cfg, NULL, &err), 0);
 	CU_ASSERT_EQUAL(ff_solve(&sol, cfg.rules, st, &exact, &err), -1);
 	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
 	free(st);

@@ -187,14 +187,14 @@ static int play(struct search *s, const struct ff_ply *p)
 
 	for (i = 0; i < FF_POST_WORDS; i++)
 		q.post[i] = FF_NO_CARD;
-	return s->r->apply(s->st, &q, &s->chance, NULL);
+	return ff_rules_apply(s->r, s->st, &q, &s->chance, NULL);
 }
 
 static int is_over(const struct ff_rules *r, const void *st)
 {
 	struct ff_outcome o;
 
-	r->outcome(st, &o);
+	ff_rules_outcome(r, st, &o);
 	return o.term != FF_TERM_NONE;
 }
 
@@ -214,15 +214,15 @@ static int playout(struct search *s)
 
 	for (k = 0; k < cap && !is_over(r, s->st); k++) {
 		c = ff_rules_roll(r, s->st, &s->chance);
-		if (!s->o->playout && r->legal_pick) {
-			r->legal_pick(s->st, c, uniform_pick, &s->play, &one);
+		if (!s->o->playout) {
+			ff_rules_random_ply(r, s->st, c, uniform_pick, &s->play, s->buf, 0);
+			one = s->buf[0];
 			if (play(s, &one))
 				return -1;
 			continue;
 		}
-		n = r->legal(s->st, c, s->buf);
-		i = s->o->playout ? s->o->playout->choose(s->st, s->buf, n, &s->play)
-				  : ff_agent_uniform_index(&s->play, n);
+		n = ff_rules_legal(r, s->st, c, s->buf);
+		i = s->o->playout->choose(s->st, s->buf, n, &s->play);
 		if (play(s, &s->buf[i]))
 			return -1;
 	}
@@ -234,11 +234,11 @@ static void score_end(struct search *s)
 {
 	const struct ff_rules *r = s->r;
 	struct ff_outcome o;
-	int sides = r->sides(s->st), i;
+	int sides = ff_rules_sides(r, s->st), i;
 
-	r->outcome(s->st, &o);
+	ff_rules_outcome(r, s->st, &o);
 	if (o.term == FF_TERM_NONE && s->o->cut >= 0 && sides <= FF_MAX_SEATS) {
-		r->evaluate(s->st, s->reward);   /* (mcts_create checks it is there) */
+		ff_rules_evaluate(r, s->st, s->reward);   /* (mcts_create checks it is there) */
 		return;
 	}
 	for (i = 0; i < sides && i < FF_MAX_SEATS; i++)
@@ -264,9 +264,9 @@ static int winning(struct search *s, const struct ff_ply *cand, int n, int side)
 		for (j = 0; j < FF_POST_WORDS; j++)
 			q.post[j] = FF_NO_CARD;
 		tmp = s->chance;   /* what it draws is not drawn */
-		if (r->apply(s->scratch, &q, &tmp, NULL))
+		if (ff_rules_apply(r, s->scratch, &q, &tmp, NULL))
 			continue;
-		r->outcome(s->scratch, &o);
+		ff_rules_outcome(r, s->scratch, &o);
 		if (o.term != FF_TERM_NONE && o.winner == side)
 			return i;
 	}
@@ -284,8 +284,8 @@ static void start_sample(struct search *s, const void *root, uint32_t k)
 	ff_rng_seed(&s->chance, s->base + (uint64_t)k * 0x9E3779B97F4A7C15u);
 	ff_rng_seed(&s->play, ~(s->base + (uint64_t)k * 0xC2B2AE3D27D4EB4Fu));
 	memcpy(s->st, root, r->state_size);
-	if (r->determinize)
-		r->determinize(s->st, r->to_move(root), &s->chance);
+	if (ff_rules_can(r, FF_CAN_HIDE))
+		ff_rules_determinize(r, s->st, ff_rules_to_move(r, root), &s->chance);
 }
 
 /* Keep in cand[0..n) the plies the prior ranks highest, width of them
@@ -335,13 +335,13 @@ static int descend(struct search *s, const void *root, const struct ff_ply *lega
 
 	for (s->depth = 0; s->depth < MAX_DEPTH; s->depth++) {
 		if (s->depth == 0) {
-			side = r->side_of(root, r->to_move(root));
+			side = ff_rules_side_of(r, root, ff_rules_to_move(r, root));
 		} else {
 			if (is_over(r, s->st))
 				return 0;
-			n = r->legal(s->st, ff_rules_roll(r, s->st, &s->chance), s->buf);
+			n = ff_rules_legal(r, s->st, ff_rules_roll(r, s->st, &s->chance), s->buf);
 			cand = s->buf;
-			side = r->side_of(s->st, r->to_move(s->st));
+			side = ff_rules_side_of(r, s->st, ff_rules_to_move(r, s->st));
 			if ((w = winning(s, cand, n, side)) >= 0) {
 				cand += w;
 				n = 1;
@@ -513,10 +513,10 @@ static int choose_in(struct search *s, const void *st, const struct ff_ply *lega
 	int base = -1, w, m, i, j;
 
 	memcpy(s->st, st, r->state_size);
-	if (r->determinize)
-		r->determinize(s->st, r->to_move(st), s->rng);
+	if (ff_rules_can(r, FF_CAN_HIDE))
+		ff_rules_determinize(r, s->st, ff_rules_to_move(r, st), s->rng);
 	s->chance = *s->rng;
-	if ((w = winning(s, legal, n, r->side_of(st, r->to_move(st)))) >= 0)
+	if ((w = winning(s, legal, n, ff_rules_side_of(r, st, ff_rules_to_move(r, st)))) >= 0)
 		return w;
 	if (s->o->prior)
 		base = s->o->prior->choose(s->st, legal, n, s->rng);
@@ -702,7 +702,7 @@ static void *mcts_create(const struct ff_rules *r, const char *options, struct f
 		free(o);
 		return NULL;
 	}
-	if (o->cut >= 0 && !r->evaluate) {
+	if (o->cut >= 0 && !ff_rules_can(r, FF_CAN_EVALUATE)) {
 		ff_error_set(err, FF_EBAD_OPTION, "mcts: cut=%d needs an evaluation of the position "
 			     "from the engine, and '%s' has none", o->cut, r->name);
 		free(o);

@@ -71,7 +71,7 @@ static int add_text(struct ff_analysis *a, const struct ff_rules *r, const void 
 		    const struct ff_ply *p, size_t *off)
 {
 	*off = a->text.len;
-	return r->format(st, p, FF_FORM_LONG, &a->text) < 0 || ff_buf_addc(&a->text, '\0');
+	return ff_rules_format(r, st, p, FF_FORM_LONG, &a->text) < 0 || ff_buf_addc(&a->text, '\0');
 }
 
 /* The plies proper of g's last position (preludes left out) into out;
@@ -157,7 +157,7 @@ static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct f
 		return;
 	q->ply = ply;
 	q->token = g->played;
-	q->seat = g->rules->to_move(g->state) + 1;
+	q->seat = ff_rules_to_move(g->rules, g->state) + 1;
 	q->chance = played->chance;
 	if (a->search) {
 		if (search_ply(a, g, played, q)) {
@@ -258,7 +258,7 @@ int ff_analysis_run_search(struct ff_analysis *a, struct ff_game *g,
 		locate(a, rec, rec->nplies, 0, 0, err);
 		return -1;
 	}
-	if (g->rules->determinize && !g->seeded && g->cfg.ndeck == 0) {
+	if (ff_rules_can(g->rules, FF_CAN_HIDE) && !g->seeded && g->cfg.ndeck == 0) {
 		ff_error_set(&a->err, FF_EUNSOLVED, "search needs the cards dealt: a Seed or a Deck "
 			     "tag (the hands of a public record are not known)");
 		locate(a, rec, rec->nplies, 0, 0, err);
@@ -266,7 +266,7 @@ int ff_analysis_run_search(struct ff_analysis *a, struct ff_game *g,
 	}
 	rc = replay(a, g, rec, err);
 	if (rc == 0 && a->n)   /* the first mover's value: before the throw, or its best ply */
-		a->start = g->rules->roll ? a->v[0].e.before : a->v[0].e.best;
+		a->start = ff_rules_can(g->rules, FF_CAN_CHANCE) ? a->v[0].e.before : a->v[0].e.best;
 	return rc;
 }
 

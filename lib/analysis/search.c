@@ -6,7 +6,7 @@
    highest (ranked on a redeal of what the mover cannot see) and the ply
    played. Sample k of each of them: seed the sample's streams from the
    seed, the ply number and k; copy the position; redeal what the mover
-   cannot see (rules->determinize; not with hindsight); apply the ply;
+   cannot see (the engine's determinize; not with hindsight); apply the ply;
    play on to the end with the playout policy (the engine's greedy agent,
    a uniformly random ply one time in EPSILON_DIV, so that playouts of
    a game without chance still differ; random where the engine has no
@@ -67,7 +67,7 @@ static int uniform_pick(void *ctx, int n)
 
 static int is_over(const struct ff_rules *r, const void *st, struct ff_outcome *o)
 {
-	r->outcome(st, o);
+	ff_rules_outcome(r, st, o);
 	return o->term != FF_TERM_NONE;
 }
 
@@ -79,7 +79,7 @@ static int play(struct work *w, const struct ff_ply *p)
 
 	for (i = 0; i < FF_POST_WORDS; i++)
 		q.post[i] = FF_NO_CARD;
-	return w->r->apply(w->st, &q, &w->chance, NULL);
+	return ff_rules_apply(w->r, w->st, &q, &w->chance, NULL);
 }
 
 /* Play w's state on to the end; the reward of side. */
@@ -92,19 +92,19 @@ static double playout(struct work *w, int side)
 
 	for (k = 0; k < PLAYOUT_CAP && !is_over(r, w->st, &o); k++) {
 		c = ff_rules_roll(r, w->st, &w->chance);
-		if ((!w->policy || ff_rng_bounded(&w->play, EPSILON_DIV) == 0) && r->legal_pick) {
-			r->legal_pick(w->st, c, uniform_pick, &w->play, &one);
+		if (!w->policy || ff_rng_bounded(&w->play, EPSILON_DIV) == 0) {
+			ff_rules_random_ply(r, w->st, c, uniform_pick, &w->play, w->buf, 0);
+			one = w->buf[0];
 		} else {
-			n = r->legal(w->st, c, w->buf);
-			i = w->policy && n > 1 ? w->policy->choose(w->st, w->buf, n, &w->play)
-					       : ff_agent_uniform_index(&w->play, n);
+			n = ff_rules_legal(r, w->st, c, w->buf);
+			i = n > 1 ? w->policy->choose(w->st, w->buf, n, &w->play) : 0;
 			one = w->buf[i];
 		}
 		if (play(w, &one))
 			break;   /* (an engine refusing its own ply: scored as cut off) */
 	}
 	if (o.term == FF_TERM_NONE || o.winner < 0)
-		return 1.0 / r->sides(w->st);
+		return 1.0 / ff_rules_sides(r, w->st);
 	return o.winner == side;
 }
 
@@ -113,15 +113,15 @@ static double playout(struct work *w, int side)
 static double sample(struct work *w, const void *root, int seat, const struct ff_ply *p, long k)
 {
 	const struct ff_rules *r = w->r;
-	int side = r->side_of(root, seat);
+	int side = ff_rules_side_of(r, root, seat);
 
 	ff_rng_seed(&w->chance, mix(w->base, (uint64_t)k * 2));
 	ff_rng_seed(&w->play, mix(w->base, (uint64_t)k * 2 + 1));
 	memcpy(w->st, root, r->state_size);
-	if (r->determinize && !w->o->hindsight)
-		r->determinize(w->st, seat, &w->chance);
+	if (!w->o->hindsight)
+		ff_rules_determinize(r, w->st, seat, &w->chance);
 	if (p && play(w, p))
-		return 1.0 / r->sides(root);
+		return 1.0 / ff_rules_sides(r, root);
 	return playout(w, side);
 }
 
@@ -181,8 +181,8 @@ static int candidates(struct work *w, const void *st, const struct ff_ply *legal
 	if (w->policy && w->policy->rank) {
 		ff_rng_seed(&w->chance, mix(w->base, UINT64_MAX));
 		memcpy(w->st, st, r->state_size);
-		if (r->determinize && !w->o->hindsight)
-			r->determinize(w->st, r->to_move(st), &w->chance);
+		if (!w->o->hindsight)
+			ff_rules_determinize(r, w->st, ff_rules_to_move(r, st), &w->chance);
 		w->policy->rank(w->st, legal, n, w->score);
 		for (; m < width; m++) {
 			for (j = -1, i = 0; i < n; i++)
@@ -221,7 +221,7 @@ static int after_draw(const struct ff_rules *r, const void *st, const struct ff_
 	int i;
 
 	memcpy(after, st, r->state_size);
-	if (r->apply(after, &q, NULL, NULL))
+	if (ff_rules_apply(r, after, &q, NULL, NULL))
 		return -1;
 	for (i = 0; i < FF_POST_WORDS; i++)
 		if (q.post[i] != FF_NO_CARD)
@@ -235,7 +235,7 @@ static int run(struct work *w, const void *st, const struct ff_ply *legal, const
 	       int roll, const void *after, struct series *s)
 {
 	const struct ff_rules *r = w->r;
-	int seat = r->to_move(st), extra = roll + (after != NULL), i;
+	int seat = ff_rules_to_move(r, st), extra = roll + (after != NULL), i;
 	long k, total = w->o->iterations / (m + extra);
 	double end = w->o->time_ms > 0 ? now_ms() + (double)w->o->time_ms : 0;
 
@@ -292,7 +292,7 @@ int ff_search_eval(const struct ff_rules *r, const void *st, const struct ff_ply
 {
 	struct work w = { .r = r, .o = o };
 	struct series s[FF_SEARCH_MAX_WIDTH + 2];
-	int ix[FF_SEARCH_MAX_WIDTH], m, i, roll = r->roll != NULL, drew = 0, rc = -1;
+	int ix[FF_SEARCH_MAX_WIDTH], m, i, roll = ff_rules_can(r, FF_CAN_CHANCE), drew = 0, rc = -1;
 	void *after = ff_rules_state_alloc(r);
 
 	memset(s, 0, sizeof s);

@@ -198,14 +198,14 @@ static double end_value(const struct ff_rules *r, const void *st, const struct f
 {
 	if (o->winner < 0)
 		return 0.5;
-	return o->winner == r->side_of(st, r->to_move(st)) ? 1.0 : 0.0;
+	return o->winner == ff_rules_side_of(r, st, ff_rules_to_move(r, st)) ? 1.0 : 0.0;
 }
 
 /* Position j's key from state st into key: 0, or -1 with err when the
    engine gives a key of another length. */
 static int key_of(const struct build *b, const void *st, uint8_t *key, struct ff_error *err)
 {
-	if (b->r->key(st, key) != b->sol->key_len)
+	if (ff_rules_key(b->r, st, key) != b->sol->key_len)
 		return ff_error_set(err, FF_EBAD_OPTION, "'%s' gives keys of different lengths",
 				    b->r->name);
 	return 0;
@@ -218,21 +218,21 @@ static int expand_throw(struct build *b, const unsigned char *cur, unsigned char
 	const struct ff_rules *r = b->r;
 	struct ff_solution *sol = b->sol;
 	uint8_t key[FF_MAX_KEY];
-	int n = r->legal(cur, outcome, b->legal), k;
+	int n = ff_rules_legal(r, cur, outcome, b->legal), k;
 	long j;
 
 	if (room_edges(b, b->ngroups, sol->nedges + (size_t)n))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	for (k = 0; k < n; k++) {
 		memcpy(next, cur, r->state_size);
-		if (r->apply(next, &b->legal[k], NULL, err) || key_of(b, next, key, err))
+		if (ff_rules_apply(r, next, &b->legal[k], NULL, err) || key_of(b, next, key, err))
 			return -1;
 		if ((j = find_or_add(b, next, key)) < 0)
 			return sol->nstates >= b->max
 				? ff_error_set(err, FF_ETOO_LONG, "more than %zu positions", b->max)
 				: ff_error_set(err, FF_ENOMEM, "out of memory");
 		b->edge[sol->nedges++] = (uint32_t)j |
-			(r->side_of(next, r->to_move(next)) == side ? SAME : 0);
+			(ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == side ? SAME : 0);
 	}
 	return 0;
 }
@@ -247,14 +247,14 @@ static int expand(struct build *b, size_t i, unsigned char *cur, unsigned char *
 
 	memcpy(cur, b->raw + i * b->ssize, r->state_size);
 	b->gstart[i] = b->ngroups;
-	r->outcome(cur, &o);
+	ff_rules_outcome(r, cur, &o);
 	if ((b->terminal[i] = o.term != FF_TERM_NONE) != 0) {
 		b->sol->value[i] = end_value(r, cur, &o);
 		return 0;
 	}
 	b->sol->value[i] = 0.5;
-	side = r->side_of(cur, r->to_move(cur));
-	nc = r->chances(cur, outcome, weight, &total);
+	side = ff_rules_side_of(r, cur, ff_rules_to_move(r, cur));
+	nc = ff_rules_chances(r, cur, outcome, weight, &total);
 	for (c = 0; c < nc; c++) {
 		if (room_edges(b, b->ngroups + 1, 0))
 			return ff_error_set(err, FF_ENOMEM, "out of memory");
@@ -416,13 +416,13 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 
 	memset(sol, 0, sizeof *sol);
 	sol->rules = r;
-	if (!r->chances || !r->key || r->sides(start) != 2)
+	if (!ff_rules_can(r, FF_CAN_SOLVE) || ff_rules_sides(r, start) != 2)
 		return ff_error_set(err, FF_EBAD_OPTION,
 				    "'%s' cannot be solved: only two-sided games with known chances",
 				    r->name);
 	b.ssize = (r->state_size + 15) / 16 * 16;
 	b.max = o->max_states && o->max_states < MAX_STATES ? o->max_states : MAX_STATES;
-	sol->key_len = r->key(start, key);
+	sol->key_len = ff_rules_key(r, start, key);
 	cur = malloc(b.ssize);
 	next = malloc(b.ssize);
 	b.legal = malloc(FF_MAX_LEGAL * sizeof *b.legal);
@@ -463,7 +463,7 @@ long ff_solution_find(const struct ff_solution *sol, const void *st)
 	uint8_t key[FF_MAX_KEY];
 	size_t h;
 
-	if (sol->rules->key(st, key) != sol->key_len)
+	if (ff_rules_key(sol->rules, st, key) != sol->key_len)
 		return -1;
 	h = slot_of(sol, key);
 	return sol->slot[h] ? (long)sol->slot[h] - 1 : -1;
@@ -487,9 +487,9 @@ double ff_solution_ply_value(const struct ff_solution *sol, const void *st,
 	if (r->state_size > sizeof next)
 		return -1;
 	memcpy(next, st, r->state_size);
-	if (r->apply(next, &q, NULL, NULL) || (j = ff_solution_find(sol, next)) < 0)
+	if (ff_rules_apply(r, next, &q, NULL, NULL) || (j = ff_solution_find(sol, next)) < 0)
 		return -1;
-	return r->side_of(next, r->to_move(next)) == r->side_of(st, r->to_move(st))
+	return ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == ff_rules_side_of(r, st, ff_rules_to_move(r, st))
 		? sol->value[j] : 1 - sol->value[j];
 }
 

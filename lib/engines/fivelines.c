@@ -21,6 +21,8 @@
      the (nearest) goal. */
 #include "config.h"
 
+#define FF_RULES_DOOR 1   /* an engine defines its hooks (lib/ruleset.h, FF_HOOK) */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,15 +326,15 @@ static int fl_legal(const void *st, int d, struct ff_ply *out)
 	return n;
 }
 
-/* The same, building only the ply picked. */
-static int fl_legal_pick(const void *st, int d, int (*pick)(void *ctx, int n), void *ctx,
-			 struct ff_ply *out)
+/* The same, building only the ply picked (an exact sample hook). */
+static int fl_sample(const void *st, int d, int (*pick)(void *ctx, int n), void *ctx,
+		     struct ff_ply *out)
 {
 	struct mv mv[MAXMV];
 	int nmv, n = moves_of(st, d, mv, &nmv);
 
 	ply_at(d, mv, nmv, pick(ctx, n), out);
-	return n;
+	return 0;
 }
 
 /* Can the piece(s) on from (or HAND) move with throw d? */
@@ -1137,7 +1139,8 @@ const struct ff_rules ff_fivelines_rules = {
 	.legal = fl_legal,
 	.is_legal = fl_is_legal,
 	.step = fl_step,
-	.legal_pick = fl_legal_pick,
+	.sample = fl_sample,
+	.sample_exact = 1,
 	.parse = fl_parse,
 	.format = fl_format,
 	.explain = fl_explain,

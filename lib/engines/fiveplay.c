@@ -18,6 +18,8 @@
    HIST of them, which bounds the state (docs/rules.md). */
 #include "config.h"
 
+#define FF_RULES_DOOR 1   /* an engine defines its hooks (lib/ruleset.h, FF_HOOK) */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,7 +363,7 @@ static int nth_hole(uint64_t m, int k)
 	return __builtin_ctzll(m);
 }
 
-/* fp_legal's count without the list (fp_legal_pick's first step): each placement group is its type's
+/* fp_legal's count without the list (fp_sample's first step): each placement group is its type's
    destination set, and so is each piece that may reposition. (At most
    3 x 49 + 18 x 48 plies: always under FF_MAX_LEGAL.) */
 static int fp_legal_count(const void *st, int chance)
@@ -380,7 +382,7 @@ static int fp_legal_count(const void *st, int chance)
 	return n;
 }
 
-/* fp_legal's k-th ply (fp_legal_pick's second step), found by skipping whole groups in its order: the
+/* fp_legal's k-th ply (fp_sample's second step), found by skipping whole groups in its order: the
    placements by type, then the pieces that may reposition by hole (a hole
    holds at most one piece of the side to move). */
 static void fp_legal_nth(const void *st, int chance, int k, struct ff_ply *out)
@@ -414,13 +416,15 @@ static void fp_legal_nth(const void *st, int chance, int k, struct ff_ply *out)
 	}
 }
 
-static int fp_legal_pick(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
-			 struct ff_ply *out)
+/* fp_legal's ply number pick(ctx, n) of its n, built alone (an exact
+   sample hook). */
+static int fp_sample(const void *st, int chance, int (*pick)(void *ctx, int n), void *ctx,
+		     struct ff_ply *out)
 {
 	int n = fp_legal_count(st, chance);
 
 	fp_legal_nth(st, chance, pick(ctx, n), out);
-	return n;
+	return 0;
 }
 
 static int fp_is_legal(const void *st, const struct ff_ply *p)
@@ -819,7 +823,8 @@ const struct ff_rules ff_fiveplay_rules = {
 	.to_move = fp_to_move,
 	.legal = fp_legal,
 	.is_legal = fp_is_legal,
-	.legal_pick = fp_legal_pick,
+	.sample = fp_sample,
+	.sample_exact = 1,
 	.parse = fp_parse,
 	.format = fp_format,
 	.explain = fp_explain,

@@ -21,6 +21,8 @@
    the sources leave open. */
 #include "config.h"
 
+#define FF_RULES_DOOR 1   /* an engine defines its hooks (lib/ruleset.h, FF_HOOK) */
+
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -25,6 +25,8 @@
    not known in a hand). docs/rules.md lists the decisions. */
 #include "config.h"
 
+#define FF_RULES_DOOR 1   /* an engine defines its hooks (lib/ruleset.h, FF_HOOK) */
+
 #include <stdio.h>
 #include <string.h>
 
