@@ -1,15 +1,17 @@
 /* fivefold analyse: every ply of every game valued against the exact
-   solution of its ruleset (lib/analysis/analyse.h): the played ply's
-   value, the best ply and its value, the error (best - played) and the
-   throw's luck (best - value before the throw), all for the side that
-   moves; per game and seat the total error, the errors over --threshold
-   and the total luck. Text, JSON Lines or CSV; or, with --annotate, the
-   games back as FGN with the figures as comments and NAGs. The solution
-   comes from --solution FILE (fivefold solve -o), else each ruleset met
-   is solved once, on the spot. */
+   solution of its ruleset (lib/analysis/analyse.h), or by search where
+   there is none or --method search says so (lib/analysis/search.h): the
+   played ply's value, the best ply and its value, the error (best -
+   played) and the luck, all for the side that moves; per game and seat
+   the total error, the errors over --threshold and the total luck. Text,
+   JSON Lines or CSV; or, with --annotate, the games back as FGN with the
+   figures as comments and NAGs. The solution comes from --solution FILE
+   (fivefold solve -o), else each ruleset met is solved once, on the
+   spot. */
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,13 @@ struct aset {
 	struct ff_input_opts in;
 	const char *solution, *output, *threshold;
 	int fmt, annotate, quiet;
+	int method, hindsight;
+	long iterations, time_ms;
+	uint64_t seed;
 };
+
+/* --method's values, in order */
+enum { M_AUTO = 0, M_EXACT, M_SEARCH };
 
 #define S struct aset
 static const struct ff_opt opts[] = {
@@ -39,6 +47,16 @@ static const struct ff_opt opts[] = {
 	       .help = "text, JSON Lines (an object per game and a summary) or CSV (a row per ply "
 		       "and per seat)"),
 	FF_OPT(THRESHOLD, S, threshold, .dflt = "0.02"),
+	FF_OPT(METHOD, S, method, .choices = "auto|exact|search", .dflt = "auto",
+	       .help = "exact: against the solution; search: by playouts (docs/analyse.md); "
+		       "auto: exact where the ruleset can be solved, else search"),
+	FF_OPT(ITERATIONS, S, iterations, .lo = 1, .hi = 100000000L, .dflt = "400",
+	       .help = "search: N playouts a position, shared by the plies valued"),
+	FF_OPT(TIMEMS, S, time_ms, .lo = 1, .hi = 3600000L, .unset = 0,
+	       .help = "search: N milliseconds a position instead of --iterations (not "
+		       "reproducible)"),
+	FF_OPT(SEED, S, seed, .dflt = "1", .help = "search: the seed of the playouts"),
+	FF_OPT(HINDSIGHT, S, hindsight),
 	FF_OPT(ANNOTATE, S, annotate),
 	FF_OPT(OUTPUT, S, output),
 	FF_INPUT_OPTS(S, in),
@@ -59,6 +77,7 @@ struct actx {
 	const struct ff_cmd *cmd;
 	const struct aset *o;
 	struct ff_analysis an;     /* the game being analysed */
+	struct ff_search_opts search;   /* the search's budget */
 	struct solved solved[MAX_SOLVED];
 	int nsolved;
 	struct ff_game game;
@@ -120,6 +139,12 @@ static const struct ff_solution *solution_for(struct actx *c, const struct ff_ga
 	return &s->sol;
 }
 
+/* Is a game of rules analysed by search under --method's value m? */
+static int by_search(int m, const struct ff_rules *rules)
+{
+	return m == M_SEARCH || (m == M_AUTO && !ff_rules_can(rules, FF_CAN_SOLVE));
+}
+
 /* Report a game that could not be analysed. */
 static void failed(struct actx *c, const char *file, const struct ff_error *err)
 {
@@ -146,14 +171,18 @@ static void one_game(struct actx *c, const char *file, const struct ff_record *r
 		failed(c, file, &err);
 		return;
 	}
-	if (!(sol = solution_for(c, &c->game, c->id.p, &err))) {
+	if (by_search(c->o->method, c->game.rules)) {
+		if (ff_analysis_run_search(&c->an, &c->game, &c->search, rec, &err)) {
+			failed(c, file, &err);
+			return;
+		}
+	} else if (!(sol = solution_for(c, &c->game, c->id.p, &err))) {
 		err.game = rec->number;
 		err.line = rec->line;
 		err.col = rec->col;
 		failed(c, file, &err);
 		return;
-	}
-	if (ff_analysis_run(&c->an, &c->game, sol, rec, &err)) {
+	} else if (ff_analysis_run(&c->an, &c->game, sol, rec, &err)) {
 		failed(c, file, &err);
 		return;
 	}
@@ -228,6 +257,11 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->fgn = ff_format_find("fgn");
 	ff_game_init(&c->game);
 	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
+	ff_search_opts_default(&c->search);
+	c->search.iterations = o->iterations;
+	c->search.time_ms = o->time_ms;
+	c->search.seed = o->seed;
+	c->search.hindsight = o->hindsight;
 	if (ff_out_open(&c->out_file, cmd, o->output)) {
 		rc = FF_EXIT_FAIL;
 		goto out;
@@ -259,7 +293,7 @@ out:
 
 const struct ff_cmd ff_cmd_analyse = {
 	.name = "analyse",
-	.summary = "value every ply of dice games against the exact solution: errors and luck",
+	.summary = "value every ply of every game, exactly or by search: errors and luck",
 	.operands = "[FILES...]",
 	.operand = FF_C_FILE,
 	.about = "For every ply of every game: the value of the position before the throw,\n"
@@ -269,8 +303,13 @@ const struct ff_cmd ff_cmd_analyse = {
 		 "game and seat: the total error, the plies whose error is over\n"
 		 "--threshold, and the total luck. --annotate writes the games back as FGN\n"
 		 "with these figures as comments and NAGs ($6 ?!, $2 ?, $4 ?? for errors\n"
-		 "over 1, 2 and 4 times the threshold). Exit status 1 when a game could not\n"
-		 "be analysed (it breaks the rules, or its ruleset cannot be solved).",
+		 "over 1, 2 and 4 times the threshold). Where the ruleset cannot be solved\n"
+		 "(Fiveplay, Sequence, Pegs and Jokers) or with --method search, the values\n"
+		 "are estimated by playouts, each with its standard error; an error counts\n"
+		 "only when it is also over 2 standard errors; card games are valued from\n"
+		 "what the mover has seen unless --hindsight (docs/analyse.md). Exit status\n"
+		 "1 when a game could not be analysed (it breaks the rules, its ruleset\n"
+		 "cannot be solved with --method exact, or its cards are not known).",
 	.opts = opts,
 	.settings = sizeof(struct aset),
 	.run = run,

@@ -107,6 +107,11 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_LISTEN] = { "listen", 0, "ADDR:PORT", TEXT(FF_C_ANY),
 			  "listen on this address and port (127.0.0.1: this machine only; "
 			  "0.0.0.0: every network; port 0: any free port)" },
+	[FF_O_ITERATIONS] = { "iterations", 0, "N", FF_K_NUM, 0, "N playouts a position" },
+	[FF_O_TIMEMS] = { "time-ms", 0, "N", FF_K_NUM, 0,
+			  "search N milliseconds a position instead (not reproducible)" },
+	[FF_O_HINDSIGHT] = { "hindsight", 0, NULL, FF_K_FLAG, 0,
+			     "see every card: other hands and the pile's order (labelled so)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

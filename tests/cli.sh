@@ -224,7 +224,7 @@ check "perfect with another ruleset's solution: refused" $?
 	END { exit !(n1 == 300 && !bad && erred > 0) }' "$tmp/an.csv"
 check "analyse: perfect play has zero error, in all 300 games" $?
 "$ff" analyse --solution "$tmp/sch.sol" --format json -q "$tmp/pg.fgn" |
-	sed -n 's/.*"result":"\([^"]*\)","start":\([0-9.]*\).*"seats":\[{[^}]*"error":\([0-9.]*\),[^}]*"luck":\([-0-9.]*\)},{[^}]*"error":\([0-9.]*\),[^}]*"luck":\([-0-9.]*\)}.*/\1 \2 \3 \4 \5 \6/p' |
+	sed -n 's/.*"result":"\([^"]*\)",.*"start":\([0-9.]*\).*"seats":\[{[^}]*"error":\([0-9.]*\),[^}]*"luck":\([-0-9.]*\)},{[^}]*"error":\([0-9.]*\),[^}]*"luck":\([-0-9.]*\)}.*/\1 \2 \3 \4 \5 \6/p' |
 	awk '{ w = $1 == "1-0" ? 1 : $1 == "0-1" ? 0 : 0.5; d = w - $2 - ($4 - $3) + ($6 - $5);
 		if (d > 1e-8 || d < -1e-8) bad++; n++ } END { exit !(n == 300 && !bad) }'
 check "analyse: result - start = (luck - error) of seat 1 - that of seat 2, every game" $?

@@ -44,7 +44,7 @@ fails_after_open() {
 	case $1 in
 	show) echo "-p 4000 $tmp/g.fgn" ;;            # a game of fewer plies
 	convert) echo "-f ludii $dir/good.fgn" ;;      # Schaedler's game is no Ludii trial
-	analyse) echo "$dir/fiveplay.fgn" ;;           # a game that cannot be solved
+	analyse) echo "--method exact $dir/fiveplay.fgn" ;;   # a game that cannot be solved
 	export) echo "--db $tmp/s.db -f ludii" ;;     # Schaedler's games are no Ludii trials
 	replay|simulate|solve|stats|play) ;;
 	*) echo "UNKNOWN" ;;

@@ -8,6 +8,7 @@
 #ifndef FF_ANALYSE_H
 #define FF_ANALYSE_H
 
+#include "lib/analysis/search.h"
 #include "lib/analysis/solve.h"
 #include "lib/buf.h"
 #include "lib/record.h"
@@ -22,6 +23,9 @@ struct ff_ply_eval {
 	double best;     /* the best ply for the throw: the position after the throw */
 	double played;   /* the ply played */
 	int best_index;  /* the first best ply in legal order (within FF_TIE) */
+	double luck;     /* exact: best - before; search: ff_search_eval's */
+	double error_se; /* the error's standard error (exact: 0) */
+	int nlegal;      /* the legal plies of the position, preludes not counted (1: forced) */
 };
 
 /* The error: 0 for a ply within FF_TIE of the best, which is a best ply. */
@@ -32,7 +36,16 @@ static inline double ff_ply_eval_error(const struct ff_ply_eval *e)
 
 static inline double ff_ply_eval_luck(const struct ff_ply_eval *e)
 {
-	return e->best - e->before;
+	return e->luck;
+}
+
+/* Is e's error over threshold and, for a search's estimate, over z of its
+   standard errors (an exact error has none)? */
+static inline int ff_ply_eval_flagged(const struct ff_ply_eval *e, double threshold, double z)
+{
+	double error = ff_ply_eval_error(e);
+
+	return error > threshold && error > z * e->error_se;
 }
 
 /* Evaluate the ply played at st, chosen from legal[0..n) (the plies its
@@ -44,13 +57,16 @@ int ff_ply_eval(const struct ff_solution *sol, const void *st, const struct ff_p
 /* A seat's sums over a game. */
 struct ff_seat_eval {
 	int plies;
-	int errors;      /* plies whose error is over the threshold */
+	int decisions;   /* plies with more than one legal ply (the others are forced) */
+	int errors;      /* plies whose error is flagged (ff_ply_eval_flagged) */
 	double error;    /* total error */
 	double luck;     /* total luck */
 };
 
-/* Add e to s; an error over threshold counts as one. */
-void ff_seat_eval_add(struct ff_seat_eval *s, const struct ff_ply_eval *e, double threshold);
+/* Add e to s; a flagged error (ff_ply_eval_flagged with threshold and z)
+   counts as one. */
+void ff_seat_eval_add(struct ff_seat_eval *s, const struct ff_ply_eval *e, double threshold,
+		      double z);
 
 /* One analysed ply of a game. */
 struct ff_analysed_ply {
@@ -60,6 +76,10 @@ struct ff_analysed_ply {
 	int chance;       /* the throw (FF_NO_CHANCE: none) */
 	struct ff_ply_eval e;
 	size_t played, best;   /* offsets in text: the plies in long form */
+	size_t cands;          /* search: offset in text of the plies valued, each
+				  "PLY VALUE SE" NUL-terminated, ncand of them */
+	int ncand;             /* search: how many plies were valued (exact: 0) */
+	long samples;          /* search: playouts per ply valued */
 };
 
 /* A game analysed. Invariant after ff_analysis_run: v[0..n) are its plies
@@ -75,8 +95,11 @@ struct ff_analysis {
 	struct ff_seat_eval seat[FF_MAX_SEATS];
 	int seats;
 	double start;
+	/* the method: NULL for the exact one, else the search's budget */
+	const struct ff_search_opts *search;
 	/* while a game runs */
 	const struct ff_solution *sol;
+	struct ff_ply *legal;   /* search: the plies proper of a position */
 	struct ff_error err;
 	int bad;
 };
@@ -90,6 +113,21 @@ void ff_analysis_free(struct ff_analysis *a);
    (sol lacks a position) or FF_ENOMEM. */
 int ff_analysis_run(struct ff_analysis *a, struct ff_game *g, const struct ff_solution *sol,
 		    const struct ff_record *rec, struct ff_error *err);
+
+/* Replay rec through g (ff_game_start done) and value every ply by
+   search (lib/analysis/search.h) with the budget o (kept: it must outlive
+   a). A card game's hands must be known (a Seed or a Deck tag): else
+   FF_EUNSOLVED. Returns 0, or -1 with err as ff_analysis_run. */
+int ff_analysis_run_search(struct ff_analysis *a, struct ff_game *g,
+			   const struct ff_search_opts *o, const struct ff_record *rec,
+			   struct ff_error *err);
+
+/* The z an error must exceed in standard errors: the search's (exact:
+   0, errors have none). */
+static inline double ff_analysis_z(const struct ff_analysis *a)
+{
+	return a->search ? a->search->z : 0;
+}
 
 /* The text at offset off of a's text. */
 static inline const char *ff_analysis_str(const struct ff_analysis *a, size_t off)
