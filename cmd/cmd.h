@@ -168,7 +168,7 @@ int ff_parse_long(const char *s, long lo, long hi, long *out);
    [0, 1], else -1. */
 double ff_parse_fraction(const char *s);
 
-/* Append a diagnostic in design.md's form to out:
+/* Append a diagnostic in docs/diagnostics.md's form to out:
    FILE:LINE:COL: error: game N, ply K (seat S): message [code]
    (", ply K" left out when ply is 0, " (seat S)" when the seat is not
    known, as for errors the reader finds); "warning:" in place of

@@ -23,7 +23,7 @@
    - "nul": the raw text of the game has no NUL byte (a NUL would cut a
      value short without a word);
    - "fixpoint": its canonical FGN reads back as exactly one game whose
-     canonical FGN is the same bytes (design.md: canonical output is
+     canonical FGN is the same bytes (docs/fgn.md: canonical output is
      stable);
    - "selftrip": written in the format it was read from (fgn, jsonl, csv,
      csvply) and read back, it gives the same canonical FGN (with

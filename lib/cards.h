@@ -1,5 +1,5 @@
 /* Playing cards: codes, names, the design's unshuffled deck, shuffling
-   and dealing (design.md "RNG ff1"), shared by the card games. */
+   and dealing (docs/fgn.md, "The RNG ff1"), shared by the card games. */
 #ifndef FF_CARDS_H
 #define FF_CARDS_H
 
@@ -45,7 +45,7 @@ static inline const char *ff_card_name(int code, char *buf)
    decks * (52 + jokers)): for each deck, suits S H D C, ranks A 2 ... K,
    then that deck's jokers. Returns the number of cards. */
 int ff_cards_unshuffled(int16_t *out, int decks, int jokers);
-/* Shuffle n cards with the chance stream (Fisher-Yates, design.md). */
+/* Shuffle n cards with the chance stream (Fisher-Yates, docs/fgn.md). */
 void ff_cards_shuffle(struct ff_rng *chance, int16_t *cards, int n);
 /* Deal `each` cards to each of `seats` seats from pile (top = index 0),
    one at a time, round-robin from seat `first`: seat s's j-th card goes to

@@ -1,4 +1,4 @@
-/* Dice, as design.md defines their draws from ff1. */
+/* Dice, as docs/fgn.md ("The RNG ff1") defines their draws. */
 #include "config.h"
 
 #include <string.h>

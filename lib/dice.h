@@ -1,4 +1,4 @@
-/* Dice: the throwing devices of the dice games (design.md "RNG ff1"). */
+/* Dice: the throwing devices of the dice games (docs/fgn.md, "The RNG ff1"). */
 #ifndef FF_DICE_H
 #define FF_DICE_H
 

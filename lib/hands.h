@@ -2,7 +2,7 @@
    every seat's hand, from a Seed (everything known), a Deck tag (known
    until a reshuffle without a Seed) or neither (a public record: hands are
    some known cards and some unknown ones). Shared by the card engines
-   (design.md "Chance and hidden information"); plain data, so it lives
+   (docs/fgn.md, "Chance and hidden information"); plain data, so it lives
    inside an engine's state. */
 #ifndef FF_HANDS_H
 #define FF_HANDS_H

@@ -1,4 +1,4 @@
-/* The ff1 random number generator (design.md "RNG ff1"): xoshiro256**
+/* The ff1 random number generator (docs/fgn.md, "The RNG ff1"): xoshiro256**
    seeded with four SplitMix64 outputs. Every chance event in fivefold --
    throws, shuffles, agents' choices -- comes from it. */
 #ifndef FF_RNG_H

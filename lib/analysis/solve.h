@@ -1,4 +1,4 @@
-/* Exact values of a dice game under optimal play (design.md `solve`,
+/* Exact values of a dice game under optimal play (docs/solve.md,
    issue 13): every position reachable from a start is found through the
    ruleset interface (chances, legal, apply, key), and value iteration
    gives each the probability that its side to move wins when both sides

@@ -1,7 +1,7 @@
 /* The Five Lines (Pente Grammai) rules engine: Schaedler's, Kidd's and the
-   two Locus Ludi readings, with every variant option of design.md.
+   two Locus Ludi readings, with every variant option of docs/rules.md.
 
-   Board: a ring of 10 points 0-9 (research/rules.md 2.1); both sides move
+   Board: a ring of 10 points 0-9 (docs/sources.md); both sides move
    p -> (p+d) mod 10. Side 0 (seat 1, "A") has its goal on 7, side 1 (seat 2,
    "B") on 2. A piece off the board ("in hand", written x) enters as if it
    stood on the point before its entry point: 9 for A, 4 for B, so a throw
@@ -9,14 +9,14 @@
    piece that lands on its own goal leaves the ring for the central sacred
    line ("home") and never moves again.
 
-   Decisions design.md leaves open, made here and listed in docs/rules.md:
+   Decisions the sources leave open, made here and listed in docs/rules.md:
    - holy-hit=no: a lone enemy piece on point 2 or 7 cannot be hit; the
      mover's piece lands beside it (two or more still block, as anywhere).
    - Locus Ludi with start=opponent-line: a point holding two or more enemy
      pieces (only possible from that start) blocks, in knock-off too.
    - nonexact: the goal is an extra destination when it lies strictly
      between the piece and the point the throw reaches.
-   - skip-last=strict (research/rules.md 2.5): exactly one piece not on the
+   - skip-last=strict (docs/rules.md): exactly one piece not on the
      goal, its plain move legal, and the throw larger than its distance to
      the (nearest) goal. */
 #include "config.h"

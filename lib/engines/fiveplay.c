@@ -1,4 +1,4 @@
-/* The Fiveplay rules engine (design.md "Fiveplay", research/rules.md 1).
+/* The Fiveplay rules engine (docs/rules.md "Fiveplay", docs/sources.md).
 
    7x7 holes a1-g7: files a-g, ranks 1-7 from seat 1's side; hole index
    (rank-1)*7 + file. Each seat has 10 pegs (P), 4 solid barrels (S) and 4

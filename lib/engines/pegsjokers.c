@@ -1,5 +1,5 @@
-/* The Pegs and Jokers rules engine (design.md "Pegs and Jokers",
-   research/rules.md 3).
+/* The Pegs and Jokers rules engine (docs/rules.md "Pegs and Jokers",
+   docs/sources.md).
 
    The ring: 18 track holes per seat, T0..T(18N-1) clockwise; seat k
    (0-based here) owns T[18k]..T[18k+17], comes out on T[18k+8] and turns

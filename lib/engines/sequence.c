@@ -1,4 +1,4 @@
-/* The Sequence rules engine (design.md "Sequence", research/rules.md 4).
+/* The Sequence rules engine (docs/rules.md "Sequence", docs/sources.md).
 
    The official 10x10 board (rules.md 4.1): cell index row * 10 + column,
    named column a-j then row 1-10 from the top (a1 is the top-left free
