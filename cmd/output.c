@@ -208,6 +208,30 @@ static int finish(FILE *fp, struct ff_out_sink *sink)
 	return bad ? -1 : 0;
 }
 
+/* Sync the directory that holds path, so that a rename into it outlasts
+   a power cut (the file's own data is synced before the rename). A
+   directory that cannot be opened or synced (a file system that does not
+   sync directories) is left as it is: the file is written either way. */
+static void sync_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else if ((size_t)(slash - path) < sizeof dir)
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	else
+		return;
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+}
+
 int ff_out_commit(struct ff_out *out)
 {
 	int rc = 0;
@@ -219,6 +243,7 @@ int ff_out_commit(struct ff_out *out)
 			ff_out_name(out), why(errno), out->tmp ? " (the file is left as it was)" : "");
 		rc = -1;
 	} else if (out->tmp) {
+		sync_dir(out->path);
 		free(out->tmp);   /* renamed: nothing to remove */
 		out->tmp = NULL;
 	}
