@@ -5,29 +5,6 @@
 #define FF_RULES_DOOR 1   /* the door reads the hooks (lib/ruleset.h, FF_HOOK) */
 #include "lib/ruleset.h"
 
-int ff_rules_can(const struct ff_rules *r, enum ff_rules_can what)
-{
-	switch (what) {
-	case FF_CAN_SOLVE:
-		return r->chances && r->key;
-	case FF_CAN_CHECK:
-		return r->is_legal != NULL;
-	case FF_CAN_STEP:
-		return r->step != NULL;
-	case FF_CAN_JSON:
-		return r->render_json != NULL;
-	case FF_CAN_HIDE:
-		return r->determinize != NULL;
-	case FF_CAN_EVALUATE:
-		return r->evaluate != NULL;
-	case FF_CAN_CHANCE:
-		return r->roll != NULL;
-	case FF_CAN_DRAW:
-		return r->format_post != NULL;
-	}
-	return 0;
-}
-
 int ff_rules_is_legal(const struct ff_rules *r, const void *st, const struct ff_ply *ply,
 		      struct ff_ply *scratch)
 {

@@ -29,8 +29,30 @@ enum ff_rules_can {
 	FF_CAN_DRAW        /* format_post: plies have post-ply facts (cards drawn) */
 };
 
-/* 1 when r can do what (it has the hooks), else 0. */
-int ff_rules_can(const struct ff_rules *r, enum ff_rules_can what);
+/* 1 when r can do what (it has the hooks), else 0. Inline: replay asks
+   at every ply, and a constant what folds to one test. */
+static inline int ff_rules_can(const struct ff_rules *r, enum ff_rules_can what)
+{
+	switch (what) {
+	case FF_CAN_SOLVE:
+		return r->chances && r->key;
+	case FF_CAN_CHECK:
+		return r->is_legal != NULL;
+	case FF_CAN_STEP:
+		return r->step != NULL;
+	case FF_CAN_JSON:
+		return r->render_json != NULL;
+	case FF_CAN_HIDE:
+		return r->determinize != NULL;
+	case FF_CAN_EVALUATE:
+		return r->evaluate != NULL;
+	case FF_CAN_CHANCE:
+		return r->roll != NULL;
+	case FF_CAN_DRAW:
+		return r->format_post != NULL;
+	}
+	return 0;
+}
 
 /* --- set-up and the rules proper --- */
 
