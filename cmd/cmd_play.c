@@ -27,11 +27,11 @@
 /* What the options say. */
 struct pset {
 	const char *game, *rules, *options, *seats, *agents, *output, *resume, *seed, *event;
-	int chance;          /* CH_SEEDED or CH_TYPED */
+	int chance;          /* CH_AUTO, CH_SEEDED or CH_TYPED */
 	int public;
 };
 
-enum { CH_SEEDED, CH_TYPED };
+enum { CH_AUTO, CH_SEEDED, CH_TYPED };
 
 #define S struct pset
 static const struct ff_opt opts[] = {
@@ -43,7 +43,7 @@ static const struct ff_opt opts[] = {
 	       .help = "who plays each seat: human (human:NAME names the Seat tag) or an agent "
 		       "with its options, e.g. human,mcts:iterations=2000 (default: human at every "
 		       "seat; with --resume: the record's Seat tags)"),
-	FF_OPT(CHANCE, S, chance, .choices = "seeded|typed", .dflt = "seeded"),
+	FF_OPT(CHANCE, S, chance, .choices = "auto|seeded|typed", .dflt = "auto"),
 	FF_OPT(SEED, S, seed, .kind = FF_K_TEXT,
 	       .help = "the game's Seed (seeded chance; default: from the clock), or the agents' "
 		       "stream with --chance typed (default 1)"),
@@ -943,6 +943,11 @@ static int set_chance(struct play *p, const struct pset *o, const struct ff_reco
 
 	if (from) {
 		p->typed = !seed;
+		if (o->chance != CH_AUTO && (o->chance == CH_TYPED) != p->typed)
+			return ff_cmd_usage_error(p->cmd, "--chance %s: the record resumed %s",
+						  o->chance == CH_TYPED ? "typed" : "seeded",
+						  seed ? "has a Seed (its chance is seeded)"
+						       : "has no Seed (its chance is typed)");
 		if (seed && o->seed)
 			return ff_cmd_usage_error(p->cmd, "--seed: the record resumed has its Seed");
 		if (seed && ff_parse_uint(seed, strlen(seed), UINT64_MAX, &p->seed)) {

@@ -92,7 +92,8 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			  "Glicko-2's rating period: each game, or the games of a day, month, year or all" },
 	[FF_O_CHANCE] = { "chance", 0, "HOW", FF_K_CHOICE, 0,
 			  "seeded: throws and deals from the Seed; typed: each throw and drawn card "
-			  "asked for (real dice and cards)" },
+			  "asked for (real dice and cards); auto: seeded for a new game, the "
+			  "record's (Seed or none) with --resume" },
 	[FF_O_PUBLIC] = { "public", 0, NULL, FF_K_FLAG, 0,
 			  "show every hand in the diagram (default: hands hidden from the people)" },
 	[FF_O_RESUME] = { "resume", 0, "FILE", TEXT(FF_C_FILE),
