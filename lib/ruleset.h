@@ -247,22 +247,27 @@ static inline int ff_pick_fixed(void *ctx, int n)
 #endif
 
 struct ff_rules {
+	/* ---- What the engine is: required ---- */
 	const char *name;          /* registry name, e.g. "fivelines" */
 	const char *title;         /* e.g. "Five Lines (Pente Grammai)" */
 	const struct ff_preset_desc *presets;  /* the default first */
 	int npresets;
-	const struct ff_option_desc *options;
-	int noptions;              /* <= FF_MAX_OPTIONS */
 	int seats_min, seats_max, seats_default;
 	unsigned seat_counts;      /* bit n set: n seats allowed; 0: every count
 				      from seats_min to seats_max */
 	size_t state_size;
 
+	/* ---- The option table (the Options tag): options required (NULL,
+	   0 for none), canon optional ---- */
+	const struct ff_option_desc *options;
+	int noptions;              /* <= FF_MAX_OPTIONS */
 	/* Optional (NULL: none): put cfg's options in canonical form where
 	   an option's default depends on other header values (an option set
 	   to what its default means anyway goes back to the default), so that
 	   equal rules give equal ruleset ids. Called by ff_config_parse. */
 	void (*canon)(struct ff_config *cfg) FF_HOOK;
+
+	/* ---- The rules proper: required ---- */
 	/* Check cfg (combinations the option table cannot express, the seat
 	   count, the deck) and set up the initial position in st. chance is
 	   the chance stream when the record has a Seed (card games shuffle
@@ -276,6 +281,44 @@ struct ff_rules {
 	int (*side_of)(const void *st, int seat) FF_HOOK;
 	/* The 0-based seat whose turn it is. */
 	int (*to_move)(const void *st) FF_HOOK;
+	/* The legal plies for the coming turn given its chance outcome, in the
+	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
+	   its one "no move" ply, so the count is >= 1. out has room for
+	   FF_MAX_LEGAL plies, and the engine may write in all of it (past
+	   the plies it returns, as scratch). */
+	int (*legal)(const void *st, int chance, struct ff_ply *out) FF_HOOK;
+	/* Play a legal ply. chance is the chance stream or NULL (card games
+	   draw from it on reshuffles). Card games check the drawn cards that
+	   ply->post claims and leave there what was drawn (FF_NO_CARD where
+	   not known). Returns 0 or -1 with err (FF_EBAD_DRAW). */
+	int (*apply)(void *st, struct ff_ply *ply, struct ff_rng *chance,
+		     struct ff_error *err) FF_HOOK;
+	/* Whether the game is over, and how. */
+	void (*outcome)(const void *st, struct ff_outcome *out) FF_HOOK;
+
+	/* ---- Notation: parse, format and explain required, format_post
+	   for games that draw after a ply ---- */
+	/* Decode a ply token (either form) in the current position. Returns 0,
+	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
+	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that
+	   names something the position lacks. Legality proper is checked by
+	   membership in legal(). */
+	int (*parse)(const void *st, const char *tok, size_t len, struct ff_ply *out,
+		     struct ff_error *err) FF_HOOK;
+	/* Append the ply's decision in the given form, as it would be written
+	   before it is applied to st (no post-ply facts). Returns 0 or -1 (no
+	   memory). */
+	int (*format)(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
+		      struct ff_buf *out) FF_HOOK;
+	/* Optional (NULL: the game has none): append the ply's post-ply facts
+	   as apply() left them in ply->post (e.g. "+QH"), nothing where there
+	   are none or they are not known. Returns 0 or -1. */
+	int (*format_post)(const struct ff_ply *ply, struct ff_buf *out) FF_HOOK;
+	/* Append why ply is not legal in st (lowercase, no full stop). */
+	void (*explain)(const void *st, const struct ff_ply *ply, struct ff_buf *out) FF_HOOK;
+
+	/* ---- Chance before the ply (a throw): optional, for games with
+	   dice; chances and key make a game solvable ---- */
 	/* Optional (NULL: the game has no pre-ply chance): draw the pre-ply
 	   chance outcome of the coming turn from the chance stream. Call it
 	   through ff_rules_roll. */
@@ -297,12 +340,40 @@ struct ff_rules {
 	   played, are left out). The solver (lib/analysis/solve.c) finds
 	   positions by it. */
 	size_t (*key)(const void *st, uint8_t *out) FF_HOOK;
-	/* The legal plies for the coming turn given its chance outcome, in the
-	   engine's order, at most FF_MAX_LEGAL. A turn with no move yields
-	   its one "no move" ply, so the count is >= 1. out has room for
-	   FF_MAX_LEGAL plies, and the engine may write in all of it (past
-	   the plies it returns, as scratch). */
-	int (*legal)(const void *st, int chance, struct ff_ply *out) FF_HOOK;
+
+	/* ---- Views: render and render_svg required, render_json optional ---- */
+	/* Append a text diagram of the position. */
+	void (*render)(const void *st, struct ff_buf *out) FF_HOOK;
+	/* Append the position as an SVG document (lib/svg.h: real text,
+	   seats told apart by shape as well as colour), with caption (may be
+	   NULL) written above the board. */
+	void (*render_svg)(const void *st, const char *caption, struct ff_buf *out) FF_HOOK;
+	/* Optional (NULL: `show --format json` refuses the game): append the
+	   position as one JSON object, what render() shows as data (the
+	   pieces on each point, hole or cell, the hands the state knows, the
+	   piles; docs/json.md, "fivefold show --format json", names each game's
+	   fields). Whose turn it is, the plies and the result are the
+	   caller's (ff_game_json). Returns 0 or -1 (no memory). */
+	int (*render_json)(const void *st, struct ff_buf *out) FF_HOOK;
+
+	/* ---- Hidden information and evaluation: optional ---- */
+	/* Optional (NULL: every seat sees the whole state): replace whatever
+	   seat cannot see (other hands, the order of the draw pile) by a deal
+	   drawn from rng that agrees with everything seat has seen; the deal
+	   depends only on what seat sees and on rng, so two states seat cannot
+	   tell apart give the same deal. Search agents (lib/agents/mcts.c) see
+	   the game only through it. */
+	void (*determinize)(void *st, int seat, struct ff_rng *rng) FF_HOOK;
+	/* Optional (NULL: none): an estimate, from the position alone, of
+	   each side's share of the win: share[0..sides) in [0, 1], summing
+	   to 1. What a search scores a playout it cuts short by (mcts's
+	   cut=N); the engine's greedy agent may rank plies by the same
+	   measure. */
+	void (*evaluate)(const void *st, double *share) FF_HOOK;
+
+	/* ---- Speed-ups: optional; each must agree exactly with the
+	   required hooks above (the conformance suite checks), and the door
+	   (lib/rules.c) falls back to those where one is missing ---- */
 	/* Optional (NULL: membership in legal() decides): 1 when ply is
 	   legal now, else 0. Must agree with legal() exactly (the conformance
 	   suite checks); it lets validation skip listing every legal ply. */
@@ -341,59 +412,8 @@ struct ff_rules {
 		      struct ff_ply *out) FF_HOOK;
 	/* 1 when sample is exact (above), else 0. */
 	int sample_exact;
-	/* Decode a ply token (either form) in the current position. Returns 0,
-	   or -1 with err: FF_ESYNTAX for a malformed token, FF_EBAD_ROLL for a
-	   throw the dice cannot show, FF_EILLEGAL for a well-formed ply that
-	   names something the position lacks. Legality proper is checked by
-	   membership in legal(). */
-	int (*parse)(const void *st, const char *tok, size_t len, struct ff_ply *out,
-		     struct ff_error *err) FF_HOOK;
-	/* Append the ply's decision in the given form, as it would be written
-	   before it is applied to st (no post-ply facts). Returns 0 or -1 (no
-	   memory). */
-	int (*format)(const void *st, const struct ff_ply *ply, enum ff_ply_form form,
-		      struct ff_buf *out) FF_HOOK;
-	/* Optional (NULL: the game has none): append the ply's post-ply facts
-	   as apply() left them in ply->post (e.g. "+QH"), nothing where there
-	   are none or they are not known. Returns 0 or -1. */
-	int (*format_post)(const struct ff_ply *ply, struct ff_buf *out) FF_HOOK;
-	/* Append why ply is not legal in st (lowercase, no full stop). */
-	void (*explain)(const void *st, const struct ff_ply *ply, struct ff_buf *out) FF_HOOK;
-	/* Play a legal ply. chance is the chance stream or NULL (card games
-	   draw from it on reshuffles). Card games check the drawn cards that
-	   ply->post claims and leave there what was drawn (FF_NO_CARD where
-	   not known). Returns 0 or -1 with err (FF_EBAD_DRAW). */
-	int (*apply)(void *st, struct ff_ply *ply, struct ff_rng *chance,
-		     struct ff_error *err) FF_HOOK;
-	/* Whether the game is over, and how. */
-	void (*outcome)(const void *st, struct ff_outcome *out) FF_HOOK;
-	/* Append a text diagram of the position. */
-	void (*render)(const void *st, struct ff_buf *out) FF_HOOK;
-	/* Append the position as an SVG document (lib/svg.h: real text,
-	   seats told apart by shape as well as colour), with caption (may be
-	   NULL) written above the board. */
-	void (*render_svg)(const void *st, const char *caption, struct ff_buf *out) FF_HOOK;
-	/* Optional (NULL: `show --format json` refuses the game): append the
-	   position as one JSON object, what render() shows as data (the
-	   pieces on each point, hole or cell, the hands the state knows, the
-	   piles; docs/json.md, "fivefold show --format json", names each game's
-	   fields). Whose turn it is, the plies and the result are the
-	   caller's (ff_game_json). Returns 0 or -1 (no memory). */
-	int (*render_json)(const void *st, struct ff_buf *out) FF_HOOK;
-	/* Optional (NULL: every seat sees the whole state): replace whatever
-	   seat cannot see (other hands, the order of the draw pile) by a deal
-	   drawn from rng that agrees with everything seat has seen; the deal
-	   depends only on what seat sees and on rng, so two states seat cannot
-	   tell apart give the same deal. Search agents (lib/agents/mcts.c) see
-	   the game only through it. */
-	void (*determinize)(void *st, int seat, struct ff_rng *rng) FF_HOOK;
-	/* Optional (NULL: none): an estimate, from the position alone, of
-	   each side's share of the win: share[0..sides) in [0, 1], summing
-	   to 1. What a search scores a playout it cuts short by (mcts's
-	   cut=N); the engine's greedy agent may rank plies by the same
-	   measure. */
-	void (*evaluate)(const void *st, double *share) FF_HOOK;
 
+	/* ---- The engine's agents: optional ---- */
 	const struct ff_agent *agents;  /* engine agents beyond "random" */
 	int nagents;
 	/* Optional (NULL: none): the options agents play with where the

@@ -9,7 +9,10 @@
      (illegal-move), with its chance outcome changed, at that ply
      (seed-mismatch), with a drawn card changed (bad-draw, card games),
      with a ply after the end (after-end), and with a wrong result
-     (result-mismatch).
+     (result-mismatch); every illegal ply met gets a reason from the
+     engine's explain, and the message names the ply;
+   - canon: a configuration's canonical form is a fixed point, and an
+     option value canon sets back to the default plays the same games.
    Engines with several seat counts run at every count they accept;
    integer options are tried at 1, 2, 3 and 60 where the engine accepts
    them. Ply numbers are the replay's (a prelude belongs to the ply after
@@ -40,7 +43,7 @@
 struct stats {
 	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
 	     mutated_draw, after_end, result, format_trips, step_taken, step_left, samples,
-	     sample_lists, json_positions, json_over, cased;
+	     sample_lists, json_positions, json_over, cased, explained, canon_same, canon_kept;
 };
 
 static struct stats totals;
@@ -439,6 +442,21 @@ static int ply_facts(struct ff_game *g, const struct ff_record *rec, int *plyno,
 	return draws;
 }
 
+/* 4b. every illegal ply met gets a reason from explain: non-empty, one
+   line, no full stop (replay writes it after the ply:
+   "illegal ply 'TOK': REASON") */
+static void check_explain(struct ff_game *g, const struct ff_ply *ply)
+{
+	struct ff_buf why = FF_BUF_INIT;
+
+	g->rules->explain(g->state, ply, &why);
+	CU_ASSERT_TRUE_FATAL(why.len > 0 && why.p);
+	CU_ASSERT_PTR_NULL(memchr(why.p, '\n', why.len));
+	CU_ASSERT_NOT_EQUAL(why.p[why.len - 1], '.');
+	totals.explained++;
+	ff_buf_free(&why);
+}
+
 /* Look for a token of the game that parses at ply k with the same (want_same
    = 1) or a different chance outcome than the played ply and is not legal.
    Returns its index or -1. */
@@ -473,6 +491,7 @@ static long find_mutant(struct ff_game *g, const struct ff_record *rec, size_t k
 				CU_ASSERT_EQUAL(r->is_legal(g->state, &cand), i < n);
 			if (i < n)
 				continue;
+			check_explain(g, &cand);
 		} else if (ff_rules_check_chance(r, g->state, cand.chance, &err)) {
 			continue;
 		}
@@ -593,6 +612,15 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 		CU_ASSERT_EQUAL(ff_game_replay(g, tmp, &err), FF_ILLEGAL);
 		CU_ASSERT_EQUAL(err.code, FF_EILLEGAL);
 		CU_ASSERT_EQUAL(err.ply, plyno[k]);
+		/* the message names the ply and gives the engine's reason */
+		{
+			char named[80];
+
+			snprintf(named, sizeof named, "illegal ply '%.*s': ",
+				 (int)rec->plies[j].len, ff_record_str(rec, rec->plies[j].tok));
+			CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, named));
+			CU_ASSERT_PTR_NULL(strstr(err.msg, ": not allowed"));
+		}
 		totals.mutated_illegal++;
 		break;
 	}
@@ -774,11 +802,68 @@ static void run_config(const struct ff_config *cfg)
 	free(state);
 }
 
+/* The plies of a random game of cfg from seed, one token after another. */
+static void random_plies(const struct ff_config *cfg, uint64_t seed, void *state,
+			 struct ff_buf *out)
+{
+	struct ff_sim sim;
+	struct ff_record rec;
+	struct ff_buf scratch = FF_BUF_INIT;
+	struct ff_error err;
+	size_t k;
+	int s;
+
+	memset(&sim, 0, sizeof sim);
+	sim.cfg = cfg;
+	sim.max_plies = MAX_PLIES;
+	for (s = 0; s < cfg->seats; s++)
+		sim.agents[s] = &ff_agent_random;
+	ff_record_init(&rec);
+	ff_error_clear(&err);
+	CU_ASSERT_EQUAL_FATAL(ff_simulate_game(&sim, seed, state, &scratch, &rec, &err), 0);
+	for (k = 0; k < rec.nplies; k++) {
+		ff_buf_add(out, ff_record_str(&rec, rec.plies[k].tok), rec.plies[k].len);
+		ff_buf_add(out, " ", 1);
+	}
+	ff_record_free(&rec);
+	ff_buf_free(&scratch);
+}
+
+/* 10. canon (the option table's): a canonical configuration is a fixed
+   point, and where canon set option o back to its default (its value
+   given, val, meant the default anyway) the value given plays the same
+   games as the default: random games from the same seeds, ply for ply. */
+static void check_canon(const struct ff_config *cfg, int o, int val, void *probe)
+{
+	struct ff_config again = *cfg, raw = *cfg;
+	struct ff_buf a = FF_BUF_INIT, b = FF_BUF_INIT;
+	struct ff_error err;
+	uint64_t seed;
+
+	ff_rules_canon(cfg->rules, &again);
+	CU_ASSERT_EQUAL(memcmp(again.opt, cfg->opt, sizeof cfg->opt), 0);
+	if (o < 0 || cfg->opt[o] == val)
+		return;
+	raw.opt[o] = val;   /* what the user wrote, before canon */
+	CU_ASSERT_EQUAL_FATAL(cfg->rules->init(probe, &raw, NULL, &err), 0);
+	for (seed = 1; seed <= 3; seed++) {
+		ff_buf_reset(&a);
+		ff_buf_reset(&b);
+		random_plies(cfg, seed, probe, &a);
+		random_plies(&raw, seed, probe, &b);
+		CU_ASSERT_TRUE(a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0);
+	}
+	totals.canon_same++;
+	ff_buf_free(&a);
+	ff_buf_free(&b);
+}
+
 /* Parse game/preset with opt (NULL: defaults) at `seats` and run it when
    the engine accepts the combination (combinations it refuses, such as
-   teams that do not divide the seats, are skipped). */
+   teams that do not divide the seats, are skipped). opt sets option o
+   (-1: none) to val (a choice's index, or the integer). */
 static void try_config(const struct ff_rules *r, int p, const char *opt, const char *seats,
-		       void *probe)
+		       void *probe, int o, int val)
 {
 	struct ff_config cfg;
 	struct ff_error err;
@@ -786,8 +871,12 @@ static void try_config(const struct ff_rules *r, int p, const char *opt, const c
 	ff_error_clear(&err);
 	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, r->name, r->presets[p].name, opt, seats, NULL,
 					      NULL, &err), 0);
-	if (r->init(probe, &cfg, NULL, &err) == 0)
+	if (o >= 0 && cfg.opt[o] == val)
+		totals.canon_kept++;
+	if (r->init(probe, &cfg, NULL, &err) == 0) {
+		check_canon(&cfg, o, val, probe);
 		run_config(&cfg);
+	}
 }
 
 /* Every preset with its defaults, and with each non-default value of each
@@ -797,9 +886,9 @@ static void run_preset(const struct ff_rules *r, int p, const char *seats, void 
 {
 	static const char *const ints[] = { "1", "2", "3", "60" };
 	char opt[96];
-	int o, i;
+	int o, i, k;
 
-	try_config(r, p, NULL, seats, probe);
+	try_config(r, p, NULL, seats, probe, -1, 0);
 	for (o = 0; o < r->noptions; o++) {
 		const struct ff_option_desc *od = &r->options[o];
 		const char *v = od->values, *bar;
@@ -811,16 +900,16 @@ static void run_preset(const struct ff_rules *r, int p, const char *seats, void 
 				if (strcmp(ints[i], od->dflt) == 0)
 					continue;
 				snprintf(opt, sizeof opt, "%s=%s", od->name, ints[i]);
-				try_config(r, p, opt, seats, probe);
+				try_config(r, p, opt, seats, probe, o, atoi(ints[i]));
 			}
 			continue;
 		}
-		for (; v; v = bar ? bar + 1 : NULL) {
+		for (k = 0; v; v = bar ? bar + 1 : NULL, k++) {
 			bar = strchr(v, '|');
 			snprintf(opt, sizeof opt, "%s=%.*s", od->name,
 				 (int)(bar ? (size_t)(bar - v) : strlen(v)), v);
 			if (strcmp(opt + strlen(od->name) + 1, od->dflt) != 0)
-				try_config(r, p, opt, seats, probe);
+				try_config(r, p, opt, seats, probe, o, k);
 		}
 	}
 }
@@ -864,6 +953,11 @@ static void test_every_ruleset(void)
 		totals.sample_lists);
 	fprintf(stderr, "conformance: %ld positions written as JSON (%ld of them over)\n",
 		totals.json_positions, totals.json_over);
+	fprintf(stderr, "conformance: %ld illegal plies explained; canon: %ld option values "
+		"kept, %ld set back to the default and playing the same games\n", totals.explained,
+		totals.canon_kept, totals.canon_same);
+	CU_ASSERT_TRUE(totals.explained >= totals.mutated_illegal);
+	CU_ASSERT_TRUE(totals.canon_same > 0);
 	CU_ASSERT_TRUE(totals.json_positions > totals.games);
 	CU_ASSERT_TRUE(totals.json_over > totals.games / 2);
 	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8);
