@@ -747,6 +747,7 @@ static int set_seat(struct play *p, int n, const char *spec, size_t len)
 	const char *colon = memchr(spec, ':', len);
 	size_t nl = colon ? (size_t)(colon - spec) : len;
 	char name[64], given[256];
+	struct ff_agent_spec as;
 	struct ff_error err;
 
 	if (len == 0 || nl >= sizeof name || len >= sizeof given)
@@ -779,21 +780,12 @@ static int set_seat(struct play *p, int n, const char *spec, size_t len)
 	if (st->agent->needs_solution)
 		return ff_cmd_usage_error(p->cmd, "--agents: '%s' plays from a solution, which play "
 					  "does not load", name);
-	if (colon && !st->agent->create)
-		return ff_cmd_usage_error(p->cmd, "--agents: agent '%s' takes no options", name);
-	if (!st->agent->create)
-		return 0;
 	ff_error_clear(&err);
-	if (!(st->ctx = ff_agent_create(&p->cfg, st->agent, given, &err)))
-		return ff_cmd_usage_error(p->cmd, "--agents: %s [%s]", err.msg, ff_code_name(err.code));
-	if (st->agent->describe) {   /* every option it plays with, as simulate writes it */
-		ff_buf_reset(&p->b);
-		if (ff_buf_addf(&p->b, "%s:", name) || st->agent->describe(st->ctx, &p->b) ||
-		    p->b.len >= sizeof st->tag)
-			return ff_cmd_usage_error(p->cmd, "--agents: seat %d: the options of '%s' are "
-						  "too long", n + 1, name);
-		snprintf(st->tag, sizeof st->tag, "%.*s", (int)p->b.len, p->b.p);
-	}
+	if (ff_agent_spec_parse(&as, &p->cfg, spec, len, &err))
+		return ff_cmd_usage_error(p->cmd, "--agents: seat %d: %s [%s]", n + 1, err.msg,
+					  ff_code_name(err.code));
+	st->ctx = as.ctx;   /* the seat's now (freed with the game) */
+	memcpy(st->tag, as.tag, sizeof st->tag);
 	return 0;
 }
 

@@ -83,10 +83,7 @@ struct sctx {
 	unsigned long long done;      /* games written */
 	struct ff_progress prog;
 	struct ff_solution solution;  /* --solution, for the perfect agent */
-	char spec[FF_MAX_SEATS][256];   /* each seat's agent as given, "mcts:iterations=500" */
-	char bare[FF_MAX_SEATS][64];    /* its name, where options follow */
-	const char *names[FF_MAX_SEATS];
-	void *made[FF_MAX_SEATS];       /* contexts the agents made of their options */
+	struct ff_agent_seats agents;   /* --agents, with what each made of its options */
 };
 
 static int slot_init(void *ctx, void *p)
@@ -184,102 +181,24 @@ static int probe_config(const struct ff_config *cfg, struct ff_error *err)
 	return rc;
 }
 
-/* The usage error for an agent r does not have, with the nearest. */
-static int unknown_agent(const struct ff_cmd *cmd, const struct ff_rules *r, const char *name)
-{
-	const char *names[17];
-	const struct ff_agent *a;
-	char hint[320];
-	int n = 0;
-
-	while (n < 17 && (a = ff_agent_at(r, n)) != NULL)
-		names[n++] = a->name;
-	return ff_cmd_usage_error(cmd, "--agents: game '%s' has no agent '%s'%s", r->name, name,
-				  ff_text_suggest(hint, sizeof hint, name, "agents", names, (size_t)n));
-}
-
-/* Seat n's Seat tag: the agent's name and every option it plays with
-   (the engine's defaults included), so that the record names the agent
-   whatever the defaults are later. Returns 0 or FF_EXIT_FAIL. */
-static int describe(const struct ff_cmd *cmd, struct sctx *c, int n)
-{
-	const struct ff_agent *a = c->sim.agents[n];
-	struct ff_buf b = { 0 };
-	int rc = 0;
-
-	if (ff_buf_addf(&b, "%s:", a->name) || a->describe(c->made[n], &b) ||
-	    b.len >= sizeof c->spec[n])
-		rc = ff_cmd_usage_error(cmd, "--agents: seat %d: the options of '%s' are too long",
-					n + 1, a->name);
-	else
-		snprintf(c->spec[n], sizeof c->spec[n], "%.*s", (int)b.len, b.p);
-	ff_buf_free(&b);
-	return rc;
-}
-
-/* Set seat n's agent from spec[0, len): "NAME" or "NAME:OPTIONS". */
-static int set_agent(const struct ff_cmd *cmd, struct sctx *c, const struct ff_config *cfg, int n,
-		     const char *spec, size_t len)
-{
-	const struct ff_rules *r = cfg->rules;
-	char *name = c->spec[n], *given;
-	struct ff_error err;
-
-	if (len == 0 || len >= sizeof c->spec[n])
-		return ff_cmd_usage_error(cmd, "bad --agents: an empty or overlong agent");
-	memcpy(name, spec, len);
-	name[len] = '\0';
-	c->sim.seat_name[n] = name;
-	c->names[n] = name;
-	if ((given = strchr(name, ':')) != NULL) {
-		if (given - name >= (long)sizeof c->bare[n])
-			return ff_cmd_usage_error(cmd, "bad --agents: an overlong agent name");
-		memcpy(c->bare[n], name, (size_t)(given - name));
-		c->bare[n][given - name] = '\0';
-		c->names[n] = c->bare[n];
-		given++;
-	}
-	if (!(c->sim.agents[n] = ff_agent_find(r, c->names[n])))
-		return unknown_agent(cmd, r, c->names[n]);
-	if (given && !c->sim.agents[n]->create)
-		return ff_cmd_usage_error(cmd, "--agents: agent '%s' takes no options", c->names[n]);
-	if (!c->sim.agents[n]->create)
-		return 0;
-	ff_error_clear(&err);
-	if (!(c->made[n] = ff_agent_create(cfg, c->sim.agents[n], given, &err)))
-		return ff_cmd_usage_error(cmd, "--agents: %s [%s]", err.msg, ff_code_name(err.code));
-	c->sim.agent_ctx[n] = c->made[n];
-	return c->sim.agents[n]->describe ? describe(cmd, c, n) : 0;
-}
-
-/* Set one agent per seat from "A" or "A,B,...", each "NAME[:OPTIONS]". */
+/* One agent a seat from --agents ("A" for every seat, or "A,B,...",
+   each "NAME[:OPTIONS]"): the library reads it (lib/agent.h). */
 static int set_agents(const struct ff_cmd *cmd, struct sctx *c, const struct ff_config *cfg,
 		      const char *spec)
 {
-	int seats = cfg->seats;
-	const char *p = spec;
-	int n = 0, i;
+	struct ff_error err;
+	int i;
 
-	while (*p && n < FF_MAX_SEATS) {
-		size_t len = strcspn(p, ",");
+	ff_error_clear(&err);
+	if (ff_agent_seats_parse(&c->agents, cfg, spec, &err))
+		return ff_cmd_usage_error(cmd, "--agents: %s [%s]", err.msg, ff_code_name(err.code));
+	for (i = 0; i < cfg->seats; i++) {
+		const struct ff_agent_spec *as = ff_agent_seat(&c->agents, i);
 
-		if (set_agent(cmd, c, cfg, n, p, len))
-			return FF_EXIT_USAGE;
-		n++;
-		p += len;
-		if (*p == ',')
-			p++;
+		c->sim.agents[i] = as->agent;
+		c->sim.agent_ctx[i] = as->ctx;
+		c->sim.seat_name[i] = as->tag;
 	}
-	if (*p)
-		return ff_cmd_usage_error(cmd, "--agents names more than %d agents", FF_MAX_SEATS);
-	if (n == 1)
-		for (i = 1; i < seats; i++) {
-			c->sim.agents[i] = c->sim.agents[0];
-			c->sim.agent_ctx[i] = c->sim.agent_ctx[0];
-			c->sim.seat_name[i] = c->sim.seat_name[0];
-		}
-	else if (n != seats)
-		return ff_cmd_usage_error(cmd, "--agents names %d agents for %d seats", n, seats);
 	return 0;
 }
 
@@ -379,7 +298,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	const struct sset *o = set;
 	struct ff_config cfg;
 	struct sctx *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-	int rc, i;
+	int rc;
 
 	(void)argc;
 	(void)argv;
@@ -390,9 +309,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	if ((rc = prepare(cmd, o, c, &cfg)) == 0 && (rc = load_solution(cmd, o, c, &cfg)) == 0)
 		rc = ff_out_open(&c->out_file, cmd, o->output) == 0 ? play(cmd, c) : FF_EXIT_FAIL;
 	ff_solution_free(&c->solution);
-	for (i = 0; i < FF_MAX_SEATS; i++)
-		if (c->made[i])
-			c->sim.agents[i]->destroy(c->made[i]);
+	ff_agent_seats_free(&c->agents);
 	free(c);
 	return rc;
 }

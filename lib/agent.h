@@ -26,6 +26,46 @@ const char *ff_agent_default_options(const struct ff_config *cfg, const struct f
 void *ff_agent_create(const struct ff_config *cfg, const struct ff_agent *a, const char *given,
 		      struct ff_error *err);
 
+/* --- agents from a string, as --agents gives them (lib/agent_spec.c) --- */
+
+/* One seat's agent: "NAME" or "NAME:OPTIONS". */
+struct ff_agent_spec {
+	const struct ff_agent *agent;
+	void *ctx;        /* what agent->create made of the options; NULL: none */
+	char tag[256];    /* the Seat tag: "NAME:" and every option the agent
+			     plays with (the engine's defaults included) where
+			     it describes itself, else the text as given */
+};
+
+/* Fill as from spec[0, len) for the games of cfg: the agent, its context
+   (ff_agent_create: the engine's defaults, then the options given) and
+   its Seat tag. Returns 0 (free with ff_agent_spec_free), or -1 with err
+   (FF_EBAD_OPTION: no such agent, with the nearest name and the list; an
+   agent that takes no options given some; an option create() refuses.
+   FF_ETOO_LONG: an empty or overlong spec), as holding nothing. */
+int ff_agent_spec_parse(struct ff_agent_spec *as, const struct ff_config *cfg, const char *spec,
+			size_t len, struct ff_error *err);
+/* Free what as holds (its context). */
+void ff_agent_spec_free(struct ff_agent_spec *as);
+
+/* A game's seats' agents: one for every seat (n == 1) or one a seat. */
+struct ff_agent_seats {
+	int n;
+	struct ff_agent_spec seat[FF_MAX_SEATS];
+};
+
+/* Fill s from spec, "A" or "A,B,..." (each as ff_agent_spec_parse reads
+   it) for cfg's seats. Returns 0 (free with ff_agent_seats_free), or -1
+   with err, whose message names the seat where several were given, s
+   holding nothing. */
+int ff_agent_seats_parse(struct ff_agent_seats *s, const struct ff_config *cfg, const char *spec,
+			 struct ff_error *err);
+/* The agent of 0-based seat (the one agent where one plays every seat);
+   owned by s. */
+const struct ff_agent_spec *ff_agent_seat(const struct ff_agent_seats *s, int seat);
+/* Free what s holds. */
+void ff_agent_seats_free(struct ff_agent_seats *s);
+
 /* The loop every one-ply agent shares: the index in legal[0..n) (n >= 1) of
    the ply that score() rates highest. score is called once per ply, in
    order, with st and ctx. Ties are broken uniformly at random from rng

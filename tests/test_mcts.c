@@ -391,7 +391,52 @@ static void test_defaults(void)
 	ff_agent_mcts.destroy(ctx);
 }
 
+/* Agents from a string (lib/agent_spec.c), as --agents gives them. */
+static void test_agent_specs(void)
+{
+	struct ff_agent_seats as;
+	struct ff_config cfg;
+	struct ff_error err;
+	char *d;
+
+	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "fiveplay", NULL, NULL, NULL, NULL, NULL, &err),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(ff_agent_seats_parse(&as, &cfg, "random,mcts:iterations=50", &err),
+			      0);
+	CU_ASSERT_EQUAL(as.n, 2);
+	CU_ASSERT_PTR_EQUAL(ff_agent_seat(&as, 0)->agent, &ff_agent_random);
+	CU_ASSERT_STRING_EQUAL(ff_agent_seat(&as, 0)->tag, "random");
+	CU_ASSERT_PTR_EQUAL(ff_agent_seat(&as, 1)->agent, &ff_agent_mcts);
+	/* the Seat tag is every option the agent plays with */
+	d = described(ff_agent_seat(&as, 1)->ctx);
+	CU_ASSERT(strncmp(ff_agent_seat(&as, 1)->tag, "mcts:iterations=50;", 19) == 0);
+	CU_ASSERT_STRING_EQUAL(ff_agent_seat(&as, 1)->tag + 5, d);
+	free(d);
+	ff_agent_seats_free(&as);
+	/* one agent for every seat */
+	CU_ASSERT_EQUAL_FATAL(ff_agent_seats_parse(&as, &cfg, "greedy", &err), 0);
+	CU_ASSERT_EQUAL(as.n, 1);
+	CU_ASSERT_PTR_EQUAL(ff_agent_seat(&as, 1), ff_agent_seat(&as, 0));
+	CU_ASSERT_STRING_EQUAL(ff_agent_seat(&as, 1)->agent->name, "greedy");
+	ff_agent_seats_free(&as);
+	/* what is refused, and how it is said */
+	CU_ASSERT_EQUAL(ff_agent_seats_parse(&as, &cfg, "gredy", &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_EBAD_OPTION);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "no agent 'gredy'; did you mean 'greedy'?"));
+	CU_ASSERT_EQUAL(ff_agent_seats_parse(&as, &cfg, "greedy:depth=2", &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.msg, "agent 'greedy' takes no options");
+	CU_ASSERT_EQUAL(ff_agent_seats_parse(&as, &cfg, "random,mcts:depth=3", &err), -1);
+	CU_ASSERT(strncmp(err.msg, "seat 2: mcts: no option 'depth'", 31) == 0);
+	CU_ASSERT_EQUAL(ff_agent_seats_parse(&as, &cfg, "random,random,random", &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "for 2 seats"));
+	CU_ASSERT_EQUAL(ff_agent_seats_parse(&as, &cfg, "mcts,", &err), -1);
+	CU_ASSERT_EQUAL(err.code, FF_ETOO_LONG);
+	CU_ASSERT_EQUAL(ff_agent_seats_parse(&as, &cfg, "", &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "no agents for 2 seats"));
+}
+
 static const struct ff_test tests[] = {
+	{ "agents from a string, as --agents gives them", test_agent_specs },
 	{ "the options table: what create() takes", test_options_table },
 	{ "honest in Sequence: unseen cards do not change the choice", test_honest_sequence },
 	{ "honest in Pegs and Jokers", test_honest_pegsjokers },
