@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/batch.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
 #include "cmd/store_game.h"
 #include "cmd/tagset.h"
-#include "lib/pool.h"
 #include "lib/replay.h"
 
 /* Games per unit of work: one with one thread (streaming holds one game);
@@ -49,37 +49,25 @@ static const struct ff_opt opts[] = {
 };
 #undef S
 
-/* One batch of games, or a chunk of an FGN file, on their way through
-   the pool. Invariant: n <= cap (BATCH at first, more for the games of a
-   chunk); rstat[i] is ff_input_next's return for game i (1 read, -1
-   unreadable, -2 a file that failed; rerr[i] says why); serial[i] is its
-   file's serial number and assumed[i] in->assumed when it was read; put[i]
-   is the record to write (recs[i] or canon[i]; NULL: nothing), pd[i]
+/* What converting a slot's games made beyond its text (cmd/batch.h: the
+   games, out and err are the slot's), an entry a game: put[i] is the
+   record to write (the game as read or canon[i]; NULL: nothing), pd[i]
    what its replay says beyond it (&der[i], its ruleset id in ids[i]; NULL
-   for a game not valid or not replayed); errend[i]
-   is where game i's messages end in err. With chunk set, produce() leaves
-   n at 0 and work() reads the chunk's games, numbered from ch.base, into
-   recs. A stateless format is written in work(), into out; a stateful
-   writer's rows are made in consume(), in order. */
-struct slot {
-	struct ff_record *recs, *canon;
-	struct ff_error *rerr;
-	int *rstat;
-	const char **file;
-	long *serial, *assumed;
+   for a game not valid or not replayed); errend[i] is where game i's
+   messages end in err. A stateless format is written in work(), into
+   out; a stateful writer's rows are made in emit(), in order, from the
+   games the slot keeps. */
+struct unit {
+	struct ff_record *canon;
 	const struct ff_record **put;
 	struct ff_derived *der;
 	const struct ff_derived **pd;
 	struct ff_buf *ids;
 	size_t *errend;
-	int n, cap;
-	int chunk;
-	struct ff_chunk ch;
-	long ngames;           /* the games of the chunk */
-	struct ff_buf out, err, diag;
+	int cap;
+	struct ff_buf diag;
 	long written, bad, unwritable;
 	int failed;
-	unsigned long long at;   /* input read when the batch was made (progress) */
 };
 
 /* A conversion under way. */
@@ -90,17 +78,14 @@ struct conv {
 	FILE *fp;
 	struct ff_out file;         /* fp's */
 	void *writer;          /* the stateful writer, or NULL */
-	/* with a writer_header: the workers' writers (the last the
-	   consumer's), which make the rows in work(); header: the header is
-	   out */
+	/* with a writer_header: the workers' writers (then the emitter's),
+	   which make the rows in work(); header: the header is out */
 	void *rows[MAX_THREADS + 1];
 	int header;
 	struct ff_tagset tags; /* the input's tag names, which the writer borrows */
 	struct ff_input in;
 	struct ff_progress prog;
-	int batch;             /* games per slot, 1..BATCH */
-	struct ff_game games[MAX_THREADS + 1];   /* the last: the consumer's */
-	struct ff_numbering nb;   /* the games consumed so far */
+	struct ff_game games[MAX_THREADS + 1];   /* a worker's, then the emitter's */
 	struct ff_buf row;     /* a stateful writer's output for one game */
 	long written, bad, unwritable;
 	int failed, write_failed;
@@ -156,111 +141,68 @@ static int collect_tags(char **files, int nfiles, struct ff_input_opts *io, int 
 	return -1;
 }
 
-/* Room for `want` games in the slot. Returns 0 or -1 (no memory). */
-static int slot_grow(struct slot *s, int want)
+/* Room for cap games in the unit (cmd/batch.h's grow). Returns 0 or -1. */
+static int unit_grow(void *ctx, void *p, int cap)
 {
-	int cap = s->cap ? s->cap : BATCH;
+	struct unit *u = p;
 
-	while (cap < want)
-		cap *= 2;
-	if (cap == s->cap)
-		return 0;
+	(void)ctx;
 #define GROW(f) do { \
-		void *q_ = realloc(s->f, (size_t)cap * sizeof *s->f); \
+		void *q_ = realloc(u->f, (size_t)cap * sizeof *u->f); \
 		if (!q_) \
 			return -1; \
-		s->f = q_; \
+		u->f = q_; \
 	} while (0)
-	GROW(recs);
 	GROW(canon);
-	GROW(rerr);
-	GROW(rstat);
-	GROW(file);
-	GROW(serial);
-	GROW(assumed);
 	GROW(put);
 	GROW(der);
 	GROW(pd);
 	GROW(ids);
 	GROW(errend);
 #undef GROW
-	for (; s->cap < cap; s->cap++) {
-		memset(&s->ids[s->cap], 0, sizeof s->ids[s->cap]);
-		if (ff_record_init(&s->recs[s->cap]) || (ff_record_init(&s->canon[s->cap]) &&
-							 (ff_record_free(&s->recs[s->cap]), 1)))
+	for (; u->cap < cap; u->cap++) {
+		memset(&u->ids[u->cap], 0, sizeof u->ids[u->cap]);
+		if (ff_record_init(&u->canon[u->cap]))
 			return -1;
 	}
 	return 0;
 }
 
-static int slot_init(void *ctx, void *p)
+static void unit_free(void *ctx, void *p)
 {
-	struct slot *s = p;
-
-	(void)ctx;
-	memset(s, 0, sizeof *s);
-	return slot_grow(s, BATCH);
-}
-
-static void slot_free(void *ctx, void *p)
-{
-	struct slot *s = p;
+	struct unit *u = p;
 	int i;
 
 	(void)ctx;
-	for (i = 0; i < s->cap; i++) {
-		ff_record_free(&s->recs[i]);
-		ff_record_free(&s->canon[i]);
-		ff_buf_free(&s->ids[i]);
+	for (i = 0; i < u->cap; i++) {
+		ff_record_free(&u->canon[i]);
+		ff_buf_free(&u->ids[i]);
 	}
-	free(s->der);
-	free(s->pd);
-	free(s->ids);
-	free(s->recs);
-	free(s->canon);
-	free(s->rerr);
-	free(s->rstat);
-	free(s->file);
-	free(s->serial);
-	free(s->assumed);
-	free(s->put);
-	free(s->errend);
-	ff_chunk_free(&s->ch);
-	ff_buf_free(&s->out);
-	ff_buf_free(&s->err);
-	ff_buf_free(&s->diag);
+	free(u->der);
+	free(u->pd);
+	free(u->ids);
+	free(u->canon);
+	free(u->put);
+	free(u->errend);
+	ff_buf_free(&u->diag);
 }
 
-/* Where ff_input_fill puts a slot's games, and ff_numbering_unit finds
-   them. */
-static struct ff_fill fill_of(struct slot *s)
-{
-	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
-
-	return to;
-}
-
-static int produce(void *ctx, void *p, size_t seq)
+/* No more input once a signal came: the games read so far are
+   converted, whole. */
+static int more(void *ctx)
 {
 	struct conv *c = ctx;
-	struct slot *s = p;
-	const struct ff_fill to = fill_of(s);
 
-	(void)seq;
-	if (ff_cmd_interrupted()) {   /* the games read so far are converted, whole */
+	if (ff_cmd_interrupted())
 		c->stopped = 1;
-		return 0;
-	}
-	s->n = ff_input_fill(&c->in, c->batch, &s->ch, &s->chunk, &to);
-	s->at = ff_input_offset(&c->in);   /* here: consume() runs while the next is read */
-	return s->n > 0 || s->chunk;
+	return !c->stopped;
 }
 
 /* Note the diagnostic of a game that is not valid. */
-static void report(struct slot *s, const char *file, const struct ff_error *err)
+static void report(struct ff_batch_slot *s, const char *file, const struct ff_error *err)
 {
 	ff_diag_format(&s->err, file, err);
-	s->bad++;
+	((struct unit *)s->unit)->bad++;
 }
 
 /* The message of a game the format cannot hold. */
@@ -273,137 +215,84 @@ static void unwritable(struct ff_buf *err, const char *file, long game, const ch
 /* Convert game i of slot s on game g: what to write, its diagnostic, and,
    for a stateless format or with the worker's row writer rows (not
    NULL), the written text. */
-static void convert_one(struct conv *c, struct slot *s, int i, struct ff_game *g, void *rows)
+static void convert_one(struct conv *c, struct ff_batch_slot *s, int i, struct ff_game *g,
+			void *rows)
 {
+	struct unit *u = s->unit;
 	const struct ff_record *w = &s->recs[i];
 	struct ff_error err;
 	size_t before = s->out.len;
 
-	s->put[i] = NULL;
-	s->pd[i] = NULL;
+	u->put[i] = NULL;
+	u->pd[i] = NULL;
 	if (s->rstat[i] == -2) {
 		ff_buf_addf(&s->err, "fivefold convert: %s\n", s->rerr[i].msg);
-		s->failed = 1;
+		u->failed = 1;
 		return;
 	}
 	if (s->rstat[i] == -1) {   /* unreadable: nothing to write */
 		report(s, s->file[i], &s->rerr[i]);
-		s->unwritable++;
+		u->unwritable++;
 		return;
 	}
 	if (!c->o->no_validate) {
 		ff_error_clear(&err);
-		if (ff_game_rewrite(g, w, (enum ff_ply_form)c->o->form, &s->canon[i], &err) ==
+		if (ff_game_rewrite(g, w, (enum ff_ply_form)c->o->form, &u->canon[i], &err) ==
 		    FF_VALID) {
-			w = &s->canon[i];
+			w = &u->canon[i];
 			/* the facts a stateful writer (a per-game CSV) shows */
-			if (!c->to->write && ff_game_derived(g, w, &s->ids[i], &s->der[i]) == 0)
-				s->pd[i] = &s->der[i];
+			if (!c->to->write && ff_game_derived(g, w, &u->ids[i], &u->der[i]) == 0)
+				u->pd[i] = &u->der[i];
 		} else {
 			report(s, s->file[i], &err);
 		}
 	}
 	if (!c->to->write && !rows)
-		s->put[i] = w;
-	else if (rows ? c->to->writer_put(rows, w, s->pd[i], &s->out) : c->to->write(w, &s->out)) {
+		u->put[i] = w;
+	else if (rows ? c->to->writer_put(rows, w, u->pd[i], &s->out) : c->to->write(w, &s->out)) {
 		ff_buf_truncate(&s->out, before);   /* nothing of it is written */
 		unwritable(&s->err, s->file[i], w->number, c->to->name);
-		s->unwritable++;
+		u->unwritable++;
 	} else
-		s->written++;
+		u->written++;
 }
 
-/* Read the games of the slot's chunk into it, numbered from ch.base
-   (n: how many). */
-static void read_chunk(struct slot *s)
+static void begin(void *ctx, struct ff_batch_slot *s)
 {
-	const struct ff_chunk *ch = &s->ch;
-	void *r = ff_chunk_reader(ch);
-	int rc;
+	struct unit *u = s->unit;
 
-	for (s->n = 0;; s->n++) {
-		if (s->n == s->cap && slot_grow(s, s->n + 1)) {
-			ff_chunk_reader_free(ch, r);
-			r = NULL;
-			if (s->n == s->cap)   /* no room even for the message */
-				break;
-		}
-		rc = ff_chunk_read(ch, r, &s->recs[s->n], &s->rerr[s->n]);
-		if (rc == 0)
-			break;
-		s->rstat[s->n] = rc;
-		s->file[s->n] = ch->file;
-		if (rc == -2) {
-			s->n++;
-			break;
-		}
-	}
-	ff_chunk_reader_free(ch, r);
+	(void)ctx;
+	u->written = u->bad = u->unwritable = 0;
+	u->failed = 0;
 }
 
-/* Convert the games of the slot's chunk one at a time, for a stateless
-   writer (the text is all consume() needs): one record in cache, not one
-   for each game of the chunk. */
-static void stream_chunk(struct conv *c, struct slot *s, struct ff_game *g, void *rows)
-{
-	const struct ff_chunk *ch = &s->ch;
-	void *r = ff_chunk_reader(ch);
-
-	s->n = 0;
-	for (s->ngames = 0; (s->rstat[0] = ff_chunk_read(ch, r, &s->recs[0], &s->rerr[0])) != 0;
-	     s->ngames++) {
-		s->file[0] = ch->file;
-		convert_one(c, s, 0, g, rows);
-		if (s->rstat[0] == -2) {
-			s->ngames++;
-			break;
-		}
-	}
-	ff_chunk_reader_free(ch, r);
-}
-
-static void work(void *ctx, void *p, int worker)
+static void work(void *ctx, struct ff_batch_slot *s, int i, int worker)
 {
 	struct conv *c = ctx;
-	struct slot *s = p;
-	int i;
 
-	ff_buf_reset(&s->out);
-	ff_buf_reset(&s->err);
-	s->written = s->bad = s->unwritable = 0;
-	s->failed = 0;
-	if (s->chunk && (c->to->write || c->rows[worker])) {
-		stream_chunk(c, s, &c->games[worker], c->rows[worker]);
-		return;
-	}
-	if (s->chunk) {
-		read_chunk(s);
-		s->ngames = s->n;
-	}
-	for (i = 0; i < s->n; i++) {
-		convert_one(c, s, i, &c->games[worker], c->rows[worker]);
-		s->errend[i] = s->err.len;
-	}
+	convert_one(c, s, i, &c->games[worker], c->rows[worker]);
+	((struct unit *)s->unit)->errend[i] = s->err.len;
 }
 
 /* Write the games of a slot with the stateful writer, in order, each
    game's messages first. Returns 0, or -1 when the output cannot be
    written. */
-static int put_rows(struct conv *c, struct slot *s)
+static int put_rows(struct conv *c, struct ff_batch_slot *s)
 {
+	struct unit *u = s->unit;
 	size_t from = 0;
 	int i;
 
-	for (i = 0; i < s->n; from = s->errend[i++]) {
-		if (s->errend[i] > from)
-			fwrite(s->err.p + from, 1, s->errend[i] - from, stderr);
-		if (!s->put[i])
+	for (i = 0; i < s->n; from = u->errend[i++]) {
+		if (u->errend[i] > from)
+			fwrite(s->err.p + from, 1, u->errend[i] - from, stderr);
+		if (!u->put[i])
 			continue;
 		ff_buf_reset(&c->row);
-		if (c->to->writer_put(c->writer, s->put[i], s->pd[i], &c->row)) {
-			ff_buf_reset(&s->diag);
-			unwritable(&s->diag, s->file[i], s->put[i]->number, c->to->name);
-			fputs(s->diag.p, stderr);
+		if (c->to->writer_put(c->writer, u->put[i], u->pd[i], &c->row)) {
+			ff_buf_reset(&u->diag);
+			unwritable(&u->diag, s->file[i], u->put[i]->number, c->to->name);
+			fputs(u->diag.p, stderr);
 			c->unwritable++;
 			continue;
 		}
@@ -414,19 +303,16 @@ static int put_rows(struct conv *c, struct slot *s)
 	return 0;
 }
 
-static int consume(void *ctx, void *p)
+static int emit(void *ctx, struct ff_batch_slot *s)
 {
 	struct conv *c = ctx;
-	struct slot *s = p;
-	const struct ff_fill to = fill_of(s);
+	const struct unit *u = s->unit;
 
-	if (!ff_numbering_unit(&c->nb, s->chunk, &s->ch, s->ngames, s->n, &to))
-		work(c, s, MAX_THREADS);
 	if (c->writer && !c->rows[0]) {
 		if (put_rows(c, s))
 			goto fail;
 	} else {
-		if (c->rows[0] && s->written && !c->header) {   /* before the first row */
+		if (c->rows[0] && u->written && !c->header) {   /* before the first row */
 			ff_buf_reset(&c->row);
 			if (c->to->writer_header(c->writer, &c->row) ||
 			    fwrite(c->row.p, 1, c->row.len, c->fp) != c->row.len)
@@ -438,10 +324,10 @@ static int consume(void *ctx, void *p)
 		if (s->out.len && fwrite(s->out.p, 1, s->out.len, c->fp) != s->out.len)
 			goto fail;
 	}
-	c->written += s->written;
-	c->bad += s->bad;
-	c->unwritable += s->unwritable;
-	c->failed |= s->failed;
+	c->written += u->written;
+	c->bad += u->bad;
+	c->unwritable += u->unwritable;
+	c->failed |= u->failed;
 	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
 			 s->at, 0);
 	return 0;
@@ -452,8 +338,14 @@ fail:
 	return -1;
 }
 
-static const struct ff_pool_ops ops = {
-	sizeof(struct slot), slot_init, slot_free, produce, work, consume
+static const struct ff_batch_ops ops = {
+	.unit_size = sizeof(struct unit),
+	.unit_free = unit_free,
+	.grow = unit_grow,
+	.begin = begin,
+	.work = work,
+	.emit = emit,
+	.more = more,
 };
 
 /* Convert every game of files[0, n). Returns 0, or -1 when the output
@@ -465,8 +357,12 @@ static int convert_all(struct conv *c, char **files, int n)
 	ff_input_init(&c->in, files, n, &c->io);
 	c->in.chunked = c->o->threads > 1;   /* one thread: game by game, one record hot in cache */
 	ff_progress_init(&c->prog, files, n, 0, c->fp == stdout);
-	c->batch = c->o->threads == 1 ? 1 : BATCH;
-	if ((status = ff_pool_run(&ops, c, (int)c->o->threads)) != 0 && !c->write_failed)
+	/* a stateful writer's rows are made in order: a chunk's games kept */
+	if ((status = ff_batch_run(&ops, c, &c->in, (int)c->o->threads,
+				   c->o->threads == 1 ? 1 : BATCH,
+				   FF_BATCH_NUMBERED | (c->to->write || c->rows[0] ? 0
+							: FF_BATCH_KEEP))) != 0 &&
+	    !c->write_failed)
 		fputs("fivefold convert: out of memory, or a thread could not be started\n", stderr);
 	ff_progress_show(&c->prog, (unsigned long long)(c->written + c->unwritable),
 			 c->prog.bytes, 1);
@@ -486,9 +382,7 @@ static int row_writers(struct conv *c, unsigned flags)
 {
 	int i, n = (int)c->o->threads;
 
-	for (i = 0; i <= MAX_THREADS; i++) {
-		if (i >= n && i < MAX_THREADS)
-			continue;   /* no such worker */
+	for (i = 0; i <= n; i++) {   /* the workers', then the emitter's */
 		if (!(c->rows[i] = c->to->writer_new(c->tags.names, c->tags.n, flags)) ||
 		    c->to->writer_header(c->rows[i], &c->row))
 			return -1;

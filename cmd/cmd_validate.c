@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/batch.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
-#include "lib/pool.h"
 #include "lib/replay.h"
 #include "lib/tags.h"
 
@@ -53,93 +53,30 @@ static const struct ff_opt opts[] = {
 };
 #undef S
 
-/* One batch of games, or a chunk of an FGN file, and what validating
-   them printed. Invariant: n <= BATCH; rstat[i] is 1 for a game read
-   whole, -1 for a malformed one (rerr[i] says why), -2 for a file that
-   failed (rerr[i]); serial[i] is its file's serial number and
-   assumed[i] is in->assumed when it was read. With chunk set the slot
-   holds ch instead (n is 0), and work() reads its games, numbered from
-   ch.base, and counts them in ngames. */
-struct slot {
-	struct ff_record recs[BATCH];
-	struct ff_error rerr[BATCH];
-	int rstat[BATCH];
-	const char *file[BATCH];
-	long serial[BATCH], assumed[BATCH];
-	int n;
-	int chunk;
-	struct ff_chunk ch;
-	long ngames;
-	struct ff_buf out, err;
+/* What validating a slot's games counted (its text goes to the slot's
+   out and err). */
+struct vunit {
 	long valid, illegal, malformed, failed, warnings;
 	unsigned long long plies;
-	unsigned long long at;   /* input read when the batch was made (progress) */
 };
 
 struct vctx {
 	struct ff_input in;
-	int batch;             /* games per slot, 1..BATCH */
 	int legal, json, quiet, strict;
 	struct ff_game games[MAX_THREADS + 1];   /* the last: the consumer's */
 	long valid, illegal, malformed, failed, warnings;
 	unsigned long long plies;
 	struct ff_progress prog;
-	struct ff_numbering nb;   /* the games consumed so far */
 };
 
 /* What the --legal hook needs while a game replays. */
 struct legal_ctx {
-	struct slot *s;
+	struct ff_batch_slot *s;
 	const char *file;
 	const struct ff_record *rec;
 	int json;
 	struct ff_buf tmp, list;
 };
-
-static int slot_init(void *ctx, void *p)
-{
-	struct slot *s = p;
-	int i;
-
-	memset(s, 0, sizeof *s);
-	for (i = 0; i < BATCH; i++)
-		if (ff_record_init(&s->recs[i]))
-			return -1;
-	return 0;
-}
-
-static void slot_free(void *ctx, void *p)
-{
-	struct slot *s = p;
-	int i;
-
-	for (i = 0; i < BATCH; i++)
-		ff_record_free(&s->recs[i]);
-	ff_chunk_free(&s->ch);
-	ff_buf_free(&s->out);
-	ff_buf_free(&s->err);
-}
-
-/* Where ff_input_fill puts a slot's games, and ff_numbering_unit finds
-   them. */
-static struct ff_fill fill_of(struct slot *s)
-{
-	const struct ff_fill to = { s->recs, s->rstat, s->rerr, s->file, s->serial, s->assumed };
-
-	return to;
-}
-
-static int produce(void *ctx, void *p, size_t seq)
-{
-	struct vctx *v = ctx;
-	struct slot *s = p;
-	const struct ff_fill to = fill_of(s);
-
-	(void)seq;
-	s->n = ff_input_fill(&v->in, v->batch, &s->ch, &s->chunk, &to);
-	s->at = ff_input_offset(&v->in);   /* here: consume() runs while the next is read */
-	return s->n > 0 || s->chunk;
-}
 
 static void on_legal(void *ctx, const struct ff_game *g, int ply, const struct ff_ply *played,
 		     int matched)
@@ -225,10 +162,11 @@ static void verdict_line(struct ff_buf *o, const char *file, long game, enum ff_
 /* Validate one game: rstat, rec, rerr and file as a slot's are. The
    warnings about its tags come first; with --strict they are errors and
    a game with one is not valid (malformed, with the first's code). */
-static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_ctx *lcp,
-		int rstat, const struct ff_record *rec, const struct ff_error *rerr,
-		const char *file)
+static void one(struct vctx *v, struct ff_batch_slot *s, struct ff_game *g,
+		struct legal_ctx *lcp, int rstat, const struct ff_record *rec,
+		const struct ff_error *rerr, const char *file)
 {
+	struct vunit *u = s->unit;
 	struct ff_buf *d = v->json ? &s->out : &s->err;
 	struct ff_error err, w[MAX_WARN];
 	enum ff_verdict verdict;
@@ -237,7 +175,7 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 	int in_game;
 
 	if (rstat == -2) {
-		s->failed++;
+		u->failed++;
 		/* memory ran out in a game: that game and where it starts */
 		in_game = rerr->code == FF_ENOMEM && rerr->game > 0;
 		if (v->json)
@@ -250,12 +188,12 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 		return;
 	}
 	nw = ff_tags_lint(rec, w, MAX_WARN);
-	s->warnings += (long)nw;
+	u->warnings += (long)nw;
 	nw = nw < MAX_WARN ? nw : MAX_WARN;
 	for (i = 0; i < nw && !v->json; i++)
 		ff_diag_format_as(d, file, &w[i], v->strict ? "error" : "warning");
 	if (rstat == -1) {
-		s->malformed++;
+		u->malformed++;
 		if (v->json)
 			json_verdict(d, file, rerr->game, "malformed", NULL, NULL,
 				     rerr, w, nw);
@@ -269,10 +207,10 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 	lcp->rec = rec;
 	ff_error_clear(&err);
 	verdict = ff_game_replay(g, rec, &err);
-	s->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
+	u->plies += (size_t)g->turns;   /* plies proper: preludes belong to theirs */
 	known = g->started ? g : NULL;
 	if (verdict == FF_VALID && !(v->strict && nw)) {
-		s->valid++;
+		u->valid++;
 		if (v->json)
 			json_verdict(&s->out, file, rec->number, "valid", g, rec, NULL, w, nw);
 		if (!v->quiet && !v->json) {
@@ -290,9 +228,9 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 		ff_diag_format(d, file, &err);
 	}
 	if (verdict == FF_ILLEGAL)
-		s->illegal++;
+		u->illegal++;
 	else
-		s->malformed++;
+		u->malformed++;
 	if (v->json)
 		json_verdict(d, file, rec->number,
 			     verdict == FF_ILLEGAL ? "illegal" : "malformed", known, rec, &err, w, nw);
@@ -300,73 +238,51 @@ static void one(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_
 		verdict_line(&s->out, file, rec->number, verdict, known, &err);
 }
 
-/* Read the games of the slot's chunk, numbered from ch.base, and
-   validate them. */
-static void work_chunk(struct vctx *v, struct slot *s, struct ff_game *g, struct legal_ctx *lc)
+static void begin(void *ctx, struct ff_batch_slot *s)
 {
-	const struct ff_chunk *ch = &s->ch;
-	void *r = ff_chunk_reader(ch);
-	struct ff_record *rec = &s->recs[0];
-	struct ff_error *err = &s->rerr[0];
-	int rc;
-
-	s->ngames = 0;
-	while ((rc = ff_chunk_read(ch, r, rec, err)) != 0) {
-		s->ngames += r != NULL;
-		one(v, s, g, lc, rc, rec, err, ch->file);
-		if (rc == -2)
-			break;
-	}
-	ff_chunk_reader_free(ch, r);
+	(void)ctx;
+	memset(s->unit, 0, sizeof(struct vunit));
 }
 
-static void work(void *ctx, void *p, int worker)
+static void work(void *ctx, struct ff_batch_slot *s, int i, int worker)
 {
 	struct vctx *v = ctx;
-	struct slot *s = p;
 	struct ff_game *g = &v->games[worker];
 	struct legal_ctx lc = { .s = s, .json = v->json };
-	int i;
 
-	ff_buf_reset(&s->out);
-	ff_buf_reset(&s->err);
-	s->valid = s->illegal = s->malformed = s->failed = s->warnings = 0;
-	s->plies = 0;
 	g->on_legal = v->legal ? on_legal : NULL;
 	g->on_legal_ctx = &lc;
-	if (s->chunk)
-		work_chunk(v, s, g, &lc);
-	for (i = 0; i < s->n; i++)
-		one(v, s, g, &lc, s->rstat[i], &s->recs[i], &s->rerr[i], s->file[i]);
+	one(v, s, g, &lc, s->rstat[i], &s->recs[i], &s->rerr[i], s->file[i]);
+	g->on_legal_ctx = NULL;
 	ff_buf_free(&lc.tmp);
 	ff_buf_free(&lc.list);
 }
 
-static int consume(void *ctx, void *p)
+static int emit(void *ctx, struct ff_batch_slot *s)
 {
 	struct vctx *v = ctx;
-	struct slot *s = p;
-	const struct ff_fill to = fill_of(s);
+	const struct vunit *u = s->unit;
 
-	if (!ff_numbering_unit(&v->nb, s->chunk, &s->ch, s->ngames, s->n, &to))
-		work(v, s, MAX_THREADS);
 	if (s->out.len && fwrite(s->out.p, 1, s->out.len, stdout) != s->out.len)
 		return -1;
 	if (s->err.len)
 		fwrite(s->err.p, 1, s->err.len, stderr);
-	v->valid += s->valid;
-	v->illegal += s->illegal;
-	v->malformed += s->malformed;
-	v->failed += s->failed;
-	v->warnings += s->warnings;
-	v->plies += s->plies;
+	v->valid += u->valid;
+	v->illegal += u->illegal;
+	v->malformed += u->malformed;
+	v->failed += u->failed;
+	v->warnings += u->warnings;
+	v->plies += u->plies;
 	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
 			 s->at, 0);
 	return 0;
 }
 
-static const struct ff_pool_ops ops = {
-	sizeof(struct slot), slot_init, slot_free, produce, work, consume
+static const struct ff_batch_ops ops = {
+	.unit_size = sizeof(struct vunit),
+	.begin = begin,
+	.work = work,
+	.emit = emit,
 };
 
 /* The summary line, or object with --format json. */
@@ -445,9 +361,9 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&v->in, argv, argc, &o->in);
 	v->in.chunked = o->threads > 1;   /* one thread: game by game, one record hot in cache */
-	v->batch = o->threads == 1 ? 1 : BATCH;
 	ff_progress_init(&v->prog, argv, argc, 0, !v->quiet || v->json);
-	rc = ff_pool_run(&ops, v, (int)o->threads);
+	rc = ff_batch_run(&ops, v, &v->in, (int)o->threads, o->threads == 1 ? 1 : BATCH,
+			  FF_BATCH_NUMBERED);
 	ff_progress_show(&v->prog, (unsigned long long)(v->valid + v->illegal + v->malformed),
 			 v->prog.bytes, 1);
 	ff_input_close(&v->in);
