@@ -515,31 +515,6 @@ int ff_numbering_unit(struct ff_numbering *nb, int chunk, struct ff_chunk *ch, l
 	return chunk ? number_chunk(nb, ch, ngames) : number_games(nb, n, to);
 }
 
-int ff_input_fill(struct ff_input *in, int max, struct ff_chunk *ch, int *chunk,
-		  const struct ff_fill *to)
-{
-	struct ff_error err;
-	const char *file;
-	int n, rc;
-
-	*chunk = 0;
-	for (n = 0; n < max; n++) {
-		struct ff_error *e = to->rerr ? &to->rerr[n] : &err;
-
-		ff_error_clear(e);
-		rc = ff_input_step(in, n ? NULL : ch, &to->recs[n], e, to->file ? &to->file[n] : &file);
-		*chunk = rc == 2;
-		if (rc == 0 || rc == 2 || rc == 3)
-			break;
-		to->rstat[n] = rc;
-		if (to->serial)
-			to->serial[n] = in->serial;
-		if (to->assumed)
-			to->assumed[n] = in->assumed;
-	}
-	return n;
-}
-
 unsigned long long ff_input_offset(const struct ff_input *in)
 {
 	return in->done + (in->reader ? in->fmt->offset(in->reader) : in->split ? in->split->off : 0);

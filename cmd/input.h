@@ -96,9 +96,8 @@ int ff_input_step(struct ff_input *in, struct ff_chunk *ch, struct ff_record *re
 		  struct ff_error *err, const char **file);
 void ff_chunk_free(struct ff_chunk *ch);
 
-/* Where ff_input_fill puts games read one by one: arrays of at least
-   `max` entries, the caller's; file, rerr, serial and assumed may be NULL
-   (not kept). */
+/* A slot's games read one by one (cmd/batch.h), for ff_numbering_unit:
+   arrays of at least n entries. */
 struct ff_fill {
 	struct ff_record *recs;
 	int *rstat;                /* ff_input_step's return: 1, -1, -2 */
@@ -106,11 +105,6 @@ struct ff_fill {
 	const char **file;
 	long *serial, *assumed;    /* in->serial and in->assumed when read */
 };
-/* The next unit of work from an input with `chunked` set: a chunk into
-   ch (*chunk set; returns 0), or up to max games read one by one into
-   to's arrays (returns how many; 0 at the end of the input). */
-int ff_input_fill(struct ff_input *in, int max, struct ff_chunk *ch, int *chunk,
-		  const struct ff_fill *to);
 /* A reader of the chunk's games, numbered from ch->base; NULL when
    memory runs out. The caller frees it with ff_chunk_reader_free. */
 void *ff_chunk_reader(const struct ff_chunk *ch);
@@ -129,7 +123,7 @@ int ff_chunk_read(const struct ff_chunk *ch, void *r, struct ff_record *rec,
 struct ff_numbering {
 	long serial, count;    /* the file consumed last, its games so far */
 };
-/* For the unit ff_input_fill made, consumed next: a chunk (chunk set) of
+/* For the slot the batch filled, consumed next: a chunk (chunk set) of
    ngames games numbered from ch->base, or the games to->recs[0, n) read
    one by one, with in->serial and in->assumed as they were when each was
    read (to's serial and assumed, which with rerr must be kept). Returns 1
