@@ -19,12 +19,12 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/batch.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
 #include "cmd/store_game.h"
 #include "db/store.h"
 #include "formats/fgn.h"
-#include "lib/pool.h"
 #include "lib/replay.h"
 #include "lib/tags.h"
 #include "lib/text.h"
@@ -61,43 +61,31 @@ struct counts {
 	unsigned long long read, stored, dups, quarantined, requarantined;
 };
 
-/* One game of a unit: as read, then (worker) replayed. */
-struct unit_game {
-	struct ff_record rec;       /* as read */
-	struct ff_record canon;     /* its canonical record, when valid */
-	struct ff_game_facts facts;
-	struct ff_store_game sg;    /* its facts, when valid */
-	struct ff_error why;        /* why it is not valid */
-	int rc;                     /* ff_input_next's: 1, -1 or -2 */
-	int valid;                  /* 1 valid, 0 not, -1 no memory */
-	const char *file;
-	size_t raw, raw_len;        /* its text as read, in the unit's raw */
-};
-
-/* A unit of work: n games in input order, and the input's offset after
-   them (for the progress line: the consumer may not ask the input, which
-   a worker may be reading). */
+/* What a worker made of a slot's games (cmd/batch.h: the games as read,
+   with their text, are the slot's), an entry a game: its canonical
+   record and facts when valid (valid 1; 0 not, why in the slot's rerr;
+   -1 no memory). */
 struct unit {
-	struct unit_game g[CHUNK];
-	int n;
-	unsigned long long offset;
-	struct ff_buf raw;
+	struct ff_record *canon;
+	struct ff_game_facts *facts;
+	struct ff_store_game *sg;
+	int *valid;
+	int cap;
 };
 
 struct importer {
 	struct ff_store *store;
 	struct ff_input in;
-	struct ff_game games[MAX_THREADS];   /* a replay per worker */
+	struct ff_game games[MAX_THREADS + 1];   /* a replay per worker */
 	struct ff_buf diag;
 	struct ff_buf line;       /* a JSON line */
 	size_t warned;            /* diag's first bytes: the game's warnings */
 	struct ff_progress prog;
-	int chunk;                /* games per unit: 1 with one thread */
 	int quiet;
 	int json;                 /* --format json */
 	int in_batch;
 	int stopped;              /* a signal came: the games before it are stored */
-	int cut;                  /* the same, seen by produce (its thread's own) */
+	int cut;                  /* the same, seen by the reading thread (its own) */
 	int failed_files;         /* files that could not be read */
 	struct counts c;
 	struct ff_error err;      /* why the store failed */
@@ -183,27 +171,28 @@ static void added(void *ctx, enum ff_store_added what, const char *diag)
 	}
 }
 
-static int quarantine(struct importer *im, const struct unit *u, const struct unit_game *ug)
+static int quarantine(struct importer *im, const struct ff_batch_slot *s, int i)
 {
+	const struct ff_error *why = &s->rerr[i];
 	struct ff_store_reject r;
 	int rc;
 
 	/* after the warnings: the quarantine keeps both */
-	if (ff_diag_format(&im->diag, ug->file, &ug->why))
+	if (ff_diag_format(&im->diag, s->file[i], why))
 		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
-	r.source_file = stored_path(im, ug->file);
-	r.source_game = ug->why.game ? ug->why.game : ug->rec.number;
-	r.source_line = ug->rec.line;
-	r.raw = u->raw.p ? u->raw.p + ug->raw : "";
-	r.raw_len = ug->raw_len;
-	r.code = ff_code_name(ug->why.code);
-	r.verdict = ff_verdict_of(ug->why.code) == FF_ILLEGAL ? "illegal" : "malformed";
+	r.source_file = stored_path(im, s->file[i]);
+	r.source_game = why->game ? why->game : s->recs[i].number;
+	r.source_line = s->recs[i].line;
+	r.raw = s->raw_text.p ? s->raw_text.p + s->raw[i] : "";
+	r.raw_len = s->raw_len[i];
+	r.code = ff_code_name(why->code);
+	r.verdict = ff_verdict_of(why->code) == FF_ILLEGAL ? "illegal" : "malformed";
 	r.diagnostics = im->diag.p;
 	rc = ff_store_add_reject(im->store, &r, &im->err);
 	if (rc < 0)
 		return -1;
 	if (!im->quiet && im->json)
-		json_line(im, ug->file, im->c.read, r.verdict, &ug->why, rc == 0);
+		json_line(im, s->file[i], im->c.read, r.verdict, why, rc == 0);
 	else if (!im->quiet)
 		fputs(im->diag.p + im->warned, stderr);
 	im->c.quarantined++;
@@ -212,107 +201,96 @@ static int quarantine(struct importer *im, const struct unit *u, const struct un
 	return 0;
 }
 
-static int store_valid(struct importer *im, const struct unit *u, struct unit_game *ug)
+static int store_valid(struct importer *im, const struct ff_batch_slot *s, int i)
 {
-	if (ug->valid < 0)
+	struct unit *u = s->unit;
+	struct ff_store_game *sg = &u->sg[i];
+
+	if (u->valid[i] < 0)
 		return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
-	ug->sg.source_file = stored_path(im, ug->file);
-	ug->sg.source_game = ug->rec.number;
-	ug->sg.source_line = ug->rec.line;
-	ug->sg.raw = u->raw.p + ug->raw;
-	ug->sg.raw_len = ug->raw_len;
-	return ff_store_add_game(im->store, &ug->sg, &im->err);
+	sg->source_file = stored_path(im, s->file[i]);
+	sg->source_game = s->recs[i].number;
+	sg->source_line = s->recs[i].line;
+	sg->raw = s->raw_text.p + s->raw[i];
+	sg->raw_len = s->raw_len[i];
+	return ff_store_add_game(im->store, sg, &im->err);
 }
 
-static int slot_init(void *ctx, void *p)
+/* Room for cap games in the unit (cmd/batch.h's grow). Returns 0 or -1. */
+static int unit_grow(void *ctx, void *p, int cap)
 {
 	struct unit *u = p;
-	int i;
+	void *q;
 
 	(void)ctx;
-	memset(u, 0, sizeof *u);
-	for (i = 0; i < CHUNK; i++)
-		if (ff_record_init(&u->g[i].rec) || ff_record_init(&u->g[i].canon))
+#define GROW(f) \
+	if (!(q = realloc(u->f, (size_t)cap * sizeof *u->f))) \
+		return -1; \
+	u->f = q
+	GROW(canon);
+	GROW(facts);
+	GROW(sg);
+	GROW(valid);
+#undef GROW
+	for (; u->cap < cap; u->cap++) {
+		memset(&u->facts[u->cap], 0, sizeof u->facts[u->cap]);
+		if (ff_record_init(&u->canon[u->cap]))
 			return -1;
+	}
 	return 0;
 }
 
-static void slot_free(void *ctx, void *p)
+static void unit_free(void *ctx, void *p)
 {
 	struct unit *u = p;
 	int i;
 
 	(void)ctx;
-	for (i = 0; i < CHUNK; i++) {
-		ff_record_free(&u->g[i].rec);
-		ff_record_free(&u->g[i].canon);
-		ff_game_facts_free(&u->g[i].facts);
+	for (i = 0; i < u->cap; i++) {
+		ff_record_free(&u->canon[i]);
+		ff_game_facts_free(&u->facts[i]);
 	}
-	ff_buf_free(&u->raw);
+	free(u->canon);
+	free(u->facts);
+	free(u->sg);
+	free(u->valid);
 }
 
-/* Read the next games into u, each with its text as read. */
-static int produce(void *ctx, void *p, size_t seq)
+/* No more input once a signal came: what is read is stored, then
+   committed. */
+static int more(void *ctx)
 {
 	struct importer *im = ctx;
-	struct unit *u = p;
-	struct unit_game *ug;
-	const char *raw;
-	size_t len;
-	int rc;
 
-	(void)seq;
-	u->n = 0;
-	ff_buf_reset(&u->raw);
-	if (ff_cmd_interrupted()) {   /* no more input: what is read is stored, then committed */
+	if (ff_cmd_interrupted())
 		im->cut = 1;
-		return 0;
-	}
-	while (u->n < im->chunk) {
-		ug = &u->g[u->n];
-		ff_error_clear(&ug->why);
-		if ((rc = ff_input_next(&im->in, &ug->rec, &ug->why, &ug->file)) == 0)
-			break;
-		ug->rc = rc;
-		raw = rc == -2 ? NULL : im->in.fmt->raw(im->in.reader, &len);
-		ug->raw = u->raw.len;
-		ug->raw_len = raw ? len : 0;
-		if (raw && ff_buf_add(&u->raw, raw, len))
-			return -1;
-		u->n++;
-	}
-	u->offset = ff_input_offset(&im->in);
-	return u->n > 0;
+	return !im->cut;
 }
 
-/* Replay and rewrite u's games on worker w. */
-static void work(void *ctx, void *p, int w)
+/* Replay and rewrite game i on worker w. */
+static void work(void *ctx, struct ff_batch_slot *s, int i, int w)
 {
 	struct importer *im = ctx;
-	struct unit *u = p;
-	struct unit_game *ug;
-	int i;
+	struct unit *u = s->unit;
+	int *valid = &u->valid[i];
 
-	for (i = 0; i < u->n; i++) {
-		ug = &u->g[i];
-		ug->valid = ug->rc == 1 && ff_game_rewrite(&im->games[w], &ug->rec, FF_FORM_LONG,
-							    &ug->canon, &ug->why) == FF_VALID;
-		if (ug->valid && ff_game_facts_fill(&ug->facts, &im->games[w], &ug->rec, &ug->canon,
-						     &ug->sg))
-			ug->valid = -1;
-	}
+	*valid = s->rstat[i] == 1 && ff_game_rewrite(&im->games[w], &s->recs[i], FF_FORM_LONG,
+						      &u->canon[i], &s->rerr[i]) == FF_VALID;
+	if (*valid && ff_game_facts_fill(&u->facts[i], &im->games[w], &s->recs[i], &u->canon[i],
+					 &u->sg[i]))
+		*valid = -1;
 }
 
-/* The warnings about ug's tags (lib/tags.h) into im->diag, printed:
+/* The warnings about rec's tags (lib/tags.h) into im->diag, printed:
    they stop no game from being stored. Returns 0 or -1 (no memory). */
-static int warnings(struct importer *im, const struct unit_game *ug)
+static int warnings(struct importer *im, const struct ff_record *rec, const char *file)
 {
 	struct ff_error w[8];
-	size_t n = ff_tags_lint(&ug->rec, w, 8), i;
+	size_t n = ff_tags_lint(rec, w, 8), i;
 
 	ff_buf_reset(&im->diag);
 	for (i = 0; i < n && i < 8; i++)
-		if (ff_diag_format(&im->diag, ug->file, &w[i]))
+		if (ff_diag_format(&im->diag, file, &w[i]))
 			return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
 	im->warned = im->diag.len;
 	if (n && !im->quiet)
@@ -320,25 +298,23 @@ static int warnings(struct importer *im, const struct unit_game *ug)
 	return 0;
 }
 
-/* Store or quarantine u's games, in order, committing every BATCH. */
-static int consume(void *ctx, void *p)
+/* Store or quarantine the slot's games, in order, committing every BATCH. */
+static int emit(void *ctx, struct ff_batch_slot *s)
 {
 	struct importer *im = ctx;
-	struct unit *u = p;
-	struct unit_game *ug;
+	const struct unit *u = s->unit;
 	int i;
 
-	for (i = 0; i < u->n && !im->stopped; i++) {
-		ug = &u->g[i];
+	for (i = 0; i < s->n && !im->stopped; i++) {
 		if (ff_cmd_interrupted()) {   /* the games stored so far are committed whole */
 			im->stopped = 1;
 			break;
 		}
-		if (ug->rc == -2) {
+		if (s->rstat[i] == -2) {
 			if (im->json)
-				json_line(im, ug->file, 0, "failed", &ug->why, 0);
+				json_line(im, s->file[i], 0, "failed", &s->rerr[i], 0);
 			else
-				fprintf(stderr, "fivefold import: %s\n", ug->why.msg);
+				fprintf(stderr, "fivefold import: %s\n", s->rerr[i].msg);
 			im->failed_files++;
 			continue;
 		}
@@ -346,7 +322,8 @@ static int consume(void *ctx, void *p)
 			return -1;
 		im->in_batch = 1;
 		im->c.read++;
-		if (warnings(im, ug) || (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug)))
+		if (warnings(im, &s->recs[i], s->file[i]) ||
+		    (u->valid[i] ? store_valid(im, s, i) : quarantine(im, s, i)))
 			return -1;
 		if (im->c.read % BATCH == 0) {
 			if (ff_store_commit(im->store, &im->err))
@@ -354,13 +331,18 @@ static int consume(void *ctx, void *p)
 			im->in_batch = 0;
 		}
 		if ((im->c.read & 255) == 0)
-			ff_progress_show(&im->prog, im->c.read, u->offset, 0);
+			ff_progress_show(&im->prog, im->c.read, s->at, 0);
 	}
 	return 0;
 }
 
-static const struct ff_pool_ops ops = {
-	sizeof(struct unit), slot_init, slot_free, produce, work, consume
+static const struct ff_batch_ops ops = {
+	.unit_size = sizeof(struct unit),
+	.unit_free = unit_free,
+	.grow = unit_grow,
+	.work = work,
+	.emit = emit,
+	.more = more,
 };
 
 /* Import every game of files[0, n) with threads workers. Returns 0, or
@@ -372,8 +354,7 @@ static int import_all(struct importer *im, const struct ff_input_opts *io, char 
 
 	ff_progress_init(&im->prog, files, n, 0, 0);
 	ff_input_init(&im->in, files, n, io);
-	im->chunk = threads == 1 ? 1 : CHUNK;
-	status = ff_pool_run(&ops, im, threads);
+	status = ff_batch_run(&ops, im, &im->in, threads, threads == 1 ? 1 : CHUNK, FF_BATCH_RAW);
 	if (status == 0 && im->in_batch)
 		status = ff_store_commit(im->store, &im->err);
 	if (status == 0)
@@ -400,7 +381,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		return rc;
 	}
 	ff_store_on_added(im->store, added, im);
-	for (i = 0; i < MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_init(&im->games[i]);
 	ff_error_clear(&im->err);
 	ff_input_hint(cmd->name, argc, &o->in);
@@ -426,7 +407,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	if (ok && (im->stopped || im->cut))
 		rc = ff_cmd_interrupt_status(cmd, im->c.read, "game");
-	for (i = 0; i < MAX_THREADS; i++)
+	for (i = 0; i <= MAX_THREADS; i++)
 		ff_game_free(&im->games[i]);
 	ff_buf_free(&im->diag);
 	ff_buf_free(&im->line);
