@@ -8,12 +8,18 @@
 
 extern const struct ff_rules ff_fiveplay_rules, ff_fivelines_rules, ff_sequence_rules,
 	ff_pegsjokers_rules;
+#ifdef FF_TEST_ENGINE   /* a test build's extra engine (tests/nim.c), never fivefold's */
+extern const struct ff_rules FF_TEST_ENGINE;
+#endif
 
 static const struct ff_rules *const registry[] = {
 	&ff_fiveplay_rules,
 	&ff_fivelines_rules,
 	&ff_sequence_rules,
 	&ff_pegsjokers_rules,
+#ifdef FF_TEST_ENGINE
+	&FF_TEST_ENGINE,
+#endif
 };
 
 const struct ff_rules *ff_rules_find(const char *name)

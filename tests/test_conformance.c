@@ -914,6 +914,29 @@ static void run_preset(const struct ff_rules *r, int p, const char *seats, void 
 	}
 }
 
+/* Whether the engine called name is to be run: every one, or those
+   FF_CONFORMANCE_GAMES names (a comma-separated list). */
+static int chosen(const char *name)
+{
+	const char *list = getenv("FF_CONFORMANCE_GAMES"), *p;
+	size_t n = strlen(name);
+
+	if (!list || !*list)
+		return 1;
+	for (p = list; (p = strstr(p, name)) != NULL; p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+/* Whether FF_CONFORMANCE_GAMES chose some engines only. */
+static int filtered(void)
+{
+	const char *list = getenv("FF_CONFORMANCE_GAMES");
+
+	return list && *list;
+}
+
 static void test_every_ruleset(void)
 {
 	const struct ff_rules *r;
@@ -921,10 +944,13 @@ static void test_every_ruleset(void)
 	struct ff_error err;
 	char seats[8];
 	void *probe;
-	int ri, p, n;
+	int ri, p, n, canon = 0;
 	long before;
 
 	for (ri = 0; (r = ff_rules_at(ri)); ri++) {
+		if (!chosen(r->name))
+			continue;
+		canon |= r->canon != NULL;
 		probe = malloc(r->state_size);
 		for (n = r->seats_min; n <= r->seats_max; n++) {
 			snprintf(seats, sizeof seats, "%d", n);
@@ -957,18 +983,19 @@ static void test_every_ruleset(void)
 		"kept, %ld set back to the default and playing the same games\n", totals.explained,
 		totals.canon_kept, totals.canon_same);
 	CU_ASSERT_TRUE(totals.explained >= totals.mutated_illegal);
-	CU_ASSERT_TRUE(totals.canon_same > 0);
+	CU_ASSERT_TRUE(totals.canon_same > 0 || !canon);
 	CU_ASSERT_TRUE(totals.json_positions > totals.games);
 	CU_ASSERT_TRUE(totals.json_over > totals.games / 2);
-	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8);
+	CU_ASSERT_TRUE(totals.step_taken > totals.step_left / 8 || totals.step_left == 0);
 	/* a sampler that rejected all its candidates everywhere would still
 	   be uniform (from the list) but pointless */
 	CU_ASSERT_TRUE(totals.sample_lists * 20 <= totals.samples);
-	CU_ASSERT_TRUE(totals.configs >= 40);
+	/* the suite's own minima, for fivefold's engines (not a chosen few) */
+	CU_ASSERT_TRUE(totals.configs >= 40 || filtered());
 	CU_ASSERT_TRUE(totals.cased > 2 * totals.games);
-	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2);
-	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2);
-	CU_ASSERT_TRUE(totals.mutated_draw > totals.draw_games / 2);
+	CU_ASSERT_TRUE(totals.mutated_illegal > totals.games / 2 || filtered());
+	CU_ASSERT_TRUE(totals.mutated_chance > totals.chance_games / 2 || !totals.chance_games);
+	CU_ASSERT_TRUE(totals.mutated_draw > totals.draw_games / 2 || !totals.draw_games);
 }
 
 static void test_config_ids(void)
