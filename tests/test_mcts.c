@@ -391,6 +391,62 @@ static void test_defaults(void)
 	ff_agent_mcts.destroy(ctx);
 }
 
+/* threads=N: N trees, the iteration budget shared among them exactly;
+   the same choice from the same stream every time (the trees' streams
+   are drawn from it); one tree is the plain search, draw for draw. */
+static void test_threads(void)
+{
+	const struct ff_rules *r = ff_rules_find("fiveplay");
+	struct ff_ply *legal = malloc(FF_MAX_LEGAL * sizeof *legal);
+	struct ff_config cfg;
+	struct ff_error err;
+	struct ff_rng chance, rng, again;
+	void *st = malloc(r->state_size), *one, *two, *three;
+	int n, k, c1, c2, c3, plain, differ = 0, positions = 0;
+
+	CU_ASSERT_FATAL(legal && st);
+	CU_ASSERT_EQUAL_FATAL(ff_config_parse(&cfg, "fiveplay", NULL, NULL, NULL, NULL, NULL, &err),
+			      0);
+	one = ff_agent_mcts.create(r, "iterations=301;prior=none", &err);
+	two = ff_agent_mcts.create(r, "iterations=301;prior=none;threads=2", &err);
+	three = ff_agent_mcts.create(r, "iterations=301;prior=none;threads=3", &err);
+	CU_ASSERT_FATAL(one && two && three);
+	ff_rng_seed(&chance, 9);
+	CU_ASSERT_EQUAL_FATAL(ff_rules_init(r, st, &cfg, &chance, &err), 0);
+	for (k = 0; k < 24; k++) {
+		struct ff_outcome o;
+
+		ff_rules_outcome(r, st, &o);
+		if (o.term != FF_TERM_NONE)
+			break;
+		n = ff_rules_legal(r, st, FF_NO_CHANCE, legal);
+		ff_rng_seed(&rng, 100 + (uint64_t)k);
+		again = rng;
+		CU_ASSERT_EQUAL(ff_mcts_search(one, r, st, legal, n, &rng, &c1), n > 1 ? 301 : 0);
+		plain = ff_agent_mcts.choose_with(one, r, st, legal, n, &again);
+		CU_ASSERT_EQUAL(plain, c1);   /* the same search as choose's */
+		CU_ASSERT_EQUAL(memcmp(&rng, &again, sizeof rng), 0);
+		ff_rng_seed(&rng, 100 + (uint64_t)k);
+		again = rng;
+		CU_ASSERT_EQUAL(ff_mcts_search(two, r, st, legal, n, &rng, &c2), n > 1 ? 301 : 0);
+		CU_ASSERT_EQUAL(ff_mcts_search(two, r, st, legal, n, &again, &c3), n > 1 ? 301 : 0);
+		CU_ASSERT_EQUAL(c2, c3);
+		ff_rng_seed(&rng, 100 + (uint64_t)k);
+		CU_ASSERT_EQUAL(ff_mcts_search(three, r, st, legal, n, &rng, &c3), n > 1 ? 301 : 0);
+		differ += c1 != c2 || c1 != c3;
+		positions += n > 1;
+		CU_ASSERT_EQUAL_FATAL(ff_rules_apply(r, st, &legal[c1], &chance, &err), 0);
+	}
+	CU_ASSERT(positions >= 20);
+	fprintf(stderr, "mcts threads: %d of %d choices differ between 1, 2 and 3 trees\n", differ,
+		positions);
+	ff_agent_mcts.destroy(one);
+	ff_agent_mcts.destroy(two);
+	ff_agent_mcts.destroy(three);
+	free(legal);
+	free(st);
+}
+
 /* Agents from a string (lib/agent_spec.c), as --agents gives them. */
 static void test_agent_specs(void)
 {
@@ -437,6 +493,7 @@ static void test_agent_specs(void)
 
 static const struct ff_test tests[] = {
 	{ "agents from a string, as --agents gives them", test_agent_specs },
+	{ "threads: trees at once, the budget shared", test_threads },
 	{ "the options table: what create() takes", test_options_table },
 	{ "honest in Sequence: unseen cards do not change the choice", test_honest_sequence },
 	{ "honest in Pegs and Jokers", test_honest_pegsjokers },

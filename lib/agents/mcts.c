@@ -22,6 +22,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@
 #define PLAYOUT_CAP 5000      /* plies; a playout cut off is scored as a draw */
 #define MAX_DEPTH 4096
 #define ITERATIONS 1000       /* without iterations=N or time-ms=N */
+#define MAX_THREADS 64
 
 struct mcts_opts {
 	long iterations;      /* 0: none set */
@@ -47,6 +49,7 @@ struct mcts_opts {
 	int width;                        /* > 0: only the prior's best width plies searched */
 	int cut;                          /* >= 0: playouts cut after cut plies, scored by
 					     the engine's evaluate; -1: played to the end */
+	int threads;                      /* trees searched at once (root parallel) */
 };
 
 struct edge {
@@ -84,6 +87,10 @@ struct search {
 	int depth;
 	double reward[FF_MAX_SEATS];
 	int failed;
+	long budget;            /* iterations to run (LONG_MAX: until the deadline) */
+	double end;             /* the deadline (ms, CLOCK_MONOTONIC), 0: none */
+	long done;              /* iterations run */
+	int rc;                 /* run()'s, for a tree on a thread */
 };
 
 static uint64_t fingerprint(const struct ff_ply *p)
@@ -407,22 +414,23 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Run the iterations from root; 0 or -1 (memory). */
+/* Run s->budget iterations from root, or until s->end; 0 or -1
+   (memory). s->done counts them. */
 static int run(struct search *s, const void *root, const struct ff_ply *legal, int n)
 {
-	long it, iterations = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : ITERATIONS;
-	double end = s->o->time_ms ? now_ms() + (double)s->o->time_ms : 0;
+	long it;
 
 	if (new_node(s) != 0)
 		return -1;
-	for (it = 0; it < iterations; it++) {
-		if (end && it % 16 == 0 && now_ms() >= end)
+	for (it = 0; it < s->budget; it++) {
+		if (s->end && it % 16 == 0 && now_ms() >= s->end)
 			break;
 		if (descend(s, root, legal, n))
 			return -1;
 		score_end(s);
 		if (backup(s))
 			return -1;
+		s->done++;
 	}
 	return 0;
 }
@@ -504,6 +512,148 @@ static void search_free(struct search *s)
 	free(s->keep);
 }
 
+/* Set up s's memory for searches of o in games of r, with rng as the
+   agents' stream. Returns 0, or -1 when memory ran out (free s with
+   search_free all the same). */
+static int search_alloc(struct search *s, const struct mcts_opts *o, const struct ff_rules *r,
+			struct ff_rng *rng)
+{
+	memset(s, 0, sizeof *s);
+	s->o = o;
+	s->r = r;
+	s->rng = rng;
+	s->st = ff_rules_state_alloc(r);
+	s->scratch = ff_rules_state_alloc(r);
+	s->buf = malloc(FF_MAX_LEGAL * sizeof *s->buf);
+	s->match = malloc(FF_MAX_LEGAL * sizeof *s->match);
+	s->top = malloc(FF_MAX_LEGAL * sizeof *s->top);
+	s->topix = malloc(FF_MAX_LEGAL * sizeof *s->topix);
+	s->score = malloc(FF_MAX_LEGAL * sizeof *s->score);
+	s->keep = malloc(FF_MAX_LEGAL);
+	return s->st && s->scratch && s->buf && s->match && s->top && s->topix && s->score &&
+	       s->keep ? 0 : -1;
+}
+
+/* One tree searched on a thread of its own. */
+struct tree {
+	struct search *s;
+	const void *root;
+	const struct ff_ply *legal;
+	int n;
+};
+
+static void *tree_main(void *p)
+{
+	struct tree *t = p;
+
+	t->s->rc = run(t->s, t->root, t->legal, t->n);
+	return NULL;
+}
+
+/* Add tree h's root edges into s's: their visits, availability, rewards
+   and samples (h's after s's). Returns 0 or -1 (memory). */
+static int merge_root(struct search *s, const struct search *h)
+{
+	const struct node *hr = &h->node[0];
+	int j, k;
+
+	for (j = 0; j < hr->ne; j++) {
+		const struct edge *he = &hr->e[j];
+		struct edge *e;
+		uint32_t cap;
+
+		for (k = 0; k < s->node[0].ne && !ff_ply_eq(&s->node[0].e[k].ply, &he->ply); k++)
+			;
+		if (k == s->node[0].ne) {
+			if ((k = add_edge(s, 0, &he->ply, he->fp, he->side)) < 0)
+				return -1;
+			s->node[0].e[k].avail = 0;
+		}
+		e = &s->node[0].e[k];
+		e->visits += he->visits;
+		e->avail += he->avail;
+		e->reward += he->reward;
+		if (e->nsample + he->nsample > e->capsample) {
+			void *v;
+
+			cap = e->nsample + he->nsample;
+			if (!(v = realloc(e->sample, cap * sizeof *e->sample)))
+				return -1;
+			e->sample = v;
+			e->capsample = cap;
+		}
+		if (he->nsample)
+			memcpy(e->sample + e->nsample, he->sample, he->nsample * sizeof *e->sample);
+		e->nsample += he->nsample;
+	}
+	return 0;
+}
+
+/* Iteration budget of tree t of nt: total split as evenly as it goes
+   (the first trees one more), or no budget but the deadline. */
+static long share(long total, int t, int nt)
+{
+	return total == LONG_MAX ? total : total / nt + (t < total % nt);
+}
+
+/* The search proper on o->threads trees at once (root parallel): s and
+   threads - 1 more, each with its own streams drawn from the agents'
+   stream (so an iteration budget gives the same choice on any machine),
+   each its share of the iterations or all of them until the deadline,
+   their root edges added into s's. One tree draws nothing more. Returns
+   0 or -1 (memory). */
+static int run_all(struct search *s, const void *root, const struct ff_ply *legal, int n)
+{
+	int t, nt = s->o->threads > 1 ? s->o->threads : 1, rc = 0;
+	long total = s->o->iterations ? s->o->iterations : s->o->time_ms ? LONG_MAX : ITERATIONS;
+	struct search *h = NULL;
+	struct ff_rng *rng = NULL;
+	struct tree *tr = NULL;
+	pthread_t *tid = NULL;
+	char *up = NULL;
+
+	s->end = s->o->time_ms ? now_ms() + (double)s->o->time_ms : 0;
+	s->budget = share(total, 0, nt);
+	if (nt == 1)
+		return run(s, root, legal, n);
+	if (!(h = calloc((size_t)nt, sizeof *h)) || !(rng = calloc((size_t)nt, sizeof *rng)) ||
+	    !(tr = calloc((size_t)nt, sizeof *tr)) || !(tid = calloc((size_t)nt, sizeof *tid)) ||
+	    !(up = calloc((size_t)nt, 1)))
+		rc = -1;
+	for (t = 1; t < nt && rc == 0; t++) {
+		ff_rng_seed(&rng[t], ff_rng_next(s->rng));
+		if (search_alloc(&h[t], s->o, s->r, &rng[t])) {
+			rc = -1;
+			break;
+		}
+		h[t].base = ff_rng_next(s->rng);
+		h[t].end = s->end;
+		h[t].budget = share(total, t, nt);
+		tr[t] = (struct tree){ &h[t], root, legal, n };
+		up[t] = pthread_create(&tid[t], NULL, tree_main, &tr[t]) == 0;
+		if (!up[t])   /* no thread: this tree after the others, here */
+			h[t].rc = -2;
+	}
+	if (rc == 0)
+		rc = run(s, root, legal, n);
+	for (t = 1; t < nt && h; t++) {
+		if (up && up[t])
+			pthread_join(tid[t], NULL);
+		else if (rc == 0 && h[t].rc == -2)
+			h[t].rc = run(&h[t], root, legal, n);
+		if (rc == 0 && (h[t].rc || merge_root(s, &h[t])))
+			rc = -1;
+		s->done += h[t].done;
+		search_free(&h[t]);
+	}
+	free(h);
+	free(rng);
+	free(tr);
+	free(tid);
+	free(up);
+	return rc;
+}
+
 /* The choice, given the search's memory: a ply that wins at once, else
    the search's (below the prior's choice, made on a deal of what the
    seat cannot see, like everything the search reads). */
@@ -526,37 +676,40 @@ static int choose_in(struct search *s, const void *st, const struct ff_ply *lega
 	for (i = 0, j = base, base = -1; i < m; i++)   /* the prior's choice among those kept */
 		if (s->topix[i] == j)
 			base = i;
-	if (run(s, st, s->top, m))
+	if (run_all(s, st, s->top, m)) {
+		s->failed = 1;
 		return s->topix[base >= 0 ? base : 0];
+	}
 	return s->topix[decide(s, s->top, m, base)];
+}
+
+long ff_mcts_search(const void *ctx, const struct ff_rules *r, const void *st,
+		    const struct ff_ply *legal, int n, struct ff_rng *rng, int *choice)
+{
+	struct search *s = malloc(sizeof *s);
+	long done = -1;
+
+	*choice = 0;
+	if (n == 1 || !s) {
+		free(s);
+		return n == 1 ? 0 : -1;
+	}
+	/* out of memory: the first legal ply, still a legal game */
+	if (search_alloc(s, ctx, r, rng) == 0) {
+		*choice = choose_in(s, st, legal, n);
+		done = s->failed ? -1 : s->done;
+	}
+	search_free(s);
+	free(s);
+	return done;
 }
 
 static int mcts_choose(const void *ctx, const struct ff_rules *r, const void *st,
 		       const struct ff_ply *legal, int n, struct ff_rng *rng)
 {
-	struct search *s;
-	int best = 0;
+	int best;
 
-	if (n == 1)
-		return 0;
-	if (!(s = calloc(1, sizeof *s)))
-		return 0;
-	s->o = ctx;
-	s->r = r;
-	s->rng = rng;
-	s->st = ff_rules_state_alloc(r);
-	s->scratch = ff_rules_state_alloc(r);
-	s->buf = malloc(FF_MAX_LEGAL * sizeof *s->buf);
-	s->match = malloc(FF_MAX_LEGAL * sizeof *s->match);
-	s->top = malloc(FF_MAX_LEGAL * sizeof *s->top);
-	s->topix = malloc(FF_MAX_LEGAL * sizeof *s->topix);
-	s->score = malloc(FF_MAX_LEGAL * sizeof *s->score);
-	s->keep = malloc(FF_MAX_LEGAL);
-	/* out of memory: the first legal ply, still a legal game */
-	if (s->st && s->scratch && s->buf && s->match && s->top && s->topix && s->score && s->keep)
-		best = choose_in(s, st, legal, n);
-	search_free(s);
-	free(s);
+	ff_mcts_search(ctx, r, st, legal, n, rng, &best);
 	return best;
 }
 
@@ -593,6 +746,8 @@ static const struct ff_agent_option mcts_options[] = {
 	{ "width", "N", "0", "search only the prior's best N plies at each node (0: all)" },
 	{ "cut", "N|none", "none", "end playouts after N plies, scored by the engine's evaluation "
 	  "(none: play to the end)" },
+	{ "threads", "N", "1", "search N trees at once on N threads, their root counts added "
+	  "(iterations shared among them)" },
 	{ "playout", "random|greedy", "random", "the playout policy" },
 	{ "prior", "greedy|none", "greedy", "the baseline kept unless the search beats it "
 	  "(none where the game has no greedy agent)" },
@@ -657,10 +812,12 @@ static int set_option(struct mcts_opts *o, const struct ff_rules *r, const char 
 		o->width = (int)d;
 	else if (strcmp(name, "cut") == 0 && d == (int)d && d <= PLAYOUT_CAP)
 		o->cut = (int)d;
+	else if (strcmp(name, "threads") == 0 && d >= 1 && d <= MAX_THREADS && d == (int)d)
+		o->threads = (int)d;
 	else
 		return ff_error_set(err, FF_EBAD_OPTION, "mcts: option '%s' takes a whole number%s, "
 				    "not '%s'", name, strcmp(name, "width") && strcmp(name, "cut") ?
-				    " from 1" : "", value);
+				    strcmp(name, "threads") ? " from 1" : " from 1 to 64" : "", value);
 	return 0;
 }
 
@@ -678,6 +835,7 @@ static void *mcts_create(const struct ff_rules *r, const char *options, struct f
 	o->c = 0.7;
 	o->z = 0.5;
 	o->cut = -1;
+	o->threads = 1;
 	o->prior = greedy_of(r);
 	for (p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
 		if (!(eq = strchr(p, '='))) {
@@ -745,6 +903,8 @@ static int mcts_describe(const void *ctx, struct ff_buf *out)
 		return -1;
 	if (o->cut >= 0 && ff_buf_addf(out, "cut=%d;", o->cut))
 		return -1;
+	if (o->threads > 1 && ff_buf_addf(out, "threads=%d;", o->threads))
+		return -1;
 	return ff_buf_addf(out, "width=%d;playout=%s;prior=%s", o->width,
 			   o->playout ? "greedy" : "random", o->prior ? "greedy" : "none");
 }
@@ -752,7 +912,8 @@ static int mcts_describe(const void *ctx, struct ff_buf *out)
 const struct ff_agent ff_agent_mcts = {
 	.name = "mcts",
 	.help = "Monte Carlo tree search (every game): mcts:iterations=N;time-ms=N;c=X;z=X;"
-		"width=N;cut=N|none;playout=random|greedy;prior=greedy|none (docs/agents.md)",
+		"width=N;cut=N|none;threads=N;playout=random|greedy;prior=greedy|none "
+		"(docs/agents.md)",
 	.choose_with = mcts_choose,
 	.create = mcts_create,
 	.destroy = mcts_destroy,
