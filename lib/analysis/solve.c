@@ -26,22 +26,36 @@
 #define STATE_MAX 4096    /* the state of a game that can be solved fits */
 #define NOISE (8 * DBL_EPSILON)  /* changes this small are rounding: converged */
 
-/* The graph being built. Invariants: raw holds the states of positions
-   0..nstates-1 (ssize bytes apart); every per-position array holds cap
-   entries; a position below `done` has its groups gstart[i] to
-   gstart[i + 1] (the last one's end: ngroups), and group g's successors
-   are edge[gedge[g]] to edge[gedge[g + 1]] (the last one's: nedges). */
+/* The graph being built, held compactly (docs/solve.md "Memory"): a
+   position's throws are a profile (its throws' probabilities, shared by
+   every position with the same ones: Five Lines has one), each of its
+   throws a group of successors stored as its length only, and the
+   successors one after another; a sweep walks them in order, forward or
+   backward, so no position needs to know where its groups start.
+   Invariants: prof[i] is 0 for an ended position, else 1 + its profile's
+   index, for positions below `done`; the groups of positions 0..done-1
+   are glen[0..ngroups-1] in order (a profile's n groups each), their
+   distinct successors edge[0..nedge-1] in order (a successor reached by
+   two plies of one throw is stored once: the best of a group is the
+   same). raw holds the states of positions base..nstates-1 only (ssize
+   bytes apart), those not yet expanded and the one being expanded. */
+struct profile {
+	int n;
+	double p[FF_MAX_CHANCES];
+};
+
 struct build {
 	const struct ff_rules *r;
 	struct ff_solution *sol;
 	size_t ssize, cap, done, max;
 	unsigned char *raw;
-	uint8_t *terminal;
-	size_t *gstart;
-	double *gprob;
-	size_t *gedge;
+	size_t base, rawcap;
+	uint16_t *prof;
+	struct profile *profiles;
+	size_t nprof, profcap, lastprof;
+	uint16_t *glen;
 	uint32_t *edge;
-	size_t ngroups, gcap, ecap;
+	size_t ngroups, gcap, nedge, ecap;
 	struct ff_ply *legal;
 };
 
@@ -113,11 +127,32 @@ static int room_states(struct build *b, size_t want)
 	if (want <= b->cap)
 		return 0;
 	n = next_cap(b->cap, want);
-	if (resize(&b->raw, n, b->ssize) || resize(&sol->keys, n, sol->key_len) ||
-	    resize(&sol->value, n, sizeof *sol->value) || resize(&b->terminal, n, 1) ||
-	    resize(&b->gstart, n + 1, sizeof *b->gstart))
+	if (resize(&sol->keys, n, sol->key_len) || resize(&sol->value, n, sizeof *sol->value) ||
+	    resize(&b->prof, n, sizeof *b->prof))
 		return -1;
 	b->cap = n;
+	return 0;
+}
+
+/* Room in raw for the states of positions base..want-1: the states of
+   positions expanded already are dropped first, and raw grows only when
+   the rest fill more than half of it. */
+static int room_raw(struct build *b, size_t want)
+{
+	size_t keep;
+
+	if (want - b->base <= b->rawcap)
+		return 0;
+	keep = b->sol->nstates - b->done;
+	memmove(b->raw, b->raw + (b->done - b->base) * b->ssize, keep * b->ssize);
+	b->base = b->done;
+	if (keep * 2 > b->rawcap || want - b->base > b->rawcap) {
+		size_t n = next_cap(b->rawcap, 2 * (want - b->base));
+
+		if (resize(&b->raw, n, b->ssize))
+			return -1;
+		b->rawcap = n;
+	}
 	return 0;
 }
 
@@ -128,7 +163,7 @@ static int room_edges(struct build *b, size_t want, size_t wante)
 
 	if (want > b->gcap) {
 		n = next_cap(b->gcap, want);
-		if (resize(&b->gprob, n, sizeof *b->gprob) || resize(&b->gedge, n + 1, sizeof *b->gedge))
+		if (resize(&b->glen, n, sizeof *b->glen))
 			return -1;
 		b->gcap = n;
 	}
@@ -182,9 +217,9 @@ static long find_or_add(struct build *b, const void *st, const uint8_t *key)
 
 	if (sol->slot[h])
 		return (long)sol->slot[h] - 1;
-	if (n >= b->max || room_states(b, n + 1))
+	if (n >= b->max || room_states(b, n + 1) || room_raw(b, n + 1))
 		return -1;
-	memcpy(b->raw + n * b->ssize, st, b->r->state_size);
+	memcpy(b->raw + (n - b->base) * b->ssize, st, b->r->state_size);
 	memcpy(sol->keys + n * sol->key_len, key, sol->key_len);
 	sol->slot[h] = (uint32_t)(n + 1);
 	sol->nstates = n + 1;
@@ -211,7 +246,22 @@ static int key_of(const struct build *b, const void *st, uint8_t *key, struct ff
 	return 0;
 }
 
-/* One throw's successors of position cur (its side to move: side). */
+/* Add successor e to the group that starts at edge g0, unless it is
+   there already (a short group is searched; a long one, past 64, takes
+   it again: the best is the same either way). */
+static void add_edge(struct build *b, size_t g0, uint32_t e)
+{
+	size_t k;
+
+	if (b->nedge - g0 <= 64)
+		for (k = g0; k < b->nedge; k++)
+			if (b->edge[k] == e)
+				return;
+	b->edge[b->nedge++] = e;
+}
+
+/* One throw's successors of position cur (its side to move: side), as
+   the next group. */
 static int expand_throw(struct build *b, const unsigned char *cur, unsigned char *next,
 			int side, int outcome, struct ff_error *err)
 {
@@ -219,9 +269,10 @@ static int expand_throw(struct build *b, const unsigned char *cur, unsigned char
 	struct ff_solution *sol = b->sol;
 	uint8_t key[FF_MAX_KEY];
 	int n = ff_rules_legal(r, cur, outcome, b->legal), k;
+	size_t g0 = b->nedge;
 	long j;
 
-	if (room_edges(b, b->ngroups, sol->nedges + (size_t)n))
+	if (room_edges(b, b->ngroups + 1, b->nedge + (size_t)n))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	for (k = 0; k < n; k++) {
 		memcpy(next, cur, r->state_size);
@@ -231,10 +282,42 @@ static int expand_throw(struct build *b, const unsigned char *cur, unsigned char
 			return sol->nstates >= b->max
 				? ff_error_set(err, FF_ETOO_LONG, "more than %zu positions", b->max)
 				: ff_error_set(err, FF_ENOMEM, "out of memory");
-		b->edge[sol->nedges++] = (uint32_t)j |
-			(ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == side ? SAME : 0);
+		sol->nedges++;
+		add_edge(b, g0, (uint32_t)j |
+			 (ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == side ? SAME : 0));
 	}
+	b->glen[b->ngroups++] = (uint16_t)(b->nedge - g0);
 	return 0;
+}
+
+/* The profile of the throws' probabilities p (n of them): 1 + its index
+   among the profiles, added when new; 0 when there are too many. */
+static size_t profile_of(struct build *b, const double *p, int n)
+{
+	size_t k;
+
+	for (k = 0; k <= b->nprof; k++) {
+		/* the last one found first, then all in order */
+		size_t i = k == 0 ? b->lastprof : k - 1;
+
+		if (i < b->nprof && b->profiles[i].n == n &&
+		    memcmp(b->profiles[i].p, p, (size_t)n * sizeof *p) == 0)
+			return (b->lastprof = i) + 1;
+	}
+	if (b->nprof >= UINT16_MAX - 1)
+		return 0;
+	if (b->nprof == b->profcap) {
+		size_t c = b->profcap ? 2 * b->profcap : 4;
+
+		if (resize(&b->profiles, c, sizeof *b->profiles))
+			return 0;
+		b->profcap = c;
+	}
+	memset(&b->profiles[b->nprof], 0, sizeof *b->profiles);
+	b->profiles[b->nprof].n = n;
+	memcpy(b->profiles[b->nprof].p, p, (size_t)n * sizeof *p);
+	b->lastprof = b->nprof;
+	return ++b->nprof;
 }
 
 /* Find position i's groups and successors, adding new positions. */
@@ -243,48 +326,56 @@ static int expand(struct build *b, size_t i, unsigned char *cur, unsigned char *
 {
 	const struct ff_rules *r = b->r;
 	int outcome[FF_MAX_CHANCES], weight[FF_MAX_CHANCES], total, nc, c, side;
+	double p[FF_MAX_CHANCES];
 	struct ff_outcome o;
+	size_t pr;
 
-	memcpy(cur, b->raw + i * b->ssize, r->state_size);
-	b->gstart[i] = b->ngroups;
+	memcpy(cur, b->raw + (i - b->base) * b->ssize, r->state_size);
 	ff_rules_outcome(r, cur, &o);
-	if ((b->terminal[i] = o.term != FF_TERM_NONE) != 0) {
+	if (o.term != FF_TERM_NONE) {
+		b->prof[i] = 0;
 		b->sol->value[i] = end_value(r, cur, &o);
 		return 0;
 	}
 	b->sol->value[i] = 0.5;
 	side = ff_rules_side_of(r, cur, ff_rules_to_move(r, cur));
 	nc = ff_rules_chances(r, cur, outcome, weight, &total);
-	for (c = 0; c < nc; c++) {
-		if (room_edges(b, b->ngroups + 1, 0))
-			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		b->gprob[b->ngroups] = (double)weight[c] / total;
-		b->gedge[b->ngroups++] = b->sol->nedges;
+	for (c = 0; c < nc; c++)
+		p[c] = (double)weight[c] / total;
+	if (!(pr = profile_of(b, p, nc)))
+		return ff_error_set(err, FF_ENOMEM, "out of memory (or more than %d kinds of "
+				    "throw)", UINT16_MAX - 2);
+	b->prof[i] = (uint16_t)pr;
+	for (c = 0; c < nc; c++)
 		if (expand_throw(b, cur, next, side, outcome[c], err))
 			return -1;
-	}
 	return 0;
 }
 
-/* Position i's value from its successors' current values. */
-static double backup(const struct build *b, size_t i)
+/* The value of the position whose profile is pf and whose groups start
+   at glen[g] and edges at edge[e], from its successors' current values;
+   *ne: the edges it has. */
+static double backup(const struct build *b, const struct profile *pf, size_t g, size_t e,
+		     size_t *ne)
 {
 	const double *v = b->sol->value;
-	size_t g, e, ge = i + 1 < b->sol->nstates ? b->gstart[i + 1] : b->ngroups;
+	const uint32_t *ed = b->edge + e;
 	double sum = 0, best, x;
+	int c;
 
-	for (g = b->gstart[i]; g < ge; g++) {
-		size_t ee = g + 1 < b->ngroups ? b->gedge[g + 1] : b->sol->nedges;
+	for (c = 0; c < pf->n; c++) {
+		const uint32_t *end = ed + b->glen[g + (size_t)c];
 
-		for (best = 0, e = b->gedge[g]; e < ee; e++) {
-			uint32_t to = b->edge[e];
+		for (best = 0; ed < end; ed++) {
+			uint32_t to = *ed;
 
 			x = to & SAME ? v[to & ~SAME] : 1.0 - v[to];
 			if (x > best)
 				best = x;
 		}
-		sum += b->gprob[g] * best;
+		sum += pf->p[c] * best;
 	}
+	*ne = (size_t)(ed - (b->edge + e));
 	return sum;
 }
 
@@ -307,23 +398,45 @@ static void tell(const struct build *b, const struct ff_solve_opts *o, int phase
 	o->progress(o->ctx, &p);
 }
 
-/* One Gauss-Seidel sweep (last found first unless o->reverse); returns
-   the largest change. */
+/* Position i's new value v: returns its change. */
+static double set_value(struct ff_solution *sol, size_t i, double v)
+{
+	double d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
+
+	sol->value[i] = v;
+	return d;
+}
+
+/* One Gauss-Seidel sweep (last found first unless o->reverse), walking
+   the groups and edges in order; returns the largest change. */
 static double sweep(struct build *b, const struct ff_solve_opts *o)
 {
 	struct ff_solution *sol = b->sol;
-	size_t n = sol->nstates, k, i;
-	double delta = 0, v, d;
+	size_t n = sol->nstates, i, g, e, ne, k;
+	double delta = 0, d;
+	const struct profile *pf;
 
-	for (k = 0; k < n; k++) {
-		i = o->reverse ? k : n - 1 - k;
-		if (b->terminal[i])
+	if (o->reverse) {
+		for (i = 0, g = 0, e = 0; i < n; i++) {
+			if (!b->prof[i])
+				continue;
+			pf = &b->profiles[b->prof[i] - 1];
+			d = set_value(sol, i, backup(b, pf, g, e, &ne));
+			delta = d > delta ? d : delta;
+			g += (size_t)pf->n;
+			e += ne;
+		}
+		return delta;
+	}
+	for (i = n, g = b->ngroups, e = b->nedge; i-- > 0;) {
+		if (!b->prof[i])
 			continue;
-		v = backup(b, i);
-		d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
-		if (d > delta)
-			delta = d;
-		sol->value[i] = v;
+		pf = &b->profiles[b->prof[i] - 1];
+		g -= (size_t)pf->n;
+		for (k = 0; k < (size_t)pf->n; k++)
+			e -= b->glen[g + k];
+		d = set_value(sol, i, backup(b, pf, g, e, &ne));
+		delta = d > delta ? d : delta;
 	}
 	return delta;
 }
@@ -387,12 +500,13 @@ static int iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
 static void build_free(struct build *b)
 {
 	free(b->raw);
-	free(b->terminal);
-	free(b->gstart);
-	free(b->gprob);
-	free(b->gedge);
+	free(b->prof);
+	free(b->profiles);
+	free(b->glen);
 	free(b->edge);
 	free(b->legal);
+	b->raw = NULL;
+	b->legal = NULL;
 }
 
 /* Bytes the build holds. */
@@ -400,9 +514,25 @@ static size_t build_bytes(const struct build *b)
 {
 	const struct ff_solution *sol = b->sol;
 
-	return b->cap * (b->ssize + sol->key_len + sizeof *sol->value + 1 + sizeof *b->gstart) +
-	       b->gcap * (sizeof *b->gprob + sizeof *b->gedge) + b->ecap * sizeof *b->edge +
-	       sol->nslot * sizeof *sol->slot + FF_MAX_LEGAL * sizeof *b->legal;
+	return b->cap * (sol->key_len + sizeof *sol->value + sizeof *b->prof) +
+	       b->rawcap * b->ssize + b->profcap * sizeof *b->profiles +
+	       b->gcap * sizeof *b->glen + b->ecap * sizeof *b->edge +
+	       sol->nslot * sizeof *sol->slot + (b->legal ? FF_MAX_LEGAL * sizeof *b->legal : 0);
+}
+
+/* Once every position is expanded: the states and plies are dropped and
+   the successor lists cut to their size, before the sweeps. */
+static void build_trim(struct build *b)
+{
+	free(b->raw);
+	free(b->legal);
+	b->raw = NULL;
+	b->legal = NULL;
+	b->rawcap = 0;
+	if (b->nedge && !resize(&b->edge, b->nedge, sizeof *b->edge))
+		b->ecap = b->nedge;
+	if (b->ngroups && !resize(&b->glen, b->ngroups, sizeof *b->glen))
+		b->gcap = b->ngroups;
 }
 
 int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *start,
@@ -412,6 +542,7 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	unsigned char *cur = NULL, *next = NULL;
 	uint8_t key[FF_MAX_KEY];
 	double *prev = NULL;
+	size_t peak;
 	int rc = -1;
 
 	memset(sol, 0, sizeof *sol);
@@ -441,7 +572,11 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 			}
 		}
 	}
+	peak = build_bytes(&b);
+	build_trim(&b);
 	sol->bytes = build_bytes(&b) + sol->nstates * sizeof *prev;
+	if (peak > sol->bytes)
+		sol->bytes = peak;
 	tell(&b, o, 1, 0);
 	if (!(prev = malloc(sol->nstates * sizeof *prev))) {
 		ff_error_set(err, FF_ENOMEM, "out of memory");
