@@ -407,78 +407,197 @@ static double set_value(struct ff_solution *sol, size_t i, double v)
 	return d;
 }
 
-/* One Gauss-Seidel sweep (last found first unless o->reverse), walking
-   the groups and edges in order; returns the largest change. */
-static double sweep(struct build *b, const struct ff_solve_opts *o)
-{
-	struct ff_solution *sol = b->sol;
-	size_t n = sol->nstates, i, g, e, ne, k;
-	double delta = 0, d;
-	const struct profile *pf;
+/* The components (docs/solve.md "Order"): the positions split into
+   strongly connected components of the successor graph, by Tarjan's
+   algorithm (iterative), which finds a component only after every
+   component its positions lead to. ord receives the positions component
+   by component in that order, cstart[c] where component c starts in it
+   (cstart[ncomp] = nstates); goff and eoff (nstates + 1 each) where each
+   position's groups and edges start. Returns 0, or -1 (memory). */
+struct order {
+	size_t *goff, *eoff;
+	uint32_t *ord, *cstart;
+	size_t ncomp, maxcomp;
+};
 
-	if (o->reverse) {
-		for (i = 0, g = 0, e = 0; i < n; i++) {
-			if (!b->prof[i])
-				continue;
-			pf = &b->profiles[b->prof[i] - 1];
-			d = set_value(sol, i, backup(b, pf, g, e, &ne));
-			delta = d > delta ? d : delta;
-			g += (size_t)pf->n;
-			e += ne;
-		}
-		return delta;
+#define DONE 0xffffffffu      /* a position placed in its component */
+
+/* goff and eoff from the profiles and group lengths. */
+static void offsets(const struct build *b, struct order *od)
+{
+	size_t i, g = 0, e = 0, n = b->sol->nstates;
+	int c;
+
+	for (i = 0; i < n; i++) {
+		od->goff[i] = g;
+		od->eoff[i] = e;
+		if (b->prof[i])
+			for (c = 0; c < b->profiles[b->prof[i] - 1].n; c++)
+				e += b->glen[g++];
 	}
-	for (i = n, g = b->ngroups, e = b->nedge; i-- > 0;) {
-		if (!b->prof[i])
+	od->goff[n] = g;
+	od->eoff[n] = e;
+}
+
+/* Pop the component whose root is v off stk (depth *sp) into ord. */
+static void pop_component(struct order *od, uint32_t *idx, uint32_t *stk, size_t *sp,
+			  size_t *no, uint32_t v)
+{
+	size_t at = *no;
+	uint32_t w;
+
+	od->cstart[od->ncomp++] = (uint32_t)at;
+	do {
+		w = stk[--*sp];
+		idx[w] = DONE;
+		od->ord[(*no)++] = w;
+	} while (w != v);
+	if (*no - at > od->maxcomp)
+		od->maxcomp = *no - at;
+}
+
+static int components(const struct build *b, struct order *od)
+{
+	size_t n = b->sol->nstates, sp = 0, d, no = 0, r, e;
+	uint32_t *idx = calloc(n, sizeof *idx), *low = malloc(n * sizeof *low);
+	uint32_t *stk = malloc(n * sizeof *stk), *cv = malloc(n * sizeof *cv), cnt = 0, v, w;
+	size_t *ce = malloc(n * sizeof *ce);
+	int rc = -1;
+
+	if (!idx || !low || !stk || !cv || !ce)
+		goto out;
+	for (r = 0; r < n; r++) {
+		if (idx[r])
 			continue;
-		pf = &b->profiles[b->prof[i] - 1];
-		g -= (size_t)pf->n;
-		for (k = 0; k < (size_t)pf->n; k++)
-			e -= b->glen[g + k];
-		d = set_value(sol, i, backup(b, pf, g, e, &ne));
+		idx[r] = low[r] = ++cnt;
+		stk[sp++] = (uint32_t)r;
+		cv[0] = (uint32_t)r;
+		ce[0] = od->eoff[r];
+		for (d = 1; d > 0;) {
+			v = cv[d - 1];
+			if ((e = ce[d - 1]) < od->eoff[v + 1]) {
+				ce[d - 1]++;
+				w = b->edge[e] & ~SAME;
+				if (!idx[w]) {
+					idx[w] = low[w] = ++cnt;
+					stk[sp++] = w;
+					cv[d] = w;
+					ce[d++] = od->eoff[w];
+				} else if (idx[w] != DONE && idx[w] < low[v])
+					low[v] = idx[w];
+				continue;
+			}
+			if (low[v] == idx[v])
+				pop_component(od, idx, stk, &sp, &no, v);
+			if (--d > 0 && low[v] < low[cv[d - 1]])
+				low[cv[d - 1]] = low[v];
+		}
+	}
+	od->cstart[od->ncomp] = (uint32_t)n;
+	rc = 0;
+out:
+	free(idx);
+	free(low);
+	free(stk);
+	free(cv);
+	free(ce);
+	return rc;
+}
+
+static void order_free(struct order *od)
+{
+	free(od->goff);
+	free(od->eoff);
+	free(od->ord);
+	free(od->cstart);
+}
+
+/* The order of the sweeps: 0, or -1 (memory). */
+static int order_make(const struct build *b, struct order *od)
+{
+	size_t n = b->sol->nstates;
+
+	memset(od, 0, sizeof *od);
+	od->goff = malloc((n + 1) * sizeof *od->goff);
+	od->eoff = malloc((n + 1) * sizeof *od->eoff);
+	od->ord = malloc(n * sizeof *od->ord);
+	od->cstart = malloc((n + 1) * sizeof *od->cstart);
+	if (!od->goff || !od->eoff || !od->ord || !od->cstart)
+		return -1;
+	offsets(b, od);
+	return components(b, od);
+}
+
+/* Position i's value from its successors' current values. */
+static double value_of(const struct build *b, const struct order *od, uint32_t i)
+{
+	size_t ne;
+
+	return backup(b, &b->profiles[b->prof[i] - 1], od->goff[i], od->eoff[i], &ne);
+}
+
+/* One Gauss-Seidel sweep over the m positions at seg; returns the
+   largest change. */
+static double sweep(struct build *b, const struct order *od, const uint32_t *seg, size_t m)
+{
+	double delta = 0, d;
+	size_t k;
+
+	for (k = 0; k < m; k++) {
+		if (!b->prof[seg[k]])
+			continue;
+		d = set_value(b->sol, seg[k], value_of(b, od, seg[k]));
 		delta = d > delta ? d : delta;
 	}
 	return delta;
 }
 
-/* Move every value on along its last change as far as a geometric
-   series of ratio rho would take it: v + (v - prev) rho / (1 - rho),
-   kept in [0, 1]. */
-static void extrapolate(struct ff_solution *sol, const double *prev, double rho)
+/* Move every value of seg on along its last change (prev: the values
+   before it) as far as a geometric series of ratio rho would take it:
+   v + (v - prev) rho / (1 - rho), kept in [0, 1]. */
+static void extrapolate(struct ff_solution *sol, const uint32_t *seg, size_t m,
+			const double *prev, double rho)
 {
-	double f = rho / (1 - rho), x;
-	size_t i;
+	double f = rho / (1 - rho), x, *v = sol->value;
+	size_t k;
 
-	for (i = 0; i < sol->nstates; i++) {
-		x = sol->value[i] + f * (sol->value[i] - prev[i]);
-		sol->value[i] = x < 0 ? 0 : x > 1 ? 1 : x;
+	for (k = 0; k < m; k++) {
+		x = v[seg[k]] + f * (v[seg[k]] - prev[k]);
+		v[seg[k]] = x < 0 ? 0 : x > 1 ? 1 : x;
 	}
 }
 
-/* Sweep until the change still to come, estimated from the ratio of the
-   last sweeps' largest changes (the largest of the last three), is
-   within the tolerance, or the changes are down to rounding. (A longer
-   window is no safer: near the end the ratios of changes of a few ulp
-   are noise, and one over 1 among eight held Kidd's solve to the
-   rounding floor, 3,062 sweeps instead of 373, for the same value.)
-   When the ratio has settled (one slow mode, e.g. a blockade both sides
-   keep up), jump to where its series ends; sweeps then correct whatever
-   the jump got wrong, and the test to stop is always made on a plain
-   sweep. prev (nstates values) is scratch. */
-static int iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
+/* Sweep the component seg (m positions) until the change still to come,
+   estimated from the ratio of the last sweeps' largest changes (the
+   largest of the last three), is within the tolerance, or the changes
+   are down to rounding. (A longer window is no safer: near the end the
+   ratios of changes of a few ulp are noise, and one over 1 among eight
+   held Kidd's solve to the rounding floor, 3,062 sweeps instead of 373,
+   for the same value.) When the ratio has settled (one slow mode, e.g.
+   a blockade both sides keep up), jump to where its series ends; sweeps
+   then correct whatever the jump got wrong, and the test to stop is
+   always made on a plain sweep. prev (m values) is scratch. Returns 0,
+   or 1 when o->stop was seen. */
+static int iterate(struct build *b, const struct ff_solve_opts *o, const struct order *od,
+		   const uint32_t *seg, size_t m, double *prev)
 {
 	struct ff_solution *sol = b->sol;
-	double delta, last = 0, r[3] = { 0, 0, 0 }, rho;
-	int since = 0;
+	double delta = 0, last = 0, r[3] = { 0, 0, 0 }, rho;
+	int since = 0, it = 0;
+	size_t k;
 
-	for (sol->iterations = 0; sol->iterations < o->max_iterations;) {
-		sol->iterations++;
-		memcpy(prev, sol->value, sol->nstates * sizeof *prev);
-		delta = sweep(b, o);
-		sol->residual = delta;
-		tell(b, o, 1, delta);
-		if (o->stop && *o->stop)
-			return 1;
+	while (it < o->max_iterations) {
+		it++;
+		for (k = 0; k < m; k++)
+			prev[k] = sol->value[seg[k]];
+		delta = sweep(b, od, seg, m);
+		if (it > sol->iterations)
+			sol->iterations = it;
+		if (m >= 16384) {
+			tell(b, o, 1, delta);
+			if (o->stop && *o->stop)
+				return 1;
+		}
 		r[2] = r[1];
 		r[1] = r[0];
 		r[0] = last > 0 ? delta / last : 0;
@@ -489,12 +608,65 @@ static int iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
 			break;
 		if (!o->plain && since > 3 && r[0] > 0.5 && r[0] < 1 &&
 		    fabs(r[0] - r[1]) < 1e-3 * (1 - r[0]) && fabs(r[1] - r[2]) < 1e-3 * (1 - r[0])) {
-			extrapolate(sol, prev, r[0]);
+			extrapolate(sol, seg, m, prev, r[0]);
 			sol->jumps++;
 			since = 0;
 		}
 	}
+	if (delta > sol->residual)
+		sol->residual = delta;
 	return 0;
+}
+
+/* Does position i lead to itself? */
+static int loops(const struct build *b, const struct order *od, uint32_t i)
+{
+	size_t e;
+
+	for (e = od->eoff[i]; e < od->eoff[i + 1]; e++)
+		if ((b->edge[e] & ~SAME) == i)
+			return 1;
+	return 0;
+}
+
+static int cmp_down(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+static int cmp_up(const void *a, const void *b)
+{
+	return cmp_down(b, a);
+}
+
+/* Solve the components one after another, each after every one it
+   leads to: a position on no cycle is valued once; a component's
+   positions are swept in the order of o (last found first unless
+   o->reverse). Returns 0, 1 when o->stop was seen, -1 (memory). */
+static int solve_components(struct build *b, const struct ff_solve_opts *o, struct order *od)
+{
+	double *prev = malloc((od->maxcomp ? od->maxcomp : 1) * sizeof *prev);
+	size_t c;
+	int rc = 0;
+
+	if (!prev)
+		return -1;
+	for (c = 0; c < od->ncomp && !rc; c++) {
+		uint32_t *seg = od->ord + od->cstart[c];
+		size_t m = od->cstart[c + 1] - od->cstart[c];
+
+		if (m == 1 && !loops(b, od, seg[0])) {
+			if (b->prof[seg[0]])
+				b->sol->value[seg[0]] = value_of(b, od, seg[0]);
+			continue;
+		}
+		qsort(seg, m, sizeof *seg, o->reverse ? cmp_up : cmp_down);
+		rc = iterate(b, o, od, seg, m, prev);
+	}
+	free(prev);
+	return rc;
 }
 
 static void build_free(struct build *b)
@@ -541,7 +713,7 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	struct build b = { .r = r, .sol = sol };
 	unsigned char *cur = NULL, *next = NULL;
 	uint8_t key[FF_MAX_KEY];
-	double *prev = NULL;
+	struct order od = { 0 };
 	size_t peak;
 	int rc = -1;
 
@@ -574,18 +746,21 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	}
 	peak = build_bytes(&b);
 	build_trim(&b);
-	sol->bytes = build_bytes(&b) + sol->nstates * sizeof *prev;
+	/* then the order (offsets, components: 24 bytes a position) and,
+	   while the components are found, Tarjan's arrays (24 more) */
+	sol->bytes = build_bytes(&b) + sol->nstates * 48;
 	if (peak > sol->bytes)
 		sol->bytes = peak;
 	tell(&b, o, 1, 0);
-	if (!(prev = malloc(sol->nstates * sizeof *prev))) {
+	if (order_make(&b, &od)) {
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 		goto out;
 	}
-	rc = iterate(&b, o, prev);
+	if ((rc = solve_components(&b, o, &od)) < 0)
+		ff_error_set(err, FF_ENOMEM, "out of memory");
 out:
 	build_free(&b);
-	free(prev);
+	order_free(&od);
 	free(cur);
 	free(next);
 	if (rc)
