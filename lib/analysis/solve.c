@@ -25,6 +25,7 @@
 #define MAX_STATES 0x7fffffffu
 #define STATE_MAX 4096    /* the state of a game that can be solved fits */
 #define NOISE (8 * DBL_EPSILON)  /* changes this small are rounding: converged */
+#define SETTLED 1e-3       /* ratios this close (times 1 - rho) have settled: jump */
 
 /* The graph being built, held compactly (docs/solve.md "Memory"): a
    position's throws are a profile (its throws' probabilities, shared by
@@ -272,6 +273,9 @@ static int expand_throw(struct build *b, const unsigned char *cur, unsigned char
 	size_t g0 = b->nedge;
 	long j;
 
+	if (b->ngroups >= UINT32_MAX || b->nedge + (size_t)n > UINT32_MAX)
+		return ff_error_set(err, FF_ETOO_LONG, "more than %u successor lists or distinct "
+				    "successors", UINT32_MAX);
 	if (room_edges(b, b->ngroups + 1, b->nedge + (size_t)n))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	for (k = 0; k < n; k++) {
@@ -415,7 +419,7 @@ static double set_value(struct ff_solution *sol, size_t i, double v)
    (cstart[ncomp] = nstates); goff and eoff (nstates + 1 each) where each
    position's groups and edges start. Returns 0, or -1 (memory). */
 struct order {
-	size_t *goff, *eoff;
+	uint32_t *goff, *eoff;
 	uint32_t *ord, *cstart;
 	size_t ncomp, maxcomp;
 };
@@ -425,7 +429,8 @@ struct order {
 /* goff and eoff from the profiles and group lengths. */
 static void offsets(const struct build *b, struct order *od)
 {
-	size_t i, g = 0, e = 0, n = b->sol->nstates;
+	size_t i, n = b->sol->nstates;
+	uint32_t g = 0, e = 0;
 	int c;
 
 	for (i = 0; i < n; i++) {
@@ -458,10 +463,10 @@ static void pop_component(struct order *od, uint32_t *idx, uint32_t *stk, size_t
 
 static int components(const struct build *b, struct order *od)
 {
-	size_t n = b->sol->nstates, sp = 0, d, no = 0, r, e;
+	size_t n = b->sol->nstates, sp = 0, d, no = 0, r;
 	uint32_t *idx = calloc(n, sizeof *idx), *low = malloc(n * sizeof *low);
-	uint32_t *stk = malloc(n * sizeof *stk), *cv = malloc(n * sizeof *cv), cnt = 0, v, w;
-	size_t *ce = malloc(n * sizeof *ce);
+	uint32_t *stk = malloc(n * sizeof *stk), *cv = malloc(n * sizeof *cv), cnt = 0, v, w, e;
+	uint32_t *ce = malloc(n * sizeof *ce);
 	int rc = -1;
 
 	if (!idx || !low || !stk || !cv || !ce)
@@ -536,6 +541,18 @@ static double value_of(const struct build *b, const struct order *od, uint32_t i
 	return backup(b, &b->profiles[b->prof[i] - 1], od->goff[i], od->eoff[i], &ne);
 }
 
+/* Ask for the values position i's successors have (they lie anywhere in
+   memory: a sweep waits on them more than it computes), some positions
+   before they are needed. */
+#define AHEAD 4
+static void prefetch(const struct build *b, const struct order *od, uint32_t i)
+{
+	uint32_t e;
+
+	for (e = od->eoff[i]; e < od->eoff[i + 1]; e++)
+		__builtin_prefetch(&b->sol->value[b->edge[e] & ~SAME]);
+}
+
 /* One Gauss-Seidel sweep over the m positions at seg; returns the
    largest change. */
 static double sweep(struct build *b, const struct order *od, const uint32_t *seg, size_t m)
@@ -544,6 +561,8 @@ static double sweep(struct build *b, const struct order *od, const uint32_t *seg
 	size_t k;
 
 	for (k = 0; k < m; k++) {
+		if (k + AHEAD < m)
+			prefetch(b, od, seg[k + AHEAD]);
 		if (!b->prof[seg[k]])
 			continue;
 		d = set_value(b->sol, seg[k], value_of(b, od, seg[k]));
@@ -607,7 +626,7 @@ static int iterate(struct build *b, const struct ff_solve_opts *o, const struct 
 		if (delta <= NOISE || (++since > 3 && rho < 1 && delta <= o->tolerance * (1 - rho)))
 			break;
 		if (!o->plain && since > 3 && r[0] > 0.5 && r[0] < 1 &&
-		    fabs(r[0] - r[1]) < 1e-3 * (1 - r[0]) && fabs(r[1] - r[2]) < 1e-3 * (1 - r[0])) {
+		    fabs(r[0] - r[1]) < SETTLED * (1 - r[0]) && fabs(r[1] - r[2]) < SETTLED * (1 - r[0])) {
 			extrapolate(sol, seg, m, prev, r[0]);
 			sol->jumps++;
 			since = 0;
