@@ -545,6 +545,7 @@ static double value_of(const struct build *b, const struct order *od, uint32_t i
    memory: a sweep waits on them more than it computes), some positions
    before they are needed. */
 #define AHEAD 4
+#define FAR 1000000   /* components this large: their values do not fit a cache */
 static void prefetch(const struct build *b, const struct order *od, uint32_t i)
 {
 	uint32_t e;
@@ -561,7 +562,7 @@ static double sweep(struct build *b, const struct order *od, const uint32_t *seg
 	size_t k;
 
 	for (k = 0; k < m; k++) {
-		if (k + AHEAD < m)
+		if (m >= FAR && k + AHEAD < m)
 			prefetch(b, od, seg[k + AHEAD]);
 		if (!b->prof[seg[k]])
 			continue;
