@@ -613,11 +613,9 @@ static int iterate(struct build *b, const struct ff_solve_opts *o, const struct 
 		delta = sweep(b, od, seg, m);
 		if (it > sol->iterations)
 			sol->iterations = it;
-		if (m >= 16384) {
-			tell(b, o, 1, delta);
-			if (o->stop && *o->stop)
-				return 1;
-		}
+		tell(b, o, 1, delta);
+		if (o->stop && *o->stop)
+			return 1;
 		r[2] = r[1];
 		r[1] = r[0];
 		r[0] = last > 0 ? delta / last : 0;
@@ -680,6 +678,8 @@ static int solve_components(struct build *b, const struct ff_solve_opts *o, stru
 		if (m == 1 && !loops(b, od, seg[0])) {
 			if (b->prof[seg[0]])
 				b->sol->value[seg[0]] = value_of(b, od, seg[0]);
+			if ((c & 16383) == 16383 && o->stop && *o->stop)
+				rc = 1;
 			continue;
 		}
 		qsort(seg, m, sizeof *seg, o->reverse ? cmp_up : cmp_down);
