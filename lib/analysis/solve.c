@@ -145,7 +145,8 @@ static int room_raw(struct build *b, size_t want)
 	if (want - b->base <= b->rawcap)
 		return 0;
 	keep = b->sol->nstates - b->done;
-	memmove(b->raw, b->raw + (b->done - b->base) * b->ssize, keep * b->ssize);
+	if (keep && b->done > b->base)
+		memmove(b->raw, b->raw + (b->done - b->base) * b->ssize, keep * b->ssize);
 	b->base = b->done;
 	if (keep * 2 > b->rawcap || want - b->base > b->rawcap) {
 		size_t n = next_cap(b->rawcap, 2 * (want - b->base));
