@@ -178,10 +178,10 @@ static int room_edges(struct build *b, size_t want, size_t wante)
 	return 0;
 }
 
-/* Rehash into a table twice as large. */
-static int rehash(struct ff_solution *sol)
+/* Hash the keys into a table of n slots (a power of two). */
+static int rehash_to(struct ff_solution *sol, size_t n)
 {
-	size_t n = sol->nslot ? sol->nslot * 2 : (size_t)1 << 16, i, h;
+	size_t i, h;
 	uint32_t *s = calloc(n, sizeof *s);
 
 	if (!s)
@@ -196,6 +196,12 @@ static int rehash(struct ff_solution *sol)
 	sol->slot = s;
 	sol->nslot = n;
 	return 0;
+}
+
+/* Rehash into a table twice as large. */
+static int rehash(struct ff_solution *sol)
+{
+	return rehash_to(sol, sol->nslot ? sol->nslot * 2 : (size_t)1 << 16);
 }
 
 /* The slot of key: where it is, or the empty slot where it would go. */
@@ -735,7 +741,7 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	unsigned char *cur = NULL, *next = NULL;
 	uint8_t key[FF_MAX_KEY];
 	struct order od = { 0 };
-	size_t peak;
+	size_t peak, nslot;
 	int rc = -1;
 
 	memset(sol, 0, sizeof *sol);
@@ -767,6 +773,12 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	}
 	peak = build_bytes(&b);
 	build_trim(&b);
+	/* the hash is not needed while the values are found: made again
+	   after (33 MB for Kidd) */
+	nslot = sol->nslot;
+	free(sol->slot);
+	sol->slot = NULL;
+	sol->nslot = 0;
 	/* then the order (offsets, components: 24 bytes a position) and,
 	   while the components are found, Tarjan's arrays (24 more) */
 	sol->bytes = build_bytes(&b) + sol->nstates * 48;
@@ -777,7 +789,9 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 		goto out;
 	}
-	if ((rc = solve_components(&b, o, &od)) < 0)
+	if ((rc = solve_components(&b, o, &od)) == 0 && rehash_to(sol, nslot))
+		rc = -1;
+	if (rc < 0)
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 out:
 	build_free(&b);
