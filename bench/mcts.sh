@@ -26,7 +26,7 @@
 # "all" adds fiveplay, sequence and kidd, whose greedy playouts cost
 # some 5 to 15 s of CPU a game (an hour or more for their 1,200 games);
 # BENCH_MCTS_CEILING=0 leaves the perfect-play rows out (Kidd's solve
-# takes 90 s and 1 GB).
+# takes 155 s of CPU and 550 MB).
 # usage: bench/mcts.sh FIVEFOLD FFBENCH
 set -eu
 ff=$1

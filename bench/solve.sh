@@ -1,6 +1,6 @@
 #!/bin/sh
 # make bench, solver part: `fivefold solve` for every Five Lines preset
-# (Kidd's takes a minute and a half and 1 GB; BENCH_SOLVE_KIDD=0 leaves it
+# (Kidd's takes 155 s of CPU and 550 MB; BENCH_SOLVE_KIDD=0 leaves it
 # out), with the position count, sweeps, time, peak memory and memory per
 # position.
 # usage: bench/solve.sh FIVEFOLD FFBENCH

@@ -69,20 +69,19 @@ void ff_progress_show(struct ff_progress *p, unsigned long long done, unsigned l
 	fputs(final ? "\n" : "   ", stderr);
 }
 
-/* What solving a preset takes, measured (`fivefold solve`, the README's
-   "Perfect play" table, 24 Nov 2026, on a 2-core machine with nothing
-   else running; bytes as the solver counts them, its report's MB).
-   tests/output.sh checks the positions against the solver's count for
-   all but Kidd (90 s). */
+/* What solving a preset takes, measured (`fivefold solve`, 28 Nov 2026,
+   on a busy 2-core machine: user CPU time, docs/solve.md "Limits"; bytes
+   as the solver counts them, its report's MB). tests/output.sh checks
+   the positions against the solver's count for all but Kidd (155 s). */
 static const struct {
 	const char *id;
 	double positions, bytes;
 	const char *time;
 } measured[] = {
-	{ "fivelines/schaedler", 133492, 52.7e6, "under a second" },
-	{ "fivelines/kidd", 4138025, 1.26e9, "about 90 s" },
-	{ "fivelines/locusludi-race", 375444, 139.6e6, "about 2 s" },
-	{ "fivelines/locusludi-knockoff", 362629, 139.5e6, "about 1 s" },
+	{ "fivelines/schaedler", 133492, 25.7e6, "about a second of CPU" },
+	{ "fivelines/kidd", 4138025, 625.2e6, "about 155 s of CPU" },
+	{ "fivelines/locusludi-race", 375444, 55.3e6, "about a second of CPU" },
+	{ "fivelines/locusludi-knockoff", 362629, 55.6e6, "about 2 s of CPU" },
 };
 
 /* n bytes as "N MB" or "N.N GB" into buf. */
@@ -111,7 +110,7 @@ void ff_progress_solve_start(struct ff_solve_watch *w, const char *cmd, const ch
 			break;
 	if (i == sizeof measured / sizeof measured[0]) {
 		fprintf(stderr, "fivefold %s: solving %s: how big it is shows once its positions "
-			"are found (for scale: Kidd's rules have 4.1 million, 1.3 GB, 90 s)\n", cmd, id);
+			"are found (for scale: Kidd's rules have 4.1 million, 625 MB, 155 s of CPU)\n", cmd, id);
 		return;
 	}
 	fprintf(stderr, "fivefold %s: solving %s: %.0f positions, %s; %s on a 2-core machine "

@@ -25,23 +25,38 @@
 #define MAX_STATES 0x7fffffffu
 #define STATE_MAX 4096    /* the state of a game that can be solved fits */
 #define NOISE (8 * DBL_EPSILON)  /* changes this small are rounding: converged */
+#define SETTLED 1e-3       /* ratios this close (times 1 - rho) have settled: jump */
 
-/* The graph being built. Invariants: raw holds the states of positions
-   0..nstates-1 (ssize bytes apart); every per-position array holds cap
-   entries; a position below `done` has its groups gstart[i] to
-   gstart[i + 1] (the last one's end: ngroups), and group g's successors
-   are edge[gedge[g]] to edge[gedge[g + 1]] (the last one's: nedges). */
+/* The graph being built, held compactly (docs/solve.md "Memory"): a
+   position's throws are a profile (its throws' probabilities, shared by
+   every position with the same ones: Five Lines has one), each of its
+   throws a group of successors stored as its length only, and the
+   successors one after another; a sweep walks them in order, forward or
+   backward, so no position needs to know where its groups start.
+   Invariants: prof[i] is 0 for an ended position, else 1 + its profile's
+   index, for positions below `done`; the groups of positions 0..done-1
+   are glen[0..ngroups-1] in order (a profile's n groups each), their
+   distinct successors edge[0..nedge-1] in order (a successor reached by
+   two plies of one throw is stored once: the best of a group is the
+   same). raw holds the states of positions base..nstates-1 only (ssize
+   bytes apart), those not yet expanded and the one being expanded. */
+struct profile {
+	int n;
+	double p[FF_MAX_CHANCES];
+};
+
 struct build {
 	const struct ff_rules *r;
 	struct ff_solution *sol;
 	size_t ssize, cap, done, max;
 	unsigned char *raw;
-	uint8_t *terminal;
-	size_t *gstart;
-	double *gprob;
-	size_t *gedge;
+	size_t base, rawcap;
+	uint16_t *prof;
+	struct profile *profiles;
+	size_t nprof, profcap, lastprof;
+	uint16_t *glen;
 	uint32_t *edge;
-	size_t ngroups, gcap, ecap;
+	size_t ngroups, gcap, nedge, ecap;
 	struct ff_ply *legal;
 };
 
@@ -113,11 +128,33 @@ static int room_states(struct build *b, size_t want)
 	if (want <= b->cap)
 		return 0;
 	n = next_cap(b->cap, want);
-	if (resize(&b->raw, n, b->ssize) || resize(&sol->keys, n, sol->key_len) ||
-	    resize(&sol->value, n, sizeof *sol->value) || resize(&b->terminal, n, 1) ||
-	    resize(&b->gstart, n + 1, sizeof *b->gstart))
+	if (resize(&sol->keys, n, sol->key_len) || resize(&sol->value, n, sizeof *sol->value) ||
+	    resize(&b->prof, n, sizeof *b->prof))
 		return -1;
 	b->cap = n;
+	return 0;
+}
+
+/* Room in raw for the states of positions base..want-1: the states of
+   positions expanded already are dropped first, and raw grows only when
+   the rest fill more than half of it. */
+static int room_raw(struct build *b, size_t want)
+{
+	size_t keep;
+
+	if (want - b->base <= b->rawcap)
+		return 0;
+	keep = b->sol->nstates - b->done;
+	if (keep && b->done > b->base)
+		memmove(b->raw, b->raw + (b->done - b->base) * b->ssize, keep * b->ssize);
+	b->base = b->done;
+	if (keep * 2 > b->rawcap || want - b->base > b->rawcap) {
+		size_t n = next_cap(b->rawcap, 2 * (want - b->base));
+
+		if (resize(&b->raw, n, b->ssize))
+			return -1;
+		b->rawcap = n;
+	}
 	return 0;
 }
 
@@ -128,7 +165,7 @@ static int room_edges(struct build *b, size_t want, size_t wante)
 
 	if (want > b->gcap) {
 		n = next_cap(b->gcap, want);
-		if (resize(&b->gprob, n, sizeof *b->gprob) || resize(&b->gedge, n + 1, sizeof *b->gedge))
+		if (resize(&b->glen, n, sizeof *b->glen))
 			return -1;
 		b->gcap = n;
 	}
@@ -141,10 +178,10 @@ static int room_edges(struct build *b, size_t want, size_t wante)
 	return 0;
 }
 
-/* Rehash into a table twice as large. */
-static int rehash(struct ff_solution *sol)
+/* Hash the keys into a table of n slots (a power of two). */
+static int rehash_to(struct ff_solution *sol, size_t n)
 {
-	size_t n = sol->nslot ? sol->nslot * 2 : (size_t)1 << 16, i, h;
+	size_t i, h;
 	uint32_t *s = calloc(n, sizeof *s);
 
 	if (!s)
@@ -159,6 +196,12 @@ static int rehash(struct ff_solution *sol)
 	sol->slot = s;
 	sol->nslot = n;
 	return 0;
+}
+
+/* Rehash into a table twice as large. */
+static int rehash(struct ff_solution *sol)
+{
+	return rehash_to(sol, sol->nslot ? sol->nslot * 2 : (size_t)1 << 16);
 }
 
 /* The slot of key: where it is, or the empty slot where it would go. */
@@ -182,9 +225,9 @@ static long find_or_add(struct build *b, const void *st, const uint8_t *key)
 
 	if (sol->slot[h])
 		return (long)sol->slot[h] - 1;
-	if (n >= b->max || room_states(b, n + 1))
+	if (n >= b->max || room_states(b, n + 1) || room_raw(b, n + 1))
 		return -1;
-	memcpy(b->raw + n * b->ssize, st, b->r->state_size);
+	memcpy(b->raw + (n - b->base) * b->ssize, st, b->r->state_size);
 	memcpy(sol->keys + n * sol->key_len, key, sol->key_len);
 	sol->slot[h] = (uint32_t)(n + 1);
 	sol->nstates = n + 1;
@@ -211,7 +254,22 @@ static int key_of(const struct build *b, const void *st, uint8_t *key, struct ff
 	return 0;
 }
 
-/* One throw's successors of position cur (its side to move: side). */
+/* Add successor e to the group that starts at edge g0, unless it is
+   there already (a short group is searched; a long one, past 64, takes
+   it again: the best is the same either way). */
+static void add_edge(struct build *b, size_t g0, uint32_t e)
+{
+	size_t k;
+
+	if (b->nedge - g0 <= 64)
+		for (k = g0; k < b->nedge; k++)
+			if (b->edge[k] == e)
+				return;
+	b->edge[b->nedge++] = e;
+}
+
+/* One throw's successors of position cur (its side to move: side), as
+   the next group. */
 static int expand_throw(struct build *b, const unsigned char *cur, unsigned char *next,
 			int side, int outcome, struct ff_error *err)
 {
@@ -219,9 +277,13 @@ static int expand_throw(struct build *b, const unsigned char *cur, unsigned char
 	struct ff_solution *sol = b->sol;
 	uint8_t key[FF_MAX_KEY];
 	int n = ff_rules_legal(r, cur, outcome, b->legal), k;
+	size_t g0 = b->nedge;
 	long j;
 
-	if (room_edges(b, b->ngroups, sol->nedges + (size_t)n))
+	if (b->ngroups >= UINT32_MAX || b->nedge + (size_t)n > UINT32_MAX)
+		return ff_error_set(err, FF_ETOO_LONG, "more than %u successor lists or distinct "
+				    "successors", UINT32_MAX);
+	if (room_edges(b, b->ngroups + 1, b->nedge + (size_t)n))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	for (k = 0; k < n; k++) {
 		memcpy(next, cur, r->state_size);
@@ -231,10 +293,42 @@ static int expand_throw(struct build *b, const unsigned char *cur, unsigned char
 			return sol->nstates >= b->max
 				? ff_error_set(err, FF_ETOO_LONG, "more than %zu positions", b->max)
 				: ff_error_set(err, FF_ENOMEM, "out of memory");
-		b->edge[sol->nedges++] = (uint32_t)j |
-			(ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == side ? SAME : 0);
+		sol->nedges++;
+		add_edge(b, g0, (uint32_t)j |
+			 (ff_rules_side_of(r, next, ff_rules_to_move(r, next)) == side ? SAME : 0));
 	}
+	b->glen[b->ngroups++] = (uint16_t)(b->nedge - g0);
 	return 0;
+}
+
+/* The profile of the throws' probabilities p (n of them): 1 + its index
+   among the profiles, added when new; 0 when there are too many. */
+static size_t profile_of(struct build *b, const double *p, int n)
+{
+	size_t k;
+
+	for (k = 0; k <= b->nprof; k++) {
+		/* the last one found first, then all in order */
+		size_t i = k == 0 ? b->lastprof : k - 1;
+
+		if (i < b->nprof && b->profiles[i].n == n &&
+		    memcmp(b->profiles[i].p, p, (size_t)n * sizeof *p) == 0)
+			return (b->lastprof = i) + 1;
+	}
+	if (b->nprof >= UINT16_MAX - 1)
+		return 0;
+	if (b->nprof == b->profcap) {
+		size_t c = b->profcap ? 2 * b->profcap : 4;
+
+		if (resize(&b->profiles, c, sizeof *b->profiles))
+			return 0;
+		b->profcap = c;
+	}
+	memset(&b->profiles[b->nprof], 0, sizeof *b->profiles);
+	b->profiles[b->nprof].n = n;
+	memcpy(b->profiles[b->nprof].p, p, (size_t)n * sizeof *p);
+	b->lastprof = b->nprof;
+	return ++b->nprof;
 }
 
 /* Find position i's groups and successors, adding new positions. */
@@ -243,48 +337,56 @@ static int expand(struct build *b, size_t i, unsigned char *cur, unsigned char *
 {
 	const struct ff_rules *r = b->r;
 	int outcome[FF_MAX_CHANCES], weight[FF_MAX_CHANCES], total, nc, c, side;
+	double p[FF_MAX_CHANCES];
 	struct ff_outcome o;
+	size_t pr;
 
-	memcpy(cur, b->raw + i * b->ssize, r->state_size);
-	b->gstart[i] = b->ngroups;
+	memcpy(cur, b->raw + (i - b->base) * b->ssize, r->state_size);
 	ff_rules_outcome(r, cur, &o);
-	if ((b->terminal[i] = o.term != FF_TERM_NONE) != 0) {
+	if (o.term != FF_TERM_NONE) {
+		b->prof[i] = 0;
 		b->sol->value[i] = end_value(r, cur, &o);
 		return 0;
 	}
 	b->sol->value[i] = 0.5;
 	side = ff_rules_side_of(r, cur, ff_rules_to_move(r, cur));
 	nc = ff_rules_chances(r, cur, outcome, weight, &total);
-	for (c = 0; c < nc; c++) {
-		if (room_edges(b, b->ngroups + 1, 0))
-			return ff_error_set(err, FF_ENOMEM, "out of memory");
-		b->gprob[b->ngroups] = (double)weight[c] / total;
-		b->gedge[b->ngroups++] = b->sol->nedges;
+	for (c = 0; c < nc; c++)
+		p[c] = (double)weight[c] / total;
+	if (!(pr = profile_of(b, p, nc)))
+		return ff_error_set(err, FF_ENOMEM, "out of memory (or more than %d kinds of "
+				    "throw)", UINT16_MAX - 2);
+	b->prof[i] = (uint16_t)pr;
+	for (c = 0; c < nc; c++)
 		if (expand_throw(b, cur, next, side, outcome[c], err))
 			return -1;
-	}
 	return 0;
 }
 
-/* Position i's value from its successors' current values. */
-static double backup(const struct build *b, size_t i)
+/* The value of the position whose profile is pf and whose groups start
+   at glen[g] and edges at edge[e], from its successors' current values;
+   *ne: the edges it has. */
+static double backup(const struct build *b, const struct profile *pf, size_t g, size_t e,
+		     size_t *ne)
 {
 	const double *v = b->sol->value;
-	size_t g, e, ge = i + 1 < b->sol->nstates ? b->gstart[i + 1] : b->ngroups;
+	const uint32_t *ed = b->edge + e;
 	double sum = 0, best, x;
+	int c;
 
-	for (g = b->gstart[i]; g < ge; g++) {
-		size_t ee = g + 1 < b->ngroups ? b->gedge[g + 1] : b->sol->nedges;
+	for (c = 0; c < pf->n; c++) {
+		const uint32_t *end = ed + b->glen[g + (size_t)c];
 
-		for (best = 0, e = b->gedge[g]; e < ee; e++) {
-			uint32_t to = b->edge[e];
+		for (best = 0; ed < end; ed++) {
+			uint32_t to = *ed;
 
 			x = to & SAME ? v[to & ~SAME] : 1.0 - v[to];
 			if (x > best)
 				best = x;
 		}
-		sum += b->gprob[g] * best;
+		sum += pf->p[c] * best;
 	}
+	*ne = (size_t)(ed - (b->edge + e));
 	return sum;
 }
 
@@ -307,62 +409,217 @@ static void tell(const struct build *b, const struct ff_solve_opts *o, int phase
 	o->progress(o->ctx, &p);
 }
 
-/* One Gauss-Seidel sweep (last found first unless o->reverse); returns
-   the largest change. */
-static double sweep(struct build *b, const struct ff_solve_opts *o)
+/* Position i's new value v: returns its change. */
+static double set_value(struct ff_solution *sol, size_t i, double v)
 {
-	struct ff_solution *sol = b->sol;
-	size_t n = sol->nstates, k, i;
-	double delta = 0, v, d;
+	double d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
 
-	for (k = 0; k < n; k++) {
-		i = o->reverse ? k : n - 1 - k;
-		if (b->terminal[i])
+	sol->value[i] = v;
+	return d;
+}
+
+/* The components (docs/solve.md "Order"): the positions split into
+   strongly connected components of the successor graph, by Tarjan's
+   algorithm (iterative), which finds a component only after every
+   component its positions lead to. ord receives the positions component
+   by component in that order, cstart[c] where component c starts in it
+   (cstart[ncomp] = nstates); goff and eoff (nstates + 1 each) where each
+   position's groups and edges start. Returns 0, or -1 (memory). */
+struct order {
+	uint32_t *goff, *eoff;
+	uint32_t *ord, *cstart;
+	size_t ncomp, maxcomp;
+};
+
+#define DONE 0xffffffffu      /* a position placed in its component */
+
+/* goff and eoff from the profiles and group lengths. */
+static void offsets(const struct build *b, struct order *od)
+{
+	size_t i, n = b->sol->nstates;
+	uint32_t g = 0, e = 0;
+	int c;
+
+	for (i = 0; i < n; i++) {
+		od->goff[i] = g;
+		od->eoff[i] = e;
+		if (b->prof[i])
+			for (c = 0; c < b->profiles[b->prof[i] - 1].n; c++)
+				e += b->glen[g++];
+	}
+	od->goff[n] = g;
+	od->eoff[n] = e;
+}
+
+/* Pop the component whose root is v off stk (depth *sp) into ord. */
+static void pop_component(struct order *od, uint32_t *idx, uint32_t *stk, size_t *sp,
+			  size_t *no, uint32_t v)
+{
+	size_t at = *no;
+	uint32_t w;
+
+	od->cstart[od->ncomp++] = (uint32_t)at;
+	do {
+		w = stk[--*sp];
+		idx[w] = DONE;
+		od->ord[(*no)++] = w;
+	} while (w != v);
+	if (*no - at > od->maxcomp)
+		od->maxcomp = *no - at;
+}
+
+static int components(const struct build *b, struct order *od)
+{
+	size_t n = b->sol->nstates, sp = 0, d, no = 0, r;
+	uint32_t *idx = calloc(n, sizeof *idx), *low = malloc(n * sizeof *low);
+	uint32_t *stk = malloc(n * sizeof *stk), *cv = malloc(n * sizeof *cv), cnt = 0, v, w, e;
+	uint32_t *ce = malloc(n * sizeof *ce);
+	int rc = -1;
+
+	if (!idx || !low || !stk || !cv || !ce)
+		goto out;
+	for (r = 0; r < n; r++) {
+		if (idx[r])
 			continue;
-		v = backup(b, i);
-		d = v > sol->value[i] ? v - sol->value[i] : sol->value[i] - v;
-		if (d > delta)
-			delta = d;
-		sol->value[i] = v;
+		idx[r] = low[r] = ++cnt;
+		stk[sp++] = (uint32_t)r;
+		cv[0] = (uint32_t)r;
+		ce[0] = od->eoff[r];
+		for (d = 1; d > 0;) {
+			v = cv[d - 1];
+			if ((e = ce[d - 1]) < od->eoff[v + 1]) {
+				ce[d - 1]++;
+				w = b->edge[e] & ~SAME;
+				if (!idx[w]) {
+					idx[w] = low[w] = ++cnt;
+					stk[sp++] = w;
+					cv[d] = w;
+					ce[d++] = od->eoff[w];
+				} else if (idx[w] != DONE && idx[w] < low[v])
+					low[v] = idx[w];
+				continue;
+			}
+			if (low[v] == idx[v])
+				pop_component(od, idx, stk, &sp, &no, v);
+			if (--d > 0 && low[v] < low[cv[d - 1]])
+				low[cv[d - 1]] = low[v];
+		}
+	}
+	od->cstart[od->ncomp] = (uint32_t)n;
+	rc = 0;
+out:
+	free(idx);
+	free(low);
+	free(stk);
+	free(cv);
+	free(ce);
+	return rc;
+}
+
+static void order_free(struct order *od)
+{
+	free(od->goff);
+	free(od->eoff);
+	free(od->ord);
+	free(od->cstart);
+}
+
+/* The order of the sweeps: 0, or -1 (memory). */
+static int order_make(const struct build *b, struct order *od)
+{
+	size_t n = b->sol->nstates;
+
+	memset(od, 0, sizeof *od);
+	od->goff = malloc((n + 1) * sizeof *od->goff);
+	od->eoff = malloc((n + 1) * sizeof *od->eoff);
+	od->ord = malloc(n * sizeof *od->ord);
+	od->cstart = malloc((n + 1) * sizeof *od->cstart);
+	if (!od->goff || !od->eoff || !od->ord || !od->cstart)
+		return -1;
+	offsets(b, od);
+	return components(b, od);
+}
+
+/* Position i's value from its successors' current values. */
+static double value_of(const struct build *b, const struct order *od, uint32_t i)
+{
+	size_t ne;
+
+	return backup(b, &b->profiles[b->prof[i] - 1], od->goff[i], od->eoff[i], &ne);
+}
+
+/* Ask for the values position i's successors have (they lie anywhere in
+   memory: a sweep waits on them more than it computes), some positions
+   before they are needed. */
+#define AHEAD 4
+#define FAR 1000000   /* components this large: their values do not fit a cache */
+static void prefetch(const struct build *b, const struct order *od, uint32_t i)
+{
+	uint32_t e;
+
+	for (e = od->eoff[i]; e < od->eoff[i + 1]; e++)
+		__builtin_prefetch(&b->sol->value[b->edge[e] & ~SAME]);
+}
+
+/* One Gauss-Seidel sweep over the m positions at seg; returns the
+   largest change. */
+static double sweep(struct build *b, const struct order *od, const uint32_t *seg, size_t m)
+{
+	double delta = 0, d;
+	size_t k;
+
+	for (k = 0; k < m; k++) {
+		if (m >= FAR && k + AHEAD < m)
+			prefetch(b, od, seg[k + AHEAD]);
+		if (!b->prof[seg[k]])
+			continue;
+		d = set_value(b->sol, seg[k], value_of(b, od, seg[k]));
+		delta = d > delta ? d : delta;
 	}
 	return delta;
 }
 
-/* Move every value on along its last change as far as a geometric
-   series of ratio rho would take it: v + (v - prev) rho / (1 - rho),
-   kept in [0, 1]. */
-static void extrapolate(struct ff_solution *sol, const double *prev, double rho)
+/* Move every value of seg on along its last change (prev: the values
+   before it) as far as a geometric series of ratio rho would take it:
+   v + (v - prev) rho / (1 - rho), kept in [0, 1]. */
+static void extrapolate(struct ff_solution *sol, const uint32_t *seg, size_t m,
+			const double *prev, double rho)
 {
-	double f = rho / (1 - rho), x;
-	size_t i;
+	double f = rho / (1 - rho), x, *v = sol->value;
+	size_t k;
 
-	for (i = 0; i < sol->nstates; i++) {
-		x = sol->value[i] + f * (sol->value[i] - prev[i]);
-		sol->value[i] = x < 0 ? 0 : x > 1 ? 1 : x;
+	for (k = 0; k < m; k++) {
+		x = v[seg[k]] + f * (v[seg[k]] - prev[k]);
+		v[seg[k]] = x < 0 ? 0 : x > 1 ? 1 : x;
 	}
 }
 
-/* Sweep until the change still to come, estimated from the ratio of the
-   last sweeps' largest changes (the largest of the last three), is
-   within the tolerance, or the changes are down to rounding. (A longer
-   window is no safer: near the end the ratios of changes of a few ulp
-   are noise, and one over 1 among eight held Kidd's solve to the
-   rounding floor, 3,062 sweeps instead of 373, for the same value.)
-   When the ratio has settled (one slow mode, e.g. a blockade both sides
-   keep up), jump to where its series ends; sweeps then correct whatever
-   the jump got wrong, and the test to stop is always made on a plain
-   sweep. prev (nstates values) is scratch. */
-static int iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
+/* Sweep the component seg (m positions) until the change still to come,
+   estimated from the ratio of the last sweeps' largest changes (the
+   largest of the last three), is within the tolerance, or the changes
+   are down to rounding. (A longer window is no safer: near the end the
+   ratios of changes of a few ulp are noise, and one over 1 among eight
+   held Kidd's solve to the rounding floor, 3,062 sweeps instead of 373,
+   for the same value.) When the ratio has settled (one slow mode, e.g.
+   a blockade both sides keep up), jump to where its series ends; sweeps
+   then correct whatever the jump got wrong, and the test to stop is
+   always made on a plain sweep. prev (m values) is scratch. Returns 0,
+   or 1 when o->stop was seen. */
+static int iterate(struct build *b, const struct ff_solve_opts *o, const struct order *od,
+		   const uint32_t *seg, size_t m, double *prev)
 {
 	struct ff_solution *sol = b->sol;
-	double delta, last = 0, r[3] = { 0, 0, 0 }, rho;
-	int since = 0;
+	double delta = 0, last = 0, r[3] = { 0, 0, 0 }, rho;
+	int since = 0, it = 0;
+	size_t k;
 
-	for (sol->iterations = 0; sol->iterations < o->max_iterations;) {
-		sol->iterations++;
-		memcpy(prev, sol->value, sol->nstates * sizeof *prev);
-		delta = sweep(b, o);
-		sol->residual = delta;
+	while (it < o->max_iterations) {
+		it++;
+		for (k = 0; k < m; k++)
+			prev[k] = sol->value[seg[k]];
+		delta = sweep(b, od, seg, m);
+		if (it > sol->iterations)
+			sol->iterations = it;
 		tell(b, o, 1, delta);
 		if (o->stop && *o->stop)
 			return 1;
@@ -375,24 +632,80 @@ static int iterate(struct build *b, const struct ff_solve_opts *o, double *prev)
 		if (delta <= NOISE || (++since > 3 && rho < 1 && delta <= o->tolerance * (1 - rho)))
 			break;
 		if (!o->plain && since > 3 && r[0] > 0.5 && r[0] < 1 &&
-		    fabs(r[0] - r[1]) < 1e-3 * (1 - r[0]) && fabs(r[1] - r[2]) < 1e-3 * (1 - r[0])) {
-			extrapolate(sol, prev, r[0]);
+		    fabs(r[0] - r[1]) < SETTLED * (1 - r[0]) && fabs(r[1] - r[2]) < SETTLED * (1 - r[0])) {
+			extrapolate(sol, seg, m, prev, r[0]);
 			sol->jumps++;
 			since = 0;
 		}
 	}
+	if (delta > sol->residual)
+		sol->residual = delta;
 	return 0;
+}
+
+/* Does position i lead to itself? */
+static int loops(const struct build *b, const struct order *od, uint32_t i)
+{
+	size_t e;
+
+	for (e = od->eoff[i]; e < od->eoff[i + 1]; e++)
+		if ((b->edge[e] & ~SAME) == i)
+			return 1;
+	return 0;
+}
+
+static int cmp_down(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+static int cmp_up(const void *a, const void *b)
+{
+	return cmp_down(b, a);
+}
+
+/* Solve the components one after another, each after every one it
+   leads to: a position on no cycle is valued once; a component's
+   positions are swept in the order of o (last found first unless
+   o->reverse). Returns 0, 1 when o->stop was seen, -1 (memory). */
+static int solve_components(struct build *b, const struct ff_solve_opts *o, struct order *od)
+{
+	double *prev = malloc((od->maxcomp ? od->maxcomp : 1) * sizeof *prev);
+	size_t c;
+	int rc = 0;
+
+	if (!prev)
+		return -1;
+	for (c = 0; c < od->ncomp && !rc; c++) {
+		uint32_t *seg = od->ord + od->cstart[c];
+		size_t m = od->cstart[c + 1] - od->cstart[c];
+
+		if (m == 1 && !loops(b, od, seg[0])) {
+			if (b->prof[seg[0]])
+				b->sol->value[seg[0]] = value_of(b, od, seg[0]);
+			if ((c & 16383) == 16383 && o->stop && *o->stop)
+				rc = 1;
+			continue;
+		}
+		qsort(seg, m, sizeof *seg, o->reverse ? cmp_up : cmp_down);
+		rc = iterate(b, o, od, seg, m, prev);
+	}
+	free(prev);
+	return rc;
 }
 
 static void build_free(struct build *b)
 {
 	free(b->raw);
-	free(b->terminal);
-	free(b->gstart);
-	free(b->gprob);
-	free(b->gedge);
+	free(b->prof);
+	free(b->profiles);
+	free(b->glen);
 	free(b->edge);
 	free(b->legal);
+	b->raw = NULL;
+	b->legal = NULL;
 }
 
 /* Bytes the build holds. */
@@ -400,9 +713,25 @@ static size_t build_bytes(const struct build *b)
 {
 	const struct ff_solution *sol = b->sol;
 
-	return b->cap * (b->ssize + sol->key_len + sizeof *sol->value + 1 + sizeof *b->gstart) +
-	       b->gcap * (sizeof *b->gprob + sizeof *b->gedge) + b->ecap * sizeof *b->edge +
-	       sol->nslot * sizeof *sol->slot + FF_MAX_LEGAL * sizeof *b->legal;
+	return b->cap * (sol->key_len + sizeof *sol->value + sizeof *b->prof) +
+	       b->rawcap * b->ssize + b->profcap * sizeof *b->profiles +
+	       b->gcap * sizeof *b->glen + b->ecap * sizeof *b->edge +
+	       sol->nslot * sizeof *sol->slot + (b->legal ? FF_MAX_LEGAL * sizeof *b->legal : 0);
+}
+
+/* Once every position is expanded: the states and plies are dropped and
+   the successor lists cut to their size, before the sweeps. */
+static void build_trim(struct build *b)
+{
+	free(b->raw);
+	free(b->legal);
+	b->raw = NULL;
+	b->legal = NULL;
+	b->rawcap = 0;
+	if (b->nedge && !resize(&b->edge, b->nedge, sizeof *b->edge))
+		b->ecap = b->nedge;
+	if (b->ngroups && !resize(&b->glen, b->ngroups, sizeof *b->glen))
+		b->gcap = b->ngroups;
 }
 
 int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *start,
@@ -411,7 +740,8 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 	struct build b = { .r = r, .sol = sol };
 	unsigned char *cur = NULL, *next = NULL;
 	uint8_t key[FF_MAX_KEY];
-	double *prev = NULL;
+	struct order od = { 0 };
+	size_t peak, nslot;
 	int rc = -1;
 
 	memset(sol, 0, sizeof *sol);
@@ -441,16 +771,31 @@ int ff_solve(struct ff_solution *sol, const struct ff_rules *r, const void *star
 			}
 		}
 	}
-	sol->bytes = build_bytes(&b) + sol->nstates * sizeof *prev;
+	peak = build_bytes(&b);
+	build_trim(&b);
+	/* the hash is not needed while the values are found: made again
+	   after (33 MB for Kidd) */
+	nslot = sol->nslot;
+	free(sol->slot);
+	sol->slot = NULL;
+	sol->nslot = 0;
+	/* then the order (offsets, components: 24 bytes a position) and,
+	   while the components are found, Tarjan's arrays (24 more) */
+	sol->bytes = build_bytes(&b) + sol->nstates * 48;
+	if (peak > sol->bytes)
+		sol->bytes = peak;
 	tell(&b, o, 1, 0);
-	if (!(prev = malloc(sol->nstates * sizeof *prev))) {
+	if (order_make(&b, &od)) {
 		ff_error_set(err, FF_ENOMEM, "out of memory");
 		goto out;
 	}
-	rc = iterate(&b, o, prev);
+	if ((rc = solve_components(&b, o, &od)) == 0 && rehash_to(sol, nslot))
+		rc = -1;
+	if (rc < 0)
+		ff_error_set(err, FF_ENOMEM, "out of memory");
 out:
 	build_free(&b);
-	free(prev);
+	order_free(&od);
 	free(cur);
 	free(next);
 	if (rc)
