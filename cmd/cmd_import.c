@@ -315,8 +315,12 @@ static int warnings(struct importer *im, const struct unit_game *ug)
 		if (ff_diag_format(&im->diag, ug->file, &w[i]))
 			return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
 	im->warned = im->diag.len;
-	if (n && !im->quiet)
+	if (n && !im->quiet) {
+		/* the batch before first: its reports come before this game's */
+		if (ff_store_settle(im->store, &im->err))
+			return -1;
 		fputs(im->diag.p, stderr);
+	}
 	return 0;
 }
 
@@ -335,6 +339,8 @@ static int consume(void *ctx, void *p)
 			break;
 		}
 		if (ug->rc == -2) {
+			if (ff_store_settle(im->store, &im->err))
+				return -1;
 			if (im->json)
 				json_line(im, ug->file, 0, "failed", &ug->why, 0);
 			else
@@ -349,7 +355,8 @@ static int consume(void *ctx, void *p)
 		if (warnings(im, ug) || (ug->valid ? store_valid(im, u, ug) : quarantine(im, u, ug)))
 			return -1;
 		if (im->c.read % BATCH == 0) {
-			if (ff_store_commit(im->store, &im->err))
+			/* stored while the next batch is read (PostgreSQL) */
+			if (ff_store_commit_later(im->store, &im->err))
 				return -1;
 			im->in_batch = 0;
 		}
@@ -374,8 +381,9 @@ static int import_all(struct importer *im, const struct ff_input_opts *io, char 
 	ff_input_init(&im->in, files, n, io);
 	im->chunk = threads == 1 ? 1 : CHUNK;
 	status = ff_pool_run(&ops, im, threads);
-	if (status == 0 && im->in_batch)
-		status = ff_store_commit(im->store, &im->err);
+	if (status == 0)
+		status = im->in_batch ? ff_store_commit(im->store, &im->err) :
+			 ff_store_settle(im->store, &im->err);
 	if (status == 0)
 		ff_progress_show(&im->prog, im->c.read, im->prog.bytes, 1);
 	ff_input_close(&im->in);

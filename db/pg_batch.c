@@ -1,22 +1,30 @@
 /* The PostgreSQL backend's commit of a batch (db/pg_import.c stages it):
    ids, COPY into the staging tables, the set-based INSERT, and what
-   became of each game, reported in the order the games came. */
+   became of each game, reported in the order the games came. An import
+   commits a batch on a thread of its own (ff_pg_commit_later) while it
+   reads and stages the next: the server stores one batch while the
+   client works on the next. The thread sends the statements and, when no
+   game's key was taken, the COMMIT; ff_pg_settle joins it, reports the
+   games and, where keys were taken, decides each (duplicate or collision,
+   quarantined) and commits. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 
 #include "db/pg.h"
 
 /* The games, with their seats, whose key is free: in key order (one
    lock order for concurrent importers); before them the rows of the
    small tables they refer to that are new (players, rulesets, sources,
-   headers), each table's in its key's order, for the same reason.
-   games.players as the SQLite backend makes it: each seat's player id,
-   in seat order, a space before and after. Gives the ids of the games
-   stored. */
-static const char insert_sql[] =
+   headers), each table's in its key's order, for the same reason (the
+   small tables' statements, small_sql, only for a batch with a value
+   new to the importer: b->news). games.players as the SQLite backend
+   makes it: each seat's player id, in seat order, a space before and
+   after. Gives the ids of the games stored. */
+static const char small_sql[] =
 	"INSERT INTO players (name) SELECT DISTINCT name FROM ff_stage_seats"
 	"  WHERE name IS NOT NULL ORDER BY name ON CONFLICT (name) DO NOTHING;"
 	"INSERT INTO rulesets SELECT DISTINCT ON (ruleset) ruleset, game, preset, options"
@@ -27,7 +35,8 @@ static const char insert_sql[] =
 	"INSERT INTO headers (template) SELECT DISTINCT s.template FROM ff_stage_games s"
 	"  WHERE s.template IS NOT NULL AND NOT EXISTS"
 	"  (SELECT 1 FROM headers WHERE md5(template) = md5(s.template))"
-	"  ORDER BY 1 ON CONFLICT DO NOTHING;"
+	"  ORDER BY 1 ON CONFLICT DO NOTHING";
+static const char insert_sql[] =
 	"WITH ins AS ("
 	"  INSERT INTO games (id, hash, ruleset, game, seats, sides, first_seat, first_side, result,"
 	"    winner_side, termination, plies, seed, origin, event, site, date, round, source_id,"
@@ -93,14 +102,14 @@ static int cmp_long(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The games' rows with their ids, in s->ids: n new ids of games_id_seq,
+/* The games' rows with their ids, in b->ids: n new ids of games_id_seq,
    ascending, given in the order the games came (ids are import order). */
-static int with_ids(struct ff_pg *s, struct ff_error *err)
+static int with_ids(struct ff_pg *s, struct ff_pg_batch *b, struct ff_error *err)
 {
 	char sql[96];
 	PGresult *res;
 	long *id;
-	size_t i, n = s->nstaged;
+	size_t i, n = b->n;
 	int rc = 0;
 
 	snprintf(sql, sizeof sql, "SELECT nextval('games_id_seq') FROM generate_series(1, %zu)", n);
@@ -118,23 +127,25 @@ static int with_ids(struct ff_pg *s, struct ff_error *err)
 		id[i] = atol(PQgetvalue(res, (int)i, 0));
 	PQclear(res);
 	qsort(id, n, sizeof *id, cmp_long);
-	ff_buf_reset(&s->ids);
+	ff_buf_reset(&b->ids);
 	for (i = 0; i < n && rc == 0; i++) {
-		size_t from = s->staged[i].fgn_line;
-		size_t to = i + 1 < n ? s->staged[i + 1].fgn_line : s->games.len;
+		size_t from = b->staged[i].fgn_line;
+		size_t to = i + 1 < n ? b->staged[i + 1].fgn_line : b->games.len;
 
-		s->staged[i].id = id[i];
-		rc = ff_buf_addf(&s->ids, "%ld\t", id[i]) || ff_buf_add(&s->ids, s->games.p + from, to - from);
+		b->staged[i].id = id[i];
+		rc = ff_buf_addf(&b->ids, "%ld\t", id[i]) || ff_buf_add(&b->ids, b->games.p + from, to - from);
 	}
 	free(id);
 	return rc ? ff_error_set(err, FF_ENOMEM, "out of memory") : 0;
 }
 
-/* Staged game k's key is held by stored game row (of res): a duplicate
-   when the text is the same, else a collision kept in quarantine. */
-static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct ff_error *err)
+/* Staged game k of b's key is held by stored game row (of res): a
+   duplicate when the text is the same, else a collision kept in
+   quarantine. */
+static int taken(struct ff_pg *s, const struct ff_pg_batch *b, size_t k, const PGresult *res,
+		 int row, struct ff_error *err)
 {
-	const struct ff_pg_staged *t = &s->staged[k];
+	const struct ff_pg_staged *t = &b->staged[k];
 	struct ff_store_game g;
 	struct ff_store_reject r;
 	char where[4096];
@@ -142,15 +153,15 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 
 	if (ff_pg_row_fgn(s, res, row, &s->fgn, err))
 		return -1;
-	if (s->fgn.len == t->fgn_len && memcmp(s->fgn.p, s->keep.p + t->fgn, t->fgn_len) == 0) {
+	if (s->fgn.len == t->fgn_len && memcmp(s->fgn.p, b->keep.p + t->fgn, t->fgn_len) == 0) {
 		ff_store_report(&s->base, FF_ADD_DUPLICATE, NULL);
 		return 0;
 	}
 	memset(&g, 0, sizeof g);
-	g.source_file = s->keep.p + t->file;
+	g.source_file = b->keep.p + t->file;
 	g.source_game = t->source_game;
 	g.source_line = t->source_line;
-	g.raw = s->keep.p + t->raw;
+	g.raw = b->keep.p + t->raw;
 	g.raw_len = t->raw_len;
 	snprintf(where, sizeof where, "%s, game %s", PQgetvalue(res, row, FF_PG_FGN_N + 2),
 		 PQgetvalue(res, row, FF_PG_FGN_N + 3));
@@ -163,19 +174,19 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 	return 0;
 }
 
-/* Report every staged game, in order: stored (its id in stored[0..n),
+/* Report every game of b, in order: stored (its id in stored[0..n),
    ascending), or taken (in res's rows, by seq). */
-static int report(struct ff_pg *s, const long *stored, size_t n, const PGresult *res,
-		  struct ff_error *err)
+static int report(struct ff_pg *s, const struct ff_pg_batch *b, const long *stored, size_t n,
+		  const PGresult *res, struct ff_error *err)
 {
 	int row = 0, rows = res ? PQntuples(res) : 0;
 	size_t k;
 
-	for (k = 0; k < s->nstaged; k++) {
-		if (bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long)) {
+	for (k = 0; k < b->n; k++) {
+		if (bsearch(&b->staged[k].id, stored, n, sizeof *stored, cmp_long)) {
 			ff_store_report(&s->base, FF_ADD_STORED, NULL);
 		} else if (row < rows && (size_t)atol(PQgetvalue(res, row, FF_PG_FGN_N)) == k) {
-			if (taken(s, k, res, row++, err))
+			if (taken(s, b, k, res, row++, err))
 				return -1;
 		} else
 			return ff_error_set(err, FF_EIO, "store '%s': a game neither stored nor found "
@@ -184,19 +195,19 @@ static int report(struct ff_pg *s, const long *stored, size_t n, const PGresult 
 	return 0;
 }
 
-/* The staged games the INSERT skipped (not in stored[0..n), ascending),
-   as a PostgreSQL array of their seq, in s->line; 0 when there are none. */
-static int skipped(struct ff_pg *s, const long *stored, size_t n)
+/* The games of b the INSERT skipped (not in stored[0..n), ascending), as
+   a PostgreSQL array of their seq, in b->arr; 0 when there are none. */
+static int skipped(struct ff_pg_batch *b, const long *stored, size_t n)
 {
 	size_t k;
 
-	ff_buf_reset(&s->line);
-	for (k = 0; k < s->nstaged; k++)
-		if (!bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long))
-			ff_buf_addf(&s->line, "%c%zu", s->line.len ? ',' : '{', k);
-	if (!s->line.len)
+	ff_buf_reset(&b->arr);
+	for (k = 0; k < b->n; k++)
+		if (!bsearch(&b->staged[k].id, stored, n, sizeof *stored, cmp_long))
+			ff_buf_addf(&b->arr, "%c%zu", b->arr.len ? ',' : '{', k);
+	if (!b->arr.len)
 		return 0;
-	ff_buf_addc(&s->line, '}');
+	ff_buf_addc(&b->arr, '}');
 	return 1;
 }
 
@@ -215,58 +226,139 @@ static int stored_ids(const PGresult *res, long **out, size_t *n)
 	return 0;
 }
 
-static void unstage(struct ff_pg *s)
+static void unstage(struct ff_pg_batch *b)
 {
-	ff_buf_reset(&s->games);
-	ff_buf_reset(&s->seats);
-	ff_buf_reset(&s->keep);
-	s->nstaged = 0;
+	ff_buf_reset(&b->games);
+	ff_buf_reset(&b->seats);
+	ff_buf_reset(&b->keep);
+	b->n = 0;
+	b->news = 0;
 }
 
-/* The games of the batch that the INSERT skipped: the rows holding their
-   keys, in *res (NULL when it skipped none). */
-static int find_taken(struct ff_pg *s, const long *stored, size_t n, PGresult **res,
-		      struct ff_error *err)
+void ff_pg_batch_free(struct ff_pg_batch *b)
 {
-	const char *arr;
-
-	*res = NULL;
-	if (!skipped(s, stored, n))
-		return 0;
-	if (!(arr = s->line.p))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	*res = PQexecParams(s->conn, taken_sql, 1, NULL, &arr, NULL, NULL, 0);
-	if (PQresultStatus(*res) == PGRES_TUPLES_OK)
-		return 0;
-	ff_pg_fail(s, *res, err, "finding keys already taken");
-	PQclear(*res);
-	*res = NULL;
-	return -1;
+	ff_buf_free(&b->games);
+	ff_buf_free(&b->seats);
+	ff_buf_free(&b->keep);
+	ff_buf_free(&b->ids);
+	ff_buf_free(&b->arr);
+	free(b->staged);
 }
 
-int ff_pg_flush(struct ff_pg *s, struct ff_error *err)
+/* Send b's statements in its transaction: BEGIN, ids, the COPYs, the
+   INSERT (f->stored its stored ids), then the query for the keys taken
+   (f->taken, NULL when the INSERT skipped no game), or COMMIT when it
+   skipped none (f->committed). The part of a commit that needs nothing
+   but the connection: run on the batch's thread. Returns 0, or -1 with
+   f->err. */
+static int send_batch(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_flight *f)
 {
-	PGresult *res, *taken_rows = NULL;
 	long *stored = NULL;
 	size_t n = 0;
-	int rc;
+	const char *arr;
+	int rc = 0;
 
-	if (s->nstaged == 0)
-		return 0;
-	if (with_ids(s, err) ||
-	    copy_in(s, "COPY ff_stage_games FROM STDIN", s->ids.p, s->ids.len, err) ||
-	    copy_in(s, "COPY ff_stage_seats FROM STDIN", s->seats.p, s->seats.len, err))
+	f->stored = f->taken = NULL;
+	f->committed = 0;
+	if (ff_pg_exec(s, "BEGIN", &f->err) || with_ids(s, b, &f->err) ||
+	    copy_in(s, "COPY ff_stage_games FROM STDIN", b->ids.p, b->ids.len, &f->err) ||
+	    copy_in(s, "COPY ff_stage_seats FROM STDIN", b->seats.p, b->seats.len, &f->err))
 		return -1;
-	res = PQexec(s->conn, insert_sql);
-	if (PQresultStatus(res) != PGRES_TUPLES_OK)
-		rc = ff_pg_fail(s, res, err, "storing games");
-	else if (stored_ids(res, &stored, &n))
+	if (b->news && ff_pg_exec(s, small_sql, &f->err))
+		return -1;
+	f->stored = PQexec(s->conn, insert_sql);
+	if (PQresultStatus(f->stored) != PGRES_TUPLES_OK)
+		return ff_pg_fail(s, f->stored, &f->err, "storing games");
+	if (stored_ids(f->stored, &stored, &n))
+		return ff_error_set(&f->err, FF_ENOMEM, "out of memory");
+	if (!skipped(b, stored, n)) {
+		free(stored);
+		if ((rc = ff_pg_exec(s, "COMMIT", &f->err)) == 0)
+			f->committed = 1;
+		return rc;
+	}
+	free(stored);
+	if (!(arr = b->arr.p))
+		return ff_error_set(&f->err, FF_ENOMEM, "out of memory");
+	f->taken = PQexecParams(s->conn, taken_sql, 1, NULL, &arr, NULL, NULL, 0);
+	if (PQresultStatus(f->taken) != PGRES_TUPLES_OK)
+		return ff_pg_fail(s, f->taken, &f->err, "finding keys already taken");
+	return 0;
+}
+
+/* Report b's games from what send_batch left in f, and commit where it
+   did not; then the batch is empty. Returns 0, or -1 with err (the
+   transaction rolled back). */
+static int finish(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_flight *f,
+		  struct ff_error *err)
+{
+	long *stored = NULL;
+	size_t n = 0;
+	int rc = f->rc;
+
+	if (rc)
+		*err = f->err;
+	else if (stored_ids(f->stored, &stored, &n))
 		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 	else
-		rc = find_taken(s, stored, n, &taken_rows, err) || report(s, stored, n, taken_rows, err);
-	PQclear(res);
-	PQclear(taken_rows);
+		rc = report(s, b, stored, n, f->taken, err) ||
+		     (!f->committed && ff_pg_exec(s, "COMMIT", err));
+	if (rc && !f->committed)
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+	PQclear(f->stored);
+	PQclear(f->taken);
+	f->stored = f->taken = NULL;
 	free(stored);
-	unstage(s);
+	unstage(b);
 	return rc ? -1 : 0;
+}
+
+static void *fly_main(void *arg)
+{
+	struct ff_pg *s = arg;
+
+	s->fly.rc = send_batch(s, s->flying, &s->fly) ? -1 : 0;
+	return NULL;
+}
+
+int ff_pg_settle(struct ff_pg *s, struct ff_error *err)
+{
+	if (!s->fly.on)
+		return 0;
+	pthread_join(s->fly.tid, NULL);
+	s->fly.on = 0;   /* before finish: a collision's quarantine entry uses conn */
+	return finish(s, s->flying, &s->fly, err);
+}
+
+int ff_pg_commit(struct ff_pg *s, struct ff_error *err)
+{
+	struct ff_pg_flight f;
+
+	if (ff_pg_settle(s, err))
+		return -1;
+	if (s->cur->n == 0)
+		return 0;
+	memset(&f, 0, sizeof f);
+	f.rc = send_batch(s, s->cur, &f) ? -1 : 0;
+	return finish(s, s->cur, &f, err);
+}
+
+int ff_pg_commit_later(struct ff_pg *s, struct ff_error *err)
+{
+	struct ff_pg_batch *b = s->cur;
+
+	if (ff_pg_settle(s, err))
+		return -1;
+	if (b->n == 0)
+		return 0;
+	s->cur = s->flying;
+	s->flying = b;
+	memset(&s->fly, 0, sizeof s->fly);
+	if (pthread_create(&s->fly.tid, NULL, fly_main, s) == 0) {
+		s->fly.on = 1;
+		return 0;
+	}
+	/* no thread: the batch is committed here and now */
+	s->fly.rc = send_batch(s, b, &s->fly) ? -1 : 0;
+	return finish(s, b, &s->fly, err);
 }
