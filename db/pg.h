@@ -49,6 +49,7 @@ struct ff_pg_flight {
 	int committed;          /* COMMIT done: no key was taken */
 	PGresult *stored;       /* the ids of the games the INSERT stored */
 	PGresult *taken;        /* the stored games holding skipped games' keys */
+	PGresult *ids;          /* ids_sql's rows, for a batch with new values */
 	struct ff_error err;
 };
 
@@ -65,6 +66,7 @@ struct ff_pg {
 	struct ff_store base;
 	PGconn *conn;
 	int in_batch;
+	int fast;                           /* the last batch's keys were all free */
 	struct ff_pg_batch bt[2];           /* cur and flying point into it */
 	struct ff_pg_batch *cur, *flying;
 	struct ff_pg_flight fly;
@@ -75,9 +77,10 @@ struct ff_pg {
 					       the batches staged before cur, each with a
 					       letter first (r, s, h, p): in the store
 					       when cur's statements run */
+	struct ff_dict ids;                 /* their ids, known once a batch committed them */
 	int streaming;                      /* a query's rows are being read */
 	char *url;                          /* the --db value as given (ff_store_hide's key) */
-	struct ff_buf line;                 /* scratch */
+	struct ff_buf line, pl;             /* scratch */
 	struct ff_buf filt;                 /* the ruleset ids a filter allows, as an array */
 };
 

@@ -21,44 +21,63 @@
    small tables they refer to that are new (players, rulesets, sources,
    headers), each table's in its key's order, for the same reason (the
    small tables' statements, small_sql, only for a batch with a value
-   new to the importer: b->news). games.players as the SQLite backend
-   makes it: each seat's player id, in seat order, a space before and
-   after. Gives the ids of the games stored. */
+   new to the importer: b->news). A staged row gives the id of its
+   source, template and players where the importer knows them (ids_sql
+   told it), else their text, looked up here. games.players as the
+   SQLite backend makes it: each seat's player id, in seat order, a space
+   before and after. Gives the ids of the games stored. */
 static const char small_sql[] =
 	"INSERT INTO players (name) SELECT DISTINCT name FROM ff_stage_seats"
 	"  WHERE name IS NOT NULL ORDER BY name ON CONFLICT (name) DO NOTHING;"
 	"INSERT INTO rulesets SELECT DISTINCT ON (ruleset) ruleset, game, preset, options"
 	"  FROM ff_stage_games ORDER BY ruleset ON CONFLICT DO NOTHING;"
 	"INSERT INTO sources (path) SELECT DISTINCT s.source_file FROM ff_stage_games s"
-	"  WHERE NOT EXISTS (SELECT 1 FROM sources WHERE md5(path) = md5(s.source_file))"
+	"  WHERE s.source_file IS NOT NULL AND NOT EXISTS"
+	"  (SELECT 1 FROM sources WHERE md5(path) = md5(s.source_file))"
 	"  ORDER BY 1 ON CONFLICT DO NOTHING;"
 	"INSERT INTO headers (template) SELECT DISTINCT s.template FROM ff_stage_games s"
 	"  WHERE s.template IS NOT NULL AND NOT EXISTS"
 	"  (SELECT 1 FROM headers WHERE md5(template) = md5(s.template))"
 	"  ORDER BY 1 ON CONFLICT DO NOTHING";
-static const char insert_sql[] =
-	"WITH ins AS ("
-	"  INSERT INTO games (id, hash, ruleset, game, seats, sides, first_seat, first_side, result,"
-	"    winner_side, termination, plies, seed, origin, event, site, date, round, source_id,"
-	"    source_game, source_line, players, header, moves, body)"
-	"  SELECT s.id, s.hash, s.ruleset, s.game, s.seats, s.sides, s.first_seat, s.first_side,"
-	"    s.result, s.winner_side, s.termination, s.plies, s.seed, s.origin, s.event, s.site,"
-	"    s.date, s.round, src.id, s.source_game, s.source_line, coalesce(pl.players, ''),"
-	"    h.id, s.moves, s.body"
-	"  FROM ff_stage_games s"
-	"  JOIN sources src ON md5(src.path) = md5(s.source_file) AND src.path = s.source_file"
-	"  LEFT JOIN headers h ON md5(h.template) = md5(s.template) AND h.template = s.template"
-	"  LEFT JOIN ("
-	"    SELECT ss.seq, ' ' || string_agg(p.id::text, ' ' ORDER BY ss.seat) || ' ' AS players"
-	"    FROM ff_stage_seats ss JOIN players p ON p.name = ss.name GROUP BY ss.seq) pl"
-	"    ON pl.seq = s.seq"
-	"  ORDER BY s.game, s.hash"
-	"  ON CONFLICT (game, hash) DO NOTHING RETURNING id),"
-	"se AS (INSERT INTO seats (game_id, seat, side, player_id)"
-	"  SELECT s.id, ss.seat, ss.side, p.id FROM ff_stage_seats ss"
-	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name"
-	"  WHERE s.id IN (SELECT id FROM ins))"
-	"SELECT id FROM ins";
+#define INSERT_SQL(on_conflict) \
+	"WITH ins AS (" \
+	"  INSERT INTO games (id, hash, ruleset, game, seats, sides, first_seat, first_side, result," \
+	"    winner_side, termination, plies, seed, origin, event, site, date, round, source_id," \
+	"    source_game, source_line, players, header, moves, body)" \
+	"  SELECT s.id, s.hash, s.ruleset, s.game, s.seats, s.sides, s.first_seat, s.first_side," \
+	"    s.result, s.winner_side, s.termination, s.plies, s.seed, s.origin, s.event, s.site," \
+	"    s.date, s.round, coalesce(s.source_id, src.id), s.source_game, s.source_line," \
+	"    coalesce(s.players, pl.players, ''), coalesce(s.header, h.id), s.moves, s.body" \
+	"  FROM ff_stage_games s" \
+	"  LEFT JOIN sources src ON md5(src.path) = md5(s.source_file) AND src.path = s.source_file" \
+	"  LEFT JOIN headers h ON md5(h.template) = md5(s.template) AND h.template = s.template" \
+	"  LEFT JOIN (" \
+	"    SELECT ss.seq, ' ' || string_agg(p.id::text, ' ' ORDER BY ss.seat) || ' ' AS players" \
+	"    FROM ff_stage_seats ss JOIN players p ON p.name = ss.name GROUP BY ss.seq) pl" \
+	"    ON pl.seq = s.seq" \
+	"  ORDER BY s.game, s.hash" \
+	"  " on_conflict " RETURNING id)," \
+	"se AS (INSERT INTO seats (game_id, seat, side, player_id)" \
+	"  SELECT s.id, ss.seat, ss.side, coalesce(ss.player_id, p.id) FROM ff_stage_seats ss" \
+	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name" \
+	"  WHERE s.id IN (SELECT id FROM ins))" \
+	"SELECT id FROM ins"
+/* The games' INSERT: skipping a game whose key is taken; or, where the
+   importer expects none to be (fast_sql), without the check of each key
+   that ON CONFLICT costs: a taken key fails it, and the batch goes on
+   with insert_sql (to a savepoint before). */
+static const char insert_sql[] = INSERT_SQL("ON CONFLICT (game, hash) DO NOTHING");
+static const char fast_sql[] = INSERT_SQL("");
+
+/* The ids of the players, sources and templates of the staged rows that
+   give their text, each text with a letter first (p, s, h: the keys of
+   s->ids), for a batch with values new to the importer. */
+static const char ids_sql[] =
+	"SELECT 'p' || name, id FROM players WHERE name IN (SELECT name FROM ff_stage_seats)"
+	" UNION ALL SELECT 's' || path, id FROM sources"
+	"  WHERE md5(path) IN (SELECT md5(source_file) FROM ff_stage_games)"
+	" UNION ALL SELECT 'h' || template, id FROM headers"
+	"  WHERE md5(template) IN (SELECT md5(template) FROM ff_stage_games)";
 
 /* The stored games that hold the keys of the staged games $1 (an array
    of seq) that the INSERT skipped: a statement of its own, so that it
@@ -245,6 +264,33 @@ void ff_pg_batch_free(struct ff_pg_batch *b)
 	free(b->staged);
 }
 
+/* The INSERT of the games: fast_sql where s->fast, and where that finds
+   a key taken, insert_sql. f->stored: the ids stored. Returns 0, or -1
+   with f->err. */
+static int insert(struct ff_pg *s, struct ff_pg_flight *f)
+{
+	const char *state;
+
+	if (s->fast) {
+		if (ff_pg_exec(s, "SAVEPOINT fast", &f->err))
+			return -1;
+		f->stored = PQexec(s->conn, fast_sql);
+		if (PQresultStatus(f->stored) == PGRES_TUPLES_OK)
+			return 0;
+		state = PQresultErrorField(f->stored, PG_DIAG_SQLSTATE);
+		if (!state || strcmp(state, "23505") != 0)   /* unique_violation */
+			return ff_pg_fail(s, f->stored, &f->err, "storing games");
+		PQclear(f->stored);
+		f->stored = NULL;
+		if (ff_pg_exec(s, "ROLLBACK TO SAVEPOINT fast", &f->err))
+			return -1;
+	}
+	f->stored = PQexec(s->conn, insert_sql);
+	if (PQresultStatus(f->stored) != PGRES_TUPLES_OK)
+		return ff_pg_fail(s, f->stored, &f->err, "storing games");
+	return 0;
+}
+
 /* Send b's statements in its transaction: BEGIN, ids, the COPYs, the
    INSERT (f->stored its stored ids), then the query for the keys taken
    (f->taken, NULL when the INSERT skipped no game), or COMMIT when it
@@ -258,20 +304,25 @@ static int send_batch(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_fligh
 	const char *arr;
 	int rc = 0;
 
-	f->stored = f->taken = NULL;
+	f->stored = f->taken = f->ids = NULL;
 	f->committed = 0;
 	if (ff_pg_exec(s, "BEGIN", &f->err) || with_ids(s, b, &f->err) ||
 	    copy_in(s, "COPY ff_stage_games FROM STDIN", b->ids.p, b->ids.len, &f->err) ||
 	    copy_in(s, "COPY ff_stage_seats FROM STDIN", b->seats.p, b->seats.len, &f->err))
 		return -1;
-	if (b->news && ff_pg_exec(s, small_sql, &f->err))
+	if (b->news) {
+		if (ff_pg_exec(s, small_sql, &f->err))
+			return -1;
+		f->ids = PQexec(s->conn, ids_sql);
+		if (PQresultStatus(f->ids) != PGRES_TUPLES_OK)
+			return ff_pg_fail(s, f->ids, &f->err, "reading the small tables' ids");
+	}
+	if (insert(s, f))
 		return -1;
-	f->stored = PQexec(s->conn, insert_sql);
-	if (PQresultStatus(f->stored) != PGRES_TUPLES_OK)
-		return ff_pg_fail(s, f->stored, &f->err, "storing games");
 	if (stored_ids(f->stored, &stored, &n))
 		return ff_error_set(&f->err, FF_ENOMEM, "out of memory");
-	if (!skipped(b, stored, n)) {
+	s->fast = !skipped(b, stored, n);   /* the next batch tries fast_sql first */
+	if (s->fast) {
 		free(stored);
 		if ((rc = ff_pg_exec(s, "COMMIT", &f->err)) == 0)
 			f->committed = 1;
@@ -283,6 +334,24 @@ static int send_batch(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_fligh
 	f->taken = PQexecParams(s->conn, taken_sql, 1, NULL, &arr, NULL, NULL, 0);
 	if (PQresultStatus(f->taken) != PGRES_TUPLES_OK)
 		return ff_pg_fail(s, f->taken, &f->err, "finding keys already taken");
+	return 0;
+}
+
+/* Keep the ids that ids_sql gave (res; NULL: none) in s->ids, for the
+   rows staged from now on. Returns 0 or -1 (no memory). */
+static int learn(struct ff_pg *s, const PGresult *res)
+{
+	int i, rows = res ? PQntuples(res) : 0;
+	int64_t id;
+
+	for (i = 0; i < rows; i++) {
+		const char *k = PQgetvalue(res, i, 0);
+		size_t n = (size_t)PQgetlength(res, i, 0);
+
+		if (!ff_dict_find(&s->ids, k, n, &id) &&
+		    ff_dict_put(&s->ids, k, n, atoll(PQgetvalue(res, i, 1))))
+			return -1;
+	}
 	return 0;
 }
 
@@ -305,9 +374,12 @@ static int finish(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_flight *f
 		     (!f->committed && ff_pg_exec(s, "COMMIT", err));
 	if (rc && !f->committed)
 		PQclear(PQexec(s->conn, "ROLLBACK"));
+	if (rc == 0 && learn(s, f->ids))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 	PQclear(f->stored);
 	PQclear(f->taken);
-	f->stored = f->taken = NULL;
+	PQclear(f->ids);
+	f->stored = f->taken = f->ids = NULL;
 	free(stored);
 	unstage(b);
 	return rc ? -1 : 0;

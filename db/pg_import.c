@@ -14,6 +14,7 @@
 
 #include "db/pg.h"
 #include "lib/record.h"
+#include "lib/ruleset.h"
 
 enum { BYTEA_OID = 17 };
 
@@ -54,9 +55,62 @@ static int copy_key(struct ff_buf *b, const char *key)
 	return ff_buf_adds(b, "\\\\x") || ff_buf_add(b, key, FF_KEY_HEX) || ff_buf_addc(b, '\t');
 }
 
+/* The id s->ids knows for value v of kind k (the letter of its key), or
+   0. */
+static int64_t known_id(struct ff_pg *s, char k, const char *v)
+{
+	int64_t id = 0;
+
+	if (!v)
+		return 0;
+	ff_buf_reset(&s->line);
+	if (ff_buf_addc(&s->line, k) || ff_buf_adds(&s->line, v) ||
+	    !ff_dict_find(&s->ids, s->line.p, s->line.len, &id))
+		id = 0;
+	ff_buf_reset(&s->line);   /* empty, as ply_code expects it */
+	return id;
+}
+
+/* What of g's references the importer knows by id (0: not known, its
+   text is staged), and its players' ids in seat order as games.players
+   has them, when it knows every named seat's (all). */
+struct refs {
+	int64_t source, header, player[FF_MAX_SEATS];
+	int all;
+};
+
+static int resolve(struct ff_pg *s, const struct ff_store_game *g, struct refs *r)
+{
+	int k;
+
+	r->source = known_id(s, 's', g->source_file);
+	r->header = s->cpt.has_tmpl ? known_id(s, 'h', s->cpt.tmpl.p) : 0;
+	r->all = 1;
+	ff_buf_reset(&s->pl);
+	for (k = 1; k <= g->seats; k++) {
+		const char *name = ff_store_seat_player(g, k);
+
+		r->player[k - 1] = known_id(s, 'p', name);
+		if (name && !r->player[k - 1])
+			r->all = 0;
+		if (r->player[k - 1] && ff_buf_addf(&s->pl, "%s%lld ", s->pl.len ? "" : " ",
+						    (long long)r->player[k - 1]))
+			return -1;
+	}
+	return ff_buf_addc(&s->pl, '\0');
+}
+
+/* An id field (0: NULL), then sep. */
+static int copy_id(struct ff_buf *b, int64_t id, char sep)
+{
+	return id ? ff_buf_addf(b, "%lld%c", (long long)id, sep) : copy_str(b, NULL, sep);
+}
+
 /* Stage g's row of games (without its id: the commit puts it first),
-   in compact form (s->cpt, encoded; the moves' codes in s->moves). */
-static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char *key, long seq)
+   in compact form (s->cpt, encoded; the moves' codes in s->moves); its
+   source, template and players by id where r knows them. */
+static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char *key, long seq,
+		      const struct refs *r)
 {
 	const struct ff_record *rec = g->rec;
 	const struct ff_compact *c = &s->cpt;
@@ -74,17 +128,20 @@ static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char
 	       copy_str(b, ff_record_tag(rec, "Site"), '\t') ||
 	       copy_str(b, g->date, '\t') ||
 	       copy_str(b, ff_record_tag(rec, "Round"), '\t') ||
-	       copy_str(b, g->source_file, '\t') || copy_num(b, g->source_game, '\t') ||
-	       copy_num(b, g->source_line, '\t') ||
-	       copy_str(b, c->has_tmpl ? c->tmpl.p : NULL, '\t') ||
+	       copy_str(b, r->source ? NULL : g->source_file, '\t') ||
+	       copy_num(b, g->source_game, '\t') || copy_num(b, g->source_line, '\t') ||
+	       copy_str(b, c->has_tmpl && !r->header ? c->tmpl.p : NULL, '\t') ||
 	       (c->has_moves ? copy_text(b, s->moves.p ? s->moves.p : "", s->moves.len) ||
-			       ff_buf_adds(b, "\t\\N") :
-			       ff_buf_adds(b, "\\N\t") || copy_text(b, c->body, c->body_len)) ||
-	       ff_buf_addc(b, '\n');
+			       ff_buf_adds(b, "\t\\N\t") :
+			       ff_buf_adds(b, "\\N\t") || copy_text(b, c->body, c->body_len) ||
+			       ff_buf_addc(b, '\t')) ||
+	       copy_id(b, r->source, '\t') || copy_id(b, r->header, '\t') ||
+	       copy_str(b, r->all ? s->pl.p : NULL, '\n');
 }
 
-/* Stage g's seats. */
-static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
+/* Stage g's seats: each player by id where r knows every one. */
+static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq,
+		       const struct refs *r)
 {
 	struct ff_buf *b = &s->cur->seats;
 	int k;
@@ -92,7 +149,8 @@ static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
 	for (k = 1; k <= g->seats; k++)
 		if (copy_num(b, seq, '\t') || copy_num(b, k, '\t') ||
 		    copy_num(b, g->side_of_seat[k - 1], '\t') ||
-		    copy_str(b, ff_store_seat_player(g, k), '\n'))
+		    copy_str(b, r->all ? NULL : ff_store_seat_player(g, k), '\t') ||
+		    copy_id(b, r->all ? r->player[k - 1] : 0, '\n'))
 			return -1;
 	return 0;
 }
@@ -256,6 +314,7 @@ int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct 
 	struct ff_pg *s = ff_pg_of(base);
 	char key[FF_KEY_HEX + 1];
 	long seq = (long)s->cur->n;
+	struct refs r;
 
 	if (!s->in_batch)
 		return ff_error_set(err, FF_EIO, "store '%s': a game added outside a batch",
@@ -263,10 +322,10 @@ int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct 
 	ff_store_game_key(g, key);
 	if (ff_compact_encode(&s->cpt, g, err) || code_moves(s, err))
 		return -1;
-	if (keep(s, g, key) || note_game(s, g))
+	if (keep(s, g, key) || note_game(s, g) || resolve(s, g, &r))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	s->cur->staged[seq].fgn_line = s->cur->games.len;
-	if (stage_game(s, g, key, seq) || stage_seats(s, g, seq))
+	if (stage_game(s, g, key, seq, &r) || stage_seats(s, g, seq, &r))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	s->cur->n++;
 	return 0;

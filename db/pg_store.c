@@ -33,6 +33,7 @@ static void pg_close(struct ff_store *base)
 		pthread_join(s->fly.tid, NULL);
 		PQclear(s->fly.stored);
 		PQclear(s->fly.taken);
+		PQclear(s->fly.ids);
 	}
 	PQfinish(s->conn);   /* an open transaction rolls back */
 	ff_pg_batch_free(&s->bt[0]);
@@ -42,7 +43,9 @@ static void pg_close(struct ff_store *base)
 	ff_compact_free(&s->cpt);
 	ff_dict_free(&s->plies);
 	ff_dict_free(&s->known);
+	ff_dict_free(&s->ids);
 	ff_buf_free(&s->line);
+	ff_buf_free(&s->pl);
 	ff_buf_free(&s->filt);
 	free(s->base.name);
 	free(s->url);
@@ -71,8 +74,10 @@ static const char staging_sql[] =
 	"  first_seat integer, first_side integer, result text, winner_side integer,"
 	"  termination text, plies integer, seed text, origin text, event text, site text,"
 	"  date text, round text, source_file text, source_game bigint, source_line bigint,"
-	"  template text, moves text, body text) ON COMMIT DELETE ROWS;"
-	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text)"
+	"  template text, moves text, body text, source_id bigint, header bigint, players text)"
+	"  ON COMMIT DELETE ROWS;"
+	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text,"
+	"  player_id bigint)"
 	"  ON COMMIT DELETE ROWS;"
 	/* a batch's sorts in memory (4 MB, the default, spilled them to disk) */
 	"SET work_mem = '64MB'";
@@ -90,6 +95,7 @@ static int pg_open(struct ff_store **out, const char *db, int mode, struct ff_er
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	s->base.be = &ff_store_postgresql;
+	s->fast = 1;
 	s->cur = &s->bt[0];
 	s->flying = &s->bt[1];
 	if (connect_db(s, db, err))
