@@ -3,9 +3,11 @@
    checks it with nm):
    1. db/pg_conn.c: messages, statements, queries, streamed rows;
    2. db/pg_plies.c (ply codes, a row's FGN), db/pg_filter.c (filters);
-   3. db/pg_schema.c, db/pg_batch.c, db/pg_import.c, db/pg_export.c,
-      db/pg_stats.c, db/pg_results.c: one job of the backend each;
-   4. db/pg_store.c: open and close, the backend's table. */
+   3. db/pg_batch.c: a batch's commit (which the staging of the next
+      waits for, ff_pg_settle);
+   4. db/pg_schema.c, db/pg_import.c, db/pg_export.c, db/pg_stats.c,
+      db/pg_results.c: one job of the backend each;
+   5. db/pg_store.c: open and close, the backend's table. */
 #ifndef FF_PG_H
 #define FF_PG_H
 
