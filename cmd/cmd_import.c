@@ -293,8 +293,12 @@ static int warnings(struct importer *im, const struct ff_record *rec, const char
 		if (ff_diag_format(&im->diag, file, &w[i]))
 			return ff_error_set(&im->err, FF_ENOMEM, "out of memory");
 	im->warned = im->diag.len;
-	if (n && !im->quiet)
+	if (n && !im->quiet) {
+		/* the batch before first: its reports come before this game's */
+		if (ff_store_settle(im->store, &im->err))
+			return -1;
 		fputs(im->diag.p, stderr);
+	}
 	return 0;
 }
 
@@ -311,6 +315,8 @@ static int emit(void *ctx, struct ff_batch_slot *s)
 			break;
 		}
 		if (s->rstat[i] == -2) {
+			if (ff_store_settle(im->store, &im->err))
+				return -1;
 			if (im->json)
 				json_line(im, s->file[i], 0, "failed", &s->rerr[i], 0);
 			else
@@ -326,7 +332,8 @@ static int emit(void *ctx, struct ff_batch_slot *s)
 		    (u->valid[i] ? store_valid(im, s, i) : quarantine(im, s, i)))
 			return -1;
 		if (im->c.read % BATCH == 0) {
-			if (ff_store_commit(im->store, &im->err))
+			/* stored while the next batch is read (PostgreSQL) */
+			if (ff_store_commit_later(im->store, &im->err))
 				return -1;
 			im->in_batch = 0;
 		}
@@ -355,8 +362,9 @@ static int import_all(struct importer *im, const struct ff_input_opts *io, char 
 	ff_progress_init(&im->prog, files, n, 0, 0);
 	ff_input_init(&im->in, files, n, io);
 	status = ff_batch_run(&ops, im, &im->in, threads, threads == 1 ? 1 : CHUNK, FF_BATCH_RAW);
-	if (status == 0 && im->in_batch)
-		status = ff_store_commit(im->store, &im->err);
+	if (status == 0)
+		status = im->in_batch ? ff_store_commit(im->store, &im->err) :
+			 ff_store_settle(im->store, &im->err);
 	if (status == 0)
 		ff_progress_show(&im->prog, im->c.read, im->prog.bytes, 1);
 	ff_input_close(&im->in);

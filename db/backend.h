@@ -31,6 +31,11 @@ struct ff_store_backend {
 	int (*begin)(struct ff_store *s, struct ff_error *err);
 	/* store what the batch holds, report each game (ff_store_added), commit */
 	int (*commit)(struct ff_store *s, struct ff_error *err);
+	/* optional: commit in the background, the games reported by settle
+	   (NULL: commit does it all) */
+	int (*commit_later)(struct ff_store *s, struct ff_error *err);
+	/* optional: wait for a background commit and report its games */
+	int (*settle)(struct ff_store *s, struct ff_error *err);
 	int (*add_game)(struct ff_store *s, const struct ff_store_game *g, struct ff_error *err);
 	/* insert r under key into the quarantine: 1 inserted, 0 the key is
 	   taken, -1 with err */

@@ -3,13 +3,16 @@
    checks it with nm):
    1. db/pg_conn.c: messages, statements, queries, streamed rows;
    2. db/pg_plies.c (ply codes, a row's FGN), db/pg_filter.c (filters);
-   3. db/pg_schema.c, db/pg_batch.c, db/pg_import.c, db/pg_export.c,
-      db/pg_stats.c, db/pg_results.c: one job of the backend each;
-   4. db/pg_store.c: open and close, the backend's table. */
+   3. db/pg_batch.c: a batch's commit (which the staging of the next
+      waits for, ff_pg_settle);
+   4. db/pg_schema.c, db/pg_import.c, db/pg_export.c, db/pg_stats.c,
+      db/pg_results.c: one job of the backend each;
+   5. db/pg_store.c: open and close, the backend's table. */
 #ifndef FF_PG_H
 #define FF_PG_H
 
 #include <libpq-fe.h>
+#include <pthread.h>
 
 #include "db/backend.h"
 #include "db/compact.h"
@@ -27,29 +30,59 @@ struct ff_pg_staged {
 	char key[FF_KEY_HEX + 1];
 };
 
+/* A batch's games as staged: the COPY text of their rows (games without
+   their ids, a line each; seats by the game's number in the batch, seq),
+   what a collision's quarantine entry would need of each (staged[0..n),
+   offsets into keep), and once numbered the games' lines with their ids
+   (ids); arr is scratch for the commit. */
+struct ff_pg_batch {
+	struct ff_buf games, seats, keep, ids, arr;
+	struct ff_pg_staged *staged;
+	size_t n, cap;
+	int news;               /* a ruleset, source, template or player new to known */
+};
+
+/* A batch being committed on a thread of its own (ff_pg_commit_later):
+   its outcome, read once the thread is joined. */
+struct ff_pg_flight {
+	pthread_t tid;
+	int on;                 /* a thread is running or not yet joined */
+	int rc;                 /* 0, or -1 with err */
+	int committed;          /* COMMIT done: no key was taken */
+	PGresult *stored;       /* the ids of the games the INSERT stored */
+	PGresult *taken;        /* the stored games holding skipped games' keys */
+	PGresult *ids;          /* ids_sql's rows, for a batch with new values */
+	struct ff_error err;
+};
+
 /* Invariants: conn is open and in a good state; opened for writing, the
    schema is at FF_SCHEMA_VERSION and the staging tables exist; between
    begin and commit, in_batch is 1 (the batch's transaction is opened at
    its commit: until then the new ply codes a game needs are added each
    in a transaction of its own, so importers never wait on each other's
-   batches for them); games and seats hold the COPY text of the nstaged
-   games staged since (a line each, seats by the game's number in the
-   batch, seq); plies holds the ply_codes rows known (all of them once
-   opened for writing, and those added since). */
+   batches for them); cur holds the games staged since; while fly.on, a
+   thread commits the batch *flying and owns conn: nothing else may use
+   conn until ff_pg_settle has joined it; plies holds the ply_codes rows
+   known (all of them once opened for writing, and those added since). */
 struct ff_pg {
 	struct ff_store base;
 	PGconn *conn;
 	int in_batch;
-	struct ff_buf games, seats;         /* COPY text of the staged rows */
+	int fast;                           /* the last batch's keys were all free */
+	struct ff_pg_batch bt[2];           /* cur and flying point into it */
+	struct ff_pg_batch *cur, *flying;
+	struct ff_pg_flight fly;
 	struct ff_compact cpt;              /* scratch: the game being staged */
 	struct ff_buf moves, fgn;           /* scratch: its codes; a stored game's FGN */
 	struct ff_dict plies;
+	struct ff_dict known;               /* the rulesets, sources, templates and players of
+					       the batches staged before cur, each with a
+					       letter first (r, s, h, p): in the store
+					       when cur's statements run */
+	struct ff_dict ids;                 /* their ids, known once a batch committed them */
 	int streaming;                      /* a query's rows are being read */
-	struct ff_buf keep;                 /* file names and raw texts of the staged games */
 	char *url;                          /* the --db value as given (ff_store_hide's key) */
-	struct ff_pg_staged *staged;
-	size_t nstaged, cap;
-	struct ff_buf line, ids;            /* scratch */
+	struct ff_buf line, pl;             /* scratch */
 	struct ff_buf filt;                 /* the ruleset ids a filter allows, as an array */
 };
 
@@ -148,7 +181,17 @@ int ff_pg_reject_insert(struct ff_store *s, const struct ff_store_reject *r, con
 			struct ff_error *err);
 int ff_pg_reject_same(struct ff_store *s, const struct ff_store_reject *r, const char *key,
 		      struct ff_error *err);
-int ff_pg_flush(struct ff_pg *s, struct ff_error *err);
+/* The batch's commit (db/pg_batch.c): ff_pg_commit stores s->cur, reports
+   each game and commits, after settling a batch committing on its thread;
+   ff_pg_commit_later settles, then commits s->cur on a thread of its own;
+   ff_pg_settle joins that thread, reports the batch's games and commits
+   it where the thread left that to it (0 when none flies). Each returns
+   0, or -1 with err (the batch rolled back). */
+int ff_pg_commit(struct ff_pg *s, struct ff_error *err);
+int ff_pg_commit_later(struct ff_pg *s, struct ff_error *err);
+int ff_pg_settle(struct ff_pg *s, struct ff_error *err);
+/* Free a batch's buffers. */
+void ff_pg_batch_free(struct ff_pg_batch *b);
 int ff_pg_stats(struct ff_store *s, const struct ff_stats_filter *f, struct ff_stats_acc *acc,
 		struct ff_error *err);
 int ff_pg_stats_plan(struct ff_store *s, const struct ff_stats_filter *f, struct ff_buf *plan,

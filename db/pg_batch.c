@@ -1,55 +1,83 @@
 /* The PostgreSQL backend's commit of a batch (db/pg_import.c stages it):
    ids, COPY into the staging tables, the set-based INSERT, and what
-   became of each game, reported in the order the games came. */
+   became of each game, reported in the order the games came. An import
+   commits a batch on a thread of its own (ff_pg_commit_later) while it
+   reads and stages the next: the server stores one batch while the
+   client works on the next. The thread sends the statements and, when no
+   game's key was taken, the COMMIT; ff_pg_settle joins it, reports the
+   games and, where keys were taken, decides each (duplicate or collision,
+   quarantined) and commits. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 
 #include "db/pg.h"
 
 /* The games, with their seats, whose key is free: in key order (one
    lock order for concurrent importers); before them the rows of the
    small tables they refer to that are new (players, rulesets, sources,
-   headers), each table's in its key's order, for the same reason.
-   games.players as the SQLite backend makes it: each seat's player id,
-   in seat order, a space before and after. Gives the ids of the games
-   stored. */
-static const char insert_sql[] =
+   headers), each table's in its key's order, for the same reason (the
+   small tables' statements, small_sql, only for a batch with a value
+   new to the importer: b->news). A staged row gives the id of its
+   source, template and players where the importer knows them (ids_sql
+   told it), else their text, looked up here. games.players as the
+   SQLite backend makes it: each seat's player id, in seat order, a space
+   before and after. Gives the ids of the games stored. */
+static const char small_sql[] =
 	"INSERT INTO players (name) SELECT DISTINCT name FROM ff_stage_seats"
 	"  WHERE name IS NOT NULL ORDER BY name ON CONFLICT (name) DO NOTHING;"
 	"INSERT INTO rulesets SELECT DISTINCT ON (ruleset) ruleset, game, preset, options"
 	"  FROM ff_stage_games ORDER BY ruleset ON CONFLICT DO NOTHING;"
 	"INSERT INTO sources (path) SELECT DISTINCT s.source_file FROM ff_stage_games s"
-	"  WHERE NOT EXISTS (SELECT 1 FROM sources WHERE md5(path) = md5(s.source_file))"
+	"  WHERE s.source_file IS NOT NULL AND NOT EXISTS"
+	"  (SELECT 1 FROM sources WHERE md5(path) = md5(s.source_file))"
 	"  ORDER BY 1 ON CONFLICT DO NOTHING;"
 	"INSERT INTO headers (template) SELECT DISTINCT s.template FROM ff_stage_games s"
 	"  WHERE s.template IS NOT NULL AND NOT EXISTS"
 	"  (SELECT 1 FROM headers WHERE md5(template) = md5(s.template))"
-	"  ORDER BY 1 ON CONFLICT DO NOTHING;"
-	"WITH ins AS ("
-	"  INSERT INTO games (id, hash, ruleset, game, seats, sides, first_seat, first_side, result,"
-	"    winner_side, termination, plies, seed, origin, event, site, date, round, source_id,"
-	"    source_game, source_line, players, header, moves, body)"
-	"  SELECT s.id, s.hash, s.ruleset, s.game, s.seats, s.sides, s.first_seat, s.first_side,"
-	"    s.result, s.winner_side, s.termination, s.plies, s.seed, s.origin, s.event, s.site,"
-	"    s.date, s.round, src.id, s.source_game, s.source_line, coalesce(pl.players, ''),"
-	"    h.id, s.moves, s.body"
-	"  FROM ff_stage_games s"
-	"  JOIN sources src ON md5(src.path) = md5(s.source_file) AND src.path = s.source_file"
-	"  LEFT JOIN headers h ON md5(h.template) = md5(s.template) AND h.template = s.template"
-	"  LEFT JOIN ("
-	"    SELECT ss.seq, ' ' || string_agg(p.id::text, ' ' ORDER BY ss.seat) || ' ' AS players"
-	"    FROM ff_stage_seats ss JOIN players p ON p.name = ss.name GROUP BY ss.seq) pl"
-	"    ON pl.seq = s.seq"
-	"  ORDER BY s.game, s.hash"
-	"  ON CONFLICT (game, hash) DO NOTHING RETURNING id),"
-	"se AS (INSERT INTO seats (game_id, seat, side, player_id)"
-	"  SELECT s.id, ss.seat, ss.side, p.id FROM ff_stage_seats ss"
-	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name"
-	"  WHERE s.id IN (SELECT id FROM ins))"
-	"SELECT id FROM ins";
+	"  ORDER BY 1 ON CONFLICT DO NOTHING";
+#define INSERT_SQL(on_conflict) \
+	"WITH ins AS (" \
+	"  INSERT INTO games (id, hash, ruleset, game, seats, sides, first_seat, first_side, result," \
+	"    winner_side, termination, plies, seed, origin, event, site, date, round, source_id," \
+	"    source_game, source_line, players, header, moves, body)" \
+	"  SELECT s.id, s.hash, s.ruleset, s.game, s.seats, s.sides, s.first_seat, s.first_side," \
+	"    s.result, s.winner_side, s.termination, s.plies, s.seed, s.origin, s.event, s.site," \
+	"    s.date, s.round, coalesce(s.source_id, src.id), s.source_game, s.source_line," \
+	"    coalesce(s.players, pl.players, ''), coalesce(s.header, h.id), s.moves, s.body" \
+	"  FROM ff_stage_games s" \
+	"  LEFT JOIN sources src ON md5(src.path) = md5(s.source_file) AND src.path = s.source_file" \
+	"  LEFT JOIN headers h ON md5(h.template) = md5(s.template) AND h.template = s.template" \
+	"  LEFT JOIN (" \
+	"    SELECT ss.seq, ' ' || string_agg(p.id::text, ' ' ORDER BY ss.seat) || ' ' AS players" \
+	"    FROM ff_stage_seats ss JOIN players p ON p.name = ss.name GROUP BY ss.seq) pl" \
+	"    ON pl.seq = s.seq" \
+	"  ORDER BY s.game, s.hash" \
+	"  " on_conflict " RETURNING id)," \
+	"se AS (INSERT INTO seats (game_id, seat, side, player_id)" \
+	"  SELECT s.id, ss.seat, ss.side, coalesce(ss.player_id, p.id) FROM ff_stage_seats ss" \
+	"  JOIN ff_stage_games s ON s.seq = ss.seq LEFT JOIN players p ON p.name = ss.name" \
+	"  WHERE s.id IN (SELECT id FROM ins))" \
+	"SELECT id FROM ins"
+/* The games' INSERT: skipping a game whose key is taken; or, where the
+   importer expects none to be (fast_sql), without the check of each key
+   that ON CONFLICT costs: a taken key fails it, and the batch goes on
+   with insert_sql (to a savepoint before). */
+static const char insert_sql[] = INSERT_SQL("ON CONFLICT (game, hash) DO NOTHING");
+static const char fast_sql[] = INSERT_SQL("");
+
+/* The ids of the players, sources and templates of the staged rows that
+   give their text, each text with a letter first (p, s, h: the keys of
+   s->ids), for a batch with values new to the importer. */
+static const char ids_sql[] =
+	"SELECT 'p' || name, id FROM players WHERE name IN (SELECT name FROM ff_stage_seats)"
+	" UNION ALL SELECT 's' || path, id FROM sources"
+	"  WHERE md5(path) IN (SELECT md5(source_file) FROM ff_stage_games)"
+	" UNION ALL SELECT 'h' || template, id FROM headers"
+	"  WHERE md5(template) IN (SELECT md5(template) FROM ff_stage_games)";
 
 /* The stored games that hold the keys of the staged games $1 (an array
    of seq) that the INSERT skipped: a statement of its own, so that it
@@ -93,14 +121,14 @@ static int cmp_long(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The games' rows with their ids, in s->ids: n new ids of games_id_seq,
+/* The games' rows with their ids, in b->ids: n new ids of games_id_seq,
    ascending, given in the order the games came (ids are import order). */
-static int with_ids(struct ff_pg *s, struct ff_error *err)
+static int with_ids(struct ff_pg *s, struct ff_pg_batch *b, struct ff_error *err)
 {
 	char sql[96];
 	PGresult *res;
 	long *id;
-	size_t i, n = s->nstaged;
+	size_t i, n = b->n;
 	int rc = 0;
 
 	snprintf(sql, sizeof sql, "SELECT nextval('games_id_seq') FROM generate_series(1, %zu)", n);
@@ -118,23 +146,25 @@ static int with_ids(struct ff_pg *s, struct ff_error *err)
 		id[i] = atol(PQgetvalue(res, (int)i, 0));
 	PQclear(res);
 	qsort(id, n, sizeof *id, cmp_long);
-	ff_buf_reset(&s->ids);
+	ff_buf_reset(&b->ids);
 	for (i = 0; i < n && rc == 0; i++) {
-		size_t from = s->staged[i].fgn_line;
-		size_t to = i + 1 < n ? s->staged[i + 1].fgn_line : s->games.len;
+		size_t from = b->staged[i].fgn_line;
+		size_t to = i + 1 < n ? b->staged[i + 1].fgn_line : b->games.len;
 
-		s->staged[i].id = id[i];
-		rc = ff_buf_addf(&s->ids, "%ld\t", id[i]) || ff_buf_add(&s->ids, s->games.p + from, to - from);
+		b->staged[i].id = id[i];
+		rc = ff_buf_addf(&b->ids, "%ld\t", id[i]) || ff_buf_add(&b->ids, b->games.p + from, to - from);
 	}
 	free(id);
 	return rc ? ff_error_set(err, FF_ENOMEM, "out of memory") : 0;
 }
 
-/* Staged game k's key is held by stored game row (of res): a duplicate
-   when the text is the same, else a collision kept in quarantine. */
-static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct ff_error *err)
+/* Staged game k of b's key is held by stored game row (of res): a
+   duplicate when the text is the same, else a collision kept in
+   quarantine. */
+static int taken(struct ff_pg *s, const struct ff_pg_batch *b, size_t k, const PGresult *res,
+		 int row, struct ff_error *err)
 {
-	const struct ff_pg_staged *t = &s->staged[k];
+	const struct ff_pg_staged *t = &b->staged[k];
 	struct ff_store_game g;
 	struct ff_store_reject r;
 	char where[4096];
@@ -142,15 +172,15 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 
 	if (ff_pg_row_fgn(s, res, row, &s->fgn, err))
 		return -1;
-	if (s->fgn.len == t->fgn_len && memcmp(s->fgn.p, s->keep.p + t->fgn, t->fgn_len) == 0) {
+	if (s->fgn.len == t->fgn_len && memcmp(s->fgn.p, b->keep.p + t->fgn, t->fgn_len) == 0) {
 		ff_store_report(&s->base, FF_ADD_DUPLICATE, NULL);
 		return 0;
 	}
 	memset(&g, 0, sizeof g);
-	g.source_file = s->keep.p + t->file;
+	g.source_file = b->keep.p + t->file;
 	g.source_game = t->source_game;
 	g.source_line = t->source_line;
-	g.raw = s->keep.p + t->raw;
+	g.raw = b->keep.p + t->raw;
 	g.raw_len = t->raw_len;
 	snprintf(where, sizeof where, "%s, game %s", PQgetvalue(res, row, FF_PG_FGN_N + 2),
 		 PQgetvalue(res, row, FF_PG_FGN_N + 3));
@@ -163,19 +193,19 @@ static int taken(struct ff_pg *s, size_t k, const PGresult *res, int row, struct
 	return 0;
 }
 
-/* Report every staged game, in order: stored (its id in stored[0..n),
+/* Report every game of b, in order: stored (its id in stored[0..n),
    ascending), or taken (in res's rows, by seq). */
-static int report(struct ff_pg *s, const long *stored, size_t n, const PGresult *res,
-		  struct ff_error *err)
+static int report(struct ff_pg *s, const struct ff_pg_batch *b, const long *stored, size_t n,
+		  const PGresult *res, struct ff_error *err)
 {
 	int row = 0, rows = res ? PQntuples(res) : 0;
 	size_t k;
 
-	for (k = 0; k < s->nstaged; k++) {
-		if (bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long)) {
+	for (k = 0; k < b->n; k++) {
+		if (bsearch(&b->staged[k].id, stored, n, sizeof *stored, cmp_long)) {
 			ff_store_report(&s->base, FF_ADD_STORED, NULL);
 		} else if (row < rows && (size_t)atol(PQgetvalue(res, row, FF_PG_FGN_N)) == k) {
-			if (taken(s, k, res, row++, err))
+			if (taken(s, b, k, res, row++, err))
 				return -1;
 		} else
 			return ff_error_set(err, FF_EIO, "store '%s': a game neither stored nor found "
@@ -184,19 +214,19 @@ static int report(struct ff_pg *s, const long *stored, size_t n, const PGresult 
 	return 0;
 }
 
-/* The staged games the INSERT skipped (not in stored[0..n), ascending),
-   as a PostgreSQL array of their seq, in s->line; 0 when there are none. */
-static int skipped(struct ff_pg *s, const long *stored, size_t n)
+/* The games of b the INSERT skipped (not in stored[0..n), ascending), as
+   a PostgreSQL array of their seq, in b->arr; 0 when there are none. */
+static int skipped(struct ff_pg_batch *b, const long *stored, size_t n)
 {
 	size_t k;
 
-	ff_buf_reset(&s->line);
-	for (k = 0; k < s->nstaged; k++)
-		if (!bsearch(&s->staged[k].id, stored, n, sizeof *stored, cmp_long))
-			ff_buf_addf(&s->line, "%c%zu", s->line.len ? ',' : '{', k);
-	if (!s->line.len)
+	ff_buf_reset(&b->arr);
+	for (k = 0; k < b->n; k++)
+		if (!bsearch(&b->staged[k].id, stored, n, sizeof *stored, cmp_long))
+			ff_buf_addf(&b->arr, "%c%zu", b->arr.len ? ',' : '{', k);
+	if (!b->arr.len)
 		return 0;
-	ff_buf_addc(&s->line, '}');
+	ff_buf_addc(&b->arr, '}');
 	return 1;
 }
 
@@ -215,58 +245,192 @@ static int stored_ids(const PGresult *res, long **out, size_t *n)
 	return 0;
 }
 
-static void unstage(struct ff_pg *s)
+static void unstage(struct ff_pg_batch *b)
 {
-	ff_buf_reset(&s->games);
-	ff_buf_reset(&s->seats);
-	ff_buf_reset(&s->keep);
-	s->nstaged = 0;
+	ff_buf_reset(&b->games);
+	ff_buf_reset(&b->seats);
+	ff_buf_reset(&b->keep);
+	b->n = 0;
+	b->news = 0;
 }
 
-/* The games of the batch that the INSERT skipped: the rows holding their
-   keys, in *res (NULL when it skipped none). */
-static int find_taken(struct ff_pg *s, const long *stored, size_t n, PGresult **res,
-		      struct ff_error *err)
+void ff_pg_batch_free(struct ff_pg_batch *b)
 {
-	const char *arr;
-
-	*res = NULL;
-	if (!skipped(s, stored, n))
-		return 0;
-	if (!(arr = s->line.p))
-		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	*res = PQexecParams(s->conn, taken_sql, 1, NULL, &arr, NULL, NULL, 0);
-	if (PQresultStatus(*res) == PGRES_TUPLES_OK)
-		return 0;
-	ff_pg_fail(s, *res, err, "finding keys already taken");
-	PQclear(*res);
-	*res = NULL;
-	return -1;
+	ff_buf_free(&b->games);
+	ff_buf_free(&b->seats);
+	ff_buf_free(&b->keep);
+	ff_buf_free(&b->ids);
+	ff_buf_free(&b->arr);
+	free(b->staged);
 }
 
-int ff_pg_flush(struct ff_pg *s, struct ff_error *err)
+/* The INSERT of the games: fast_sql where s->fast, and where that finds
+   a key taken, insert_sql. f->stored: the ids stored. Returns 0, or -1
+   with f->err. */
+static int insert(struct ff_pg *s, struct ff_pg_flight *f)
 {
-	PGresult *res, *taken_rows = NULL;
+	const char *state;
+
+	if (s->fast) {
+		if (ff_pg_exec(s, "SAVEPOINT fast", &f->err))
+			return -1;
+		f->stored = PQexec(s->conn, fast_sql);
+		if (PQresultStatus(f->stored) == PGRES_TUPLES_OK)
+			return 0;
+		state = PQresultErrorField(f->stored, PG_DIAG_SQLSTATE);
+		if (!state || strcmp(state, "23505") != 0)   /* unique_violation */
+			return ff_pg_fail(s, f->stored, &f->err, "storing games");
+		PQclear(f->stored);
+		f->stored = NULL;
+		if (ff_pg_exec(s, "ROLLBACK TO SAVEPOINT fast", &f->err))
+			return -1;
+	}
+	f->stored = PQexec(s->conn, insert_sql);
+	if (PQresultStatus(f->stored) != PGRES_TUPLES_OK)
+		return ff_pg_fail(s, f->stored, &f->err, "storing games");
+	return 0;
+}
+
+/* Send b's statements in its transaction: BEGIN, ids, the COPYs, the
+   INSERT (f->stored its stored ids), then the query for the keys taken
+   (f->taken, NULL when the INSERT skipped no game), or COMMIT when it
+   skipped none (f->committed). The part of a commit that needs nothing
+   but the connection: run on the batch's thread. Returns 0, or -1 with
+   f->err. */
+static int send_batch(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_flight *f)
+{
 	long *stored = NULL;
 	size_t n = 0;
-	int rc;
+	const char *arr;
+	int rc = 0;
 
-	if (s->nstaged == 0)
-		return 0;
-	if (with_ids(s, err) ||
-	    copy_in(s, "COPY ff_stage_games FROM STDIN", s->ids.p, s->ids.len, err) ||
-	    copy_in(s, "COPY ff_stage_seats FROM STDIN", s->seats.p, s->seats.len, err))
+	f->stored = f->taken = f->ids = NULL;
+	f->committed = 0;
+	if (ff_pg_exec(s, "BEGIN", &f->err) || with_ids(s, b, &f->err) ||
+	    copy_in(s, "COPY ff_stage_games FROM STDIN", b->ids.p, b->ids.len, &f->err) ||
+	    copy_in(s, "COPY ff_stage_seats FROM STDIN", b->seats.p, b->seats.len, &f->err))
 		return -1;
-	res = PQexec(s->conn, insert_sql);
-	if (PQresultStatus(res) != PGRES_TUPLES_OK)
-		rc = ff_pg_fail(s, res, err, "storing games");
-	else if (stored_ids(res, &stored, &n))
+	if (b->news) {
+		if (ff_pg_exec(s, small_sql, &f->err))
+			return -1;
+		f->ids = PQexec(s->conn, ids_sql);
+		if (PQresultStatus(f->ids) != PGRES_TUPLES_OK)
+			return ff_pg_fail(s, f->ids, &f->err, "reading the small tables' ids");
+	}
+	if (insert(s, f))
+		return -1;
+	if (stored_ids(f->stored, &stored, &n))
+		return ff_error_set(&f->err, FF_ENOMEM, "out of memory");
+	s->fast = !skipped(b, stored, n);   /* the next batch tries fast_sql first */
+	if (s->fast) {
+		free(stored);
+		if ((rc = ff_pg_exec(s, "COMMIT", &f->err)) == 0)
+			f->committed = 1;
+		return rc;
+	}
+	free(stored);
+	if (!(arr = b->arr.p))
+		return ff_error_set(&f->err, FF_ENOMEM, "out of memory");
+	f->taken = PQexecParams(s->conn, taken_sql, 1, NULL, &arr, NULL, NULL, 0);
+	if (PQresultStatus(f->taken) != PGRES_TUPLES_OK)
+		return ff_pg_fail(s, f->taken, &f->err, "finding keys already taken");
+	return 0;
+}
+
+/* Keep the ids that ids_sql gave (res; NULL: none) in s->ids, for the
+   rows staged from now on. Returns 0 or -1 (no memory). */
+static int learn(struct ff_pg *s, const PGresult *res)
+{
+	int i, rows = res ? PQntuples(res) : 0;
+	int64_t id;
+
+	for (i = 0; i < rows; i++) {
+		const char *k = PQgetvalue(res, i, 0);
+		size_t n = (size_t)PQgetlength(res, i, 0);
+
+		if (!ff_dict_find(&s->ids, k, n, &id) &&
+		    ff_dict_put(&s->ids, k, n, atoll(PQgetvalue(res, i, 1))))
+			return -1;
+	}
+	return 0;
+}
+
+/* Report b's games from what send_batch left in f, and commit where it
+   did not; then the batch is empty. Returns 0, or -1 with err (the
+   transaction rolled back). */
+static int finish(struct ff_pg *s, struct ff_pg_batch *b, struct ff_pg_flight *f,
+		  struct ff_error *err)
+{
+	long *stored = NULL;
+	size_t n = 0;
+	int rc = f->rc;
+
+	if (rc)
+		*err = f->err;
+	else if (stored_ids(f->stored, &stored, &n))
 		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
 	else
-		rc = find_taken(s, stored, n, &taken_rows, err) || report(s, stored, n, taken_rows, err);
-	PQclear(res);
-	PQclear(taken_rows);
+		rc = report(s, b, stored, n, f->taken, err) ||
+		     (!f->committed && ff_pg_exec(s, "COMMIT", err));
+	if (rc && !f->committed)
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+	if (rc == 0 && learn(s, f->ids))
+		rc = ff_error_set(err, FF_ENOMEM, "out of memory");
+	PQclear(f->stored);
+	PQclear(f->taken);
+	PQclear(f->ids);
+	f->stored = f->taken = f->ids = NULL;
 	free(stored);
-	unstage(s);
+	unstage(b);
 	return rc ? -1 : 0;
+}
+
+static void *fly_main(void *arg)
+{
+	struct ff_pg *s = arg;
+
+	s->fly.rc = send_batch(s, s->flying, &s->fly) ? -1 : 0;
+	return NULL;
+}
+
+int ff_pg_settle(struct ff_pg *s, struct ff_error *err)
+{
+	if (!s->fly.on)
+		return 0;
+	pthread_join(s->fly.tid, NULL);
+	s->fly.on = 0;   /* before finish: a collision's quarantine entry uses conn */
+	return finish(s, s->flying, &s->fly, err);
+}
+
+int ff_pg_commit(struct ff_pg *s, struct ff_error *err)
+{
+	struct ff_pg_flight f;
+
+	if (ff_pg_settle(s, err))
+		return -1;
+	if (s->cur->n == 0)
+		return 0;
+	memset(&f, 0, sizeof f);
+	f.rc = send_batch(s, s->cur, &f) ? -1 : 0;
+	return finish(s, s->cur, &f, err);
+}
+
+int ff_pg_commit_later(struct ff_pg *s, struct ff_error *err)
+{
+	struct ff_pg_batch *b = s->cur;
+
+	if (ff_pg_settle(s, err))
+		return -1;
+	if (b->n == 0)
+		return 0;
+	s->cur = s->flying;
+	s->flying = b;
+	memset(&s->fly, 0, sizeof s->fly);
+	if (pthread_create(&s->fly.tid, NULL, fly_main, s) == 0) {
+		s->fly.on = 1;
+		return 0;
+	}
+	/* no thread: the batch is committed here and now */
+	s->fly.rc = send_batch(s, b, &s->fly) ? -1 : 0;
+	return finish(s, b, &s->fly, err);
 }

@@ -14,6 +14,7 @@
 
 #include "db/pg.h"
 #include "lib/record.h"
+#include "lib/ruleset.h"
 
 enum { BYTEA_OID = 17 };
 
@@ -54,13 +55,66 @@ static int copy_key(struct ff_buf *b, const char *key)
 	return ff_buf_adds(b, "\\\\x") || ff_buf_add(b, key, FF_KEY_HEX) || ff_buf_addc(b, '\t');
 }
 
-/* Stage g's row of games (without its id: ff_pg_flush puts it first),
-   in compact form (s->cpt, encoded; the moves' codes in s->moves). */
-static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char *key, long seq)
+/* The id s->ids knows for value v of kind k (the letter of its key), or
+   0. */
+static int64_t known_id(struct ff_pg *s, char k, const char *v)
+{
+	int64_t id = 0;
+
+	if (!v)
+		return 0;
+	ff_buf_reset(&s->line);
+	if (ff_buf_addc(&s->line, k) || ff_buf_adds(&s->line, v) ||
+	    !ff_dict_find(&s->ids, s->line.p, s->line.len, &id))
+		id = 0;
+	ff_buf_reset(&s->line);   /* empty, as ply_code expects it */
+	return id;
+}
+
+/* What of g's references the importer knows by id (0: not known, its
+   text is staged), and its players' ids in seat order as games.players
+   has them, when it knows every named seat's (all). */
+struct refs {
+	int64_t source, header, player[FF_MAX_SEATS];
+	int all;
+};
+
+static int resolve(struct ff_pg *s, const struct ff_store_game *g, struct refs *r)
+{
+	int k;
+
+	r->source = known_id(s, 's', g->source_file);
+	r->header = s->cpt.has_tmpl ? known_id(s, 'h', s->cpt.tmpl.p) : 0;
+	r->all = 1;
+	ff_buf_reset(&s->pl);
+	for (k = 1; k <= g->seats; k++) {
+		const char *name = ff_store_seat_player(g, k);
+
+		r->player[k - 1] = known_id(s, 'p', name);
+		if (name && !r->player[k - 1])
+			r->all = 0;
+		if (r->player[k - 1] && ff_buf_addf(&s->pl, "%s%lld ", s->pl.len ? "" : " ",
+						    (long long)r->player[k - 1]))
+			return -1;
+	}
+	return ff_buf_addc(&s->pl, '\0');
+}
+
+/* An id field (0: NULL), then sep. */
+static int copy_id(struct ff_buf *b, int64_t id, char sep)
+{
+	return id ? ff_buf_addf(b, "%lld%c", (long long)id, sep) : copy_str(b, NULL, sep);
+}
+
+/* Stage g's row of games (without its id: the commit puts it first),
+   in compact form (s->cpt, encoded; the moves' codes in s->moves); its
+   source, template and players by id where r knows them. */
+static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char *key, long seq,
+		      const struct refs *r)
 {
 	const struct ff_record *rec = g->rec;
 	const struct ff_compact *c = &s->cpt;
-	struct ff_buf *b = &s->games;
+	struct ff_buf *b = &s->cur->games;
 
 	return copy_num(b, seq, '\t') || copy_key(b, key) || copy_str(b, g->ruleset, '\t') ||
 	       copy_str(b, g->game, '\t') || copy_str(b, g->preset, '\t') ||
@@ -74,24 +128,29 @@ static int stage_game(struct ff_pg *s, const struct ff_store_game *g, const char
 	       copy_str(b, ff_record_tag(rec, "Site"), '\t') ||
 	       copy_str(b, g->date, '\t') ||
 	       copy_str(b, ff_record_tag(rec, "Round"), '\t') ||
-	       copy_str(b, g->source_file, '\t') || copy_num(b, g->source_game, '\t') ||
-	       copy_num(b, g->source_line, '\t') ||
-	       copy_str(b, c->has_tmpl ? c->tmpl.p : NULL, '\t') ||
+	       copy_str(b, r->source ? NULL : g->source_file, '\t') ||
+	       copy_num(b, g->source_game, '\t') || copy_num(b, g->source_line, '\t') ||
+	       copy_str(b, c->has_tmpl && !r->header ? c->tmpl.p : NULL, '\t') ||
 	       (c->has_moves ? copy_text(b, s->moves.p ? s->moves.p : "", s->moves.len) ||
-			       ff_buf_adds(b, "\t\\N") :
-			       ff_buf_adds(b, "\\N\t") || copy_text(b, c->body, c->body_len)) ||
-	       ff_buf_addc(b, '\n');
+			       ff_buf_adds(b, "\t\\N\t") :
+			       ff_buf_adds(b, "\\N\t") || copy_text(b, c->body, c->body_len) ||
+			       ff_buf_addc(b, '\t')) ||
+	       copy_id(b, r->source, '\t') || copy_id(b, r->header, '\t') ||
+	       copy_str(b, r->all ? s->pl.p : NULL, '\n');
 }
 
-/* Stage g's seats. */
-static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq)
+/* Stage g's seats: each player by id where r knows every one. */
+static int stage_seats(struct ff_pg *s, const struct ff_store_game *g, long seq,
+		       const struct refs *r)
 {
+	struct ff_buf *b = &s->cur->seats;
 	int k;
 
 	for (k = 1; k <= g->seats; k++)
-		if (copy_num(&s->seats, seq, '\t') || copy_num(&s->seats, k, '\t') ||
-		    copy_num(&s->seats, g->side_of_seat[k - 1], '\t') ||
-		    copy_str(&s->seats, ff_store_seat_player(g, k), '\n'))
+		if (copy_num(b, seq, '\t') || copy_num(b, k, '\t') ||
+		    copy_num(b, g->side_of_seat[k - 1], '\t') ||
+		    copy_str(b, r->all ? NULL : ff_store_seat_player(g, k), '\t') ||
+		    copy_id(b, r->all ? r->player[k - 1] : 0, '\n'))
 			return -1;
 	return 0;
 }
@@ -135,6 +194,8 @@ static int ply_code(struct ff_pg *s, const char *p, size_t n, int64_t *code, str
 
 	if (ff_dict_find(&s->plies, p, n, code))
 		return 0;
+	if (ff_pg_settle(s, err))   /* the connection is the committing batch's */
+		return -1;
 	if (ff_buf_add(&s->line, p, n) || ff_buf_addc(&s->line, '\0'))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	rc = ply_query(s, sql, s->line.p, &res, err);
@@ -181,38 +242,79 @@ static int code_moves(struct ff_pg *s, struct ff_error *err)
    canonical FGN (to compare with the game that holds its key). */
 static int keep(struct ff_pg *s, const struct ff_store_game *g, const char *key)
 {
+	struct ff_pg_batch *b = s->cur;
 	struct ff_pg_staged *t;
 
-	if (s->nstaged == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 1024;
-		struct ff_pg_staged *p = realloc(s->staged, cap * sizeof *p);
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 1024;
+		struct ff_pg_staged *p = realloc(b->staged, cap * sizeof *p);
 
 		if (!p)
 			return -1;
-		s->staged = p;
-		s->cap = cap;
+		b->staged = p;
+		b->cap = cap;
 	}
-	t = &s->staged[s->nstaged];
+	t = &b->staged[b->n];
 	memcpy(t->key, key, sizeof t->key);
 	t->source_game = g->source_game;
 	t->source_line = g->source_line;
-	t->file = s->keep.len;
-	if (ff_buf_add(&s->keep, g->source_file, strlen(g->source_file) + 1))
+	t->file = b->keep.len;
+	if (ff_buf_add(&b->keep, g->source_file, strlen(g->source_file) + 1))
 		return -1;
-	t->raw = s->keep.len;
+	t->raw = b->keep.len;
 	t->raw_len = g->raw ? g->raw_len : g->fgn_len;
-	if (ff_buf_add(&s->keep, g->raw ? g->raw : g->fgn, t->raw_len) || ff_buf_addc(&s->keep, '\0'))
+	if (ff_buf_add(&b->keep, g->raw ? g->raw : g->fgn, t->raw_len) || ff_buf_addc(&b->keep, '\0'))
 		return -1;
-	t->fgn = s->keep.len;
+	t->fgn = b->keep.len;
 	t->fgn_len = g->fgn_len;
-	return ff_buf_add(&s->keep, g->fgn, g->fgn_len) || ff_buf_addc(&s->keep, '\0') ? -1 : 0;
+	return ff_buf_add(&b->keep, g->fgn, g->fgn_len) || ff_buf_addc(&b->keep, '\0') ? -1 : 0;
+}
+
+/* Note that cur holds value v of kind k (a letter) and whether it is new
+   to s->known: where none of a batch's is, its commit inserts nothing
+   into the small tables and skips those statements (rows are never
+   deleted, and each batch before is committed before it). Returns 0 or
+   -1 (no memory). */
+static int note(struct ff_pg *s, char k, const char *v)
+{
+	int64_t id;
+
+	if (!v)
+		return 0;
+	int rc = 0;
+
+	ff_buf_reset(&s->line);
+	if (ff_buf_addc(&s->line, k) || ff_buf_adds(&s->line, v))
+		rc = -1;
+	else if (!ff_dict_find(&s->known, s->line.p, s->line.len, &id)) {
+		s->cur->news = 1;
+		rc = ff_dict_put(&s->known, s->line.p, s->line.len,
+				 (int64_t)ff_dict_count(&s->known) + 1);
+	}
+	ff_buf_reset(&s->line);   /* empty, as ply_code expects it */
+	return rc;
+}
+
+/* Note g's ruleset, source, template and players (note). */
+static int note_game(struct ff_pg *s, const struct ff_store_game *g)
+{
+	int k;
+
+	if (note(s, 'r', g->ruleset) || note(s, 's', g->source_file) ||
+	    note(s, 'h', s->cpt.has_tmpl ? s->cpt.tmpl.p : NULL))
+		return -1;
+	for (k = 1; k <= g->seats; k++)
+		if (note(s, 'p', ff_store_seat_player(g, k)))
+			return -1;
+	return 0;
 }
 
 int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct ff_error *err)
 {
 	struct ff_pg *s = ff_pg_of(base);
 	char key[FF_KEY_HEX + 1];
-	long seq = (long)s->nstaged;
+	long seq = (long)s->cur->n;
+	struct refs r;
 
 	if (!s->in_batch)
 		return ff_error_set(err, FF_EIO, "store '%s': a game added outside a batch",
@@ -220,12 +322,12 @@ int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct 
 	ff_store_game_key(g, key);
 	if (ff_compact_encode(&s->cpt, g, err) || code_moves(s, err))
 		return -1;
-	if (keep(s, g, key))
+	if (keep(s, g, key) || note_game(s, g) || resolve(s, g, &r))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	s->staged[seq].fgn_line = s->games.len;
-	if (stage_game(s, g, key, seq) || stage_seats(s, g, seq))
+	s->cur->staged[seq].fgn_line = s->cur->games.len;
+	if (stage_game(s, g, key, seq, &r) || stage_seats(s, g, seq, &r))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	s->nstaged++;
+	s->cur->n++;
 	return 0;
 }
 
@@ -245,6 +347,8 @@ int ff_pg_reject_insert(struct ff_store *base, const struct ff_store_reject *r, 
 	unsigned types[8] = { 0, 0, 0, 0, 0, 0, 0, BYTEA_OID };
 	PGresult *res;
 
+	if (ff_pg_settle(s, err))   /* the connection is the committing batch's */
+		return -1;
 	snprintf(game, sizeof game, "%ld", r->source_game);
 	snprintf(line, sizeof line, "%ld", r->source_line);
 	len[7] = (int)r->raw_len;
@@ -272,6 +376,8 @@ int ff_pg_reject_same(struct ff_store *base, const struct ff_store_reject *r, co
 	unsigned types[4] = { 0, 0, 0, BYTEA_OID };
 	PGresult *res;
 
+	if (ff_pg_settle(s, err))
+		return -1;
 	snprintf(game, sizeof game, "%ld", r->source_game);
 	res = PQexecParams(s->conn, sql, 4, types, val, len, fmt, 0);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1)

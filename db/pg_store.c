@@ -29,18 +29,24 @@ static void pg_close(struct ff_store *base)
 
 	if (!s)
 		return;
+	if (s->fly.on) {   /* a batch's thread: its outcome is not wanted */
+		pthread_join(s->fly.tid, NULL);
+		PQclear(s->fly.stored);
+		PQclear(s->fly.taken);
+		PQclear(s->fly.ids);
+	}
 	PQfinish(s->conn);   /* an open transaction rolls back */
-	ff_buf_free(&s->games);
-	ff_buf_free(&s->seats);
+	ff_pg_batch_free(&s->bt[0]);
+	ff_pg_batch_free(&s->bt[1]);
 	ff_buf_free(&s->moves);
 	ff_buf_free(&s->fgn);
 	ff_compact_free(&s->cpt);
 	ff_dict_free(&s->plies);
-	ff_buf_free(&s->keep);
+	ff_dict_free(&s->known);
+	ff_dict_free(&s->ids);
 	ff_buf_free(&s->line);
-	ff_buf_free(&s->ids);
+	ff_buf_free(&s->pl);
 	ff_buf_free(&s->filt);
-	free(s->staged);
 	free(s->base.name);
 	free(s->url);
 	free(s);
@@ -68,9 +74,13 @@ static const char staging_sql[] =
 	"  first_seat integer, first_side integer, result text, winner_side integer,"
 	"  termination text, plies integer, seed text, origin text, event text, site text,"
 	"  date text, round text, source_file text, source_game bigint, source_line bigint,"
-	"  template text, moves text, body text) ON COMMIT DELETE ROWS;"
-	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text)"
-	"  ON COMMIT DELETE ROWS;";
+	"  template text, moves text, body text, source_id bigint, header bigint, players text)"
+	"  ON COMMIT DELETE ROWS;"
+	"CREATE TEMP TABLE ff_stage_seats (seq integer, seat integer, side integer, name text,"
+	"  player_id bigint)"
+	"  ON COMMIT DELETE ROWS;"
+	/* a batch's sorts in memory (4 MB, the default, spilled them to disk) */
+	"SET work_mem = '64MB'";
 
 static int pg_open(struct ff_store **out, const char *db, int mode, struct ff_error *err)
 {
@@ -85,6 +95,9 @@ static int pg_open(struct ff_store **out, const char *db, int mode, struct ff_er
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	}
 	s->base.be = &ff_store_postgresql;
+	s->fast = 1;
+	s->cur = &s->bt[0];
+	s->flying = &s->bt[1];
 	if (connect_db(s, db, err))
 		goto fail;
 	if (mode == FF_OPEN_READ) {
@@ -131,12 +144,21 @@ static int pg_commit(struct ff_store *base, struct ff_error *err)
 {
 	struct ff_pg *s = ff_pg_of(base);
 
-	if (ff_pg_exec(s, "BEGIN", err) || ff_pg_flush(s, err) || ff_pg_exec(s, "COMMIT", err)) {
-		PQclear(PQexec(s->conn, "ROLLBACK"));
-		return -1;
-	}
 	s->in_batch = 0;
-	return 0;
+	return ff_pg_commit(s, err);
+}
+
+static int pg_commit_later(struct ff_store *base, struct ff_error *err)
+{
+	struct ff_pg *s = ff_pg_of(base);
+
+	s->in_batch = 0;
+	return ff_pg_commit_later(s, err);
+}
+
+static int pg_settle(struct ff_store *base, struct ff_error *err)
+{
+	return ff_pg_settle(ff_pg_of(base), err);
 }
 
 const struct ff_store_backend ff_store_postgresql = {
@@ -146,6 +168,8 @@ const struct ff_store_backend ff_store_postgresql = {
 	.close = pg_close,
 	.begin = pg_begin,
 	.commit = pg_commit,
+	.commit_later = pg_commit_later,
+	.settle = pg_settle,
 	.add_game = ff_pg_add_game,
 	.reject_insert = ff_pg_reject_insert,
 	.reject_same = ff_pg_reject_same,

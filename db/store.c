@@ -85,6 +85,16 @@ int ff_store_commit(struct ff_store *s, struct ff_error *err)
 	return s->be->commit(s, err);
 }
 
+int ff_store_commit_later(struct ff_store *s, struct ff_error *err)
+{
+	return s->be->commit_later ? s->be->commit_later(s, err) : s->be->commit(s, err);
+}
+
+int ff_store_settle(struct ff_store *s, struct ff_error *err)
+{
+	return s->be->settle ? s->be->settle(s, err) : 0;
+}
+
 void ff_store_on_added(struct ff_store *s,
 		       void (*fn)(void *ctx, enum ff_store_added what, const char *diag), void *ctx)
 {

@@ -96,6 +96,20 @@ struct ff_store_reject {
    nothing of the batch is stored). */
 int ff_store_begin(struct ff_store *s, struct ff_error *err);
 int ff_store_commit(struct ff_store *s, struct ff_error *err);
+/* Commit the open batch in the background where the backend can
+   (PostgreSQL: a thread of its own sends it while the caller reads and
+   stages the next batch), else as ff_store_commit. Its games are
+   reported (ff_store_on_added) by ff_store_settle, or at the latest by
+   the next call that needs the database (a commit, a quarantine entry, a
+   game with a ply new to the store); an error of the commit is returned
+   there. Until then the batch may be lost, as an open one, when the
+   process dies. Returns 0 or -1 with err. */
+int ff_store_commit_later(struct ff_store *s, struct ff_error *err);
+/* Wait for a batch committing in the background, report its games and
+   see it committed. Call it before printing anything about the next
+   batch's games, so that reports come a batch at a time, in order; 0 at
+   once when no batch is committing. Returns 0 or -1 with err. */
+int ff_store_settle(struct ff_store *s, struct ff_error *err);
 
 /* What ff_store_add_game did with a game. */
 enum ff_store_added {
@@ -108,7 +122,8 @@ enum ff_store_added {
 /* Who hears what became of each game given to ff_store_add_game: fn is
    called once per game, in the order given, during ff_store_add_game or,
    where the backend stores a batch at once (PostgreSQL), during the
-   ff_store_commit of its batch. diag is the diagnostic line of a
+   ff_store_commit of its batch (or the ff_store_settle after its
+   ff_store_commit_later). diag is the diagnostic line of a
    collision, else NULL; valid during the call. */
 void ff_store_on_added(struct ff_store *s,
 		       void (*fn)(void *ctx, enum ff_store_added what, const char *diag), void *ctx);

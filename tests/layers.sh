@@ -11,8 +11,8 @@
 #   fivefold.pc's libraries alone;
 # - the PostgreSQL backend's files (db/pg.h) call each other downwards
 #   only: every ff_pg_ symbol a file calls is defined in a file of a lower
-#   layer (conn 1; plies, filter 2; store 4; every other pg_ file, a job
-#   of the backend, 3).
+#   layer (conn 1; plies, filter 2; batch 3, whose commit import's staging
+#   waits for; store 5; every other pg_ file, a job of the backend, 4).
 top_builddir=${top_builddir:-.}
 NM=${NM:-nm}
 AR=${AR:-ar}
@@ -86,8 +86,9 @@ pg_level() {
 	case $1 in
 	pg_conn.o) echo 1 ;;
 	pg_plies.o | pg_filter.o) echo 2 ;;
-	pg_store.o) echo 4 ;;
-	*) echo 3 ;;
+	pg_batch.o) echo 3 ;;
+	pg_store.o) echo 5 ;;
+	*) echo 4 ;;
 	esac
 }
 "$NM" -g "$store" | awk '/^[^ ]*\.o:$/ { m = substr($0, 1, length($0) - 1); next }
