@@ -7,9 +7,12 @@
 #   result (each remaining ply legal from the set-up, each throw and card
 #   drawn the one the Seed gives from the set-up's draws:N on), and its
 #   last position, written by `show --setup`, is the game's own;
-# - where the game throws dice, `simulate --setup POS --seed S` plays on
-#   from the position with the game's chance stream: its throws are the
-#   game's remaining throws, as far as both go;
+# - `simulate --setup POS --seed S` plays on from the position with the
+#   game's chance stream: where the game throws dice, its throws are the
+#   game's remaining throws, as far as both go; in a card game, the cards
+#   it draws are the game's, as far as both go and the set-up's pile lasts
+#   (its agents draw from their own stream, which no position holds, so
+#   their plies, and after a reshuffle the discards' order, may differ);
 # - the records through JSON Lines and CSV and back are the same bytes;
 # - `simulate --setup` games from each position are valid.
 # usage: tests/setup.sh [FIVEFOLD]  (default: top_builddir/fivefold);
@@ -20,6 +23,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 n=100
+
+# draws: the cards drawn in the plies read from standard input, a line each
+draws() {
+	awk '/^\[/ { next } { for (i = 1; i <= NF; i++) if ((k = index($i, "+")) > 0) print substr($i, k + 1) }'
+}
 
 # plies FILE: each game's plies (tokens but preludes: dead:...), a line each
 plies() {
@@ -94,10 +102,26 @@ for game in ${SETUP_GAMES:-fivelines fiveplay sequence pegsjokers}; do
 	# played on by simulate from each set-up (seed i: game i's chance stream)
 	grep -o '^\[SetUp "[^"]*"\]' "$tmp/$game.frag.fgn" | sed 's/^\[SetUp "//; s/"\]$//' >"$tmp/pos"
 	i=1
+	cards=
 	: >"$tmp/sim.fgn"
 	while read -r pos; do
 		"$ff" simulate -g "$game" -n 1 -s $i --max-plies 400 --setup "$pos" >"$tmp/s.fgn"
 		cat "$tmp/s.fgn" >>"$tmp/sim.fgn"
+		if [ "$game" = sequence ] || [ "$game" = pegsjokers ]; then
+			# the cards drawn: the set-up's pile, top first, until it runs out
+			pile=$(printf '%s\n' "$pos" | awk -v g=$game '{ print g == "pegsjokers" ? $3 : $4 }')
+			m=$((${#pile} / 2))
+			a=$(awk -v want=$i 'BEGIN { RS = ""; ORS = "\n\n" } /^\[/ { g++ } g == want' \
+				"$tmp/$game.frag.fgn" | draws)
+			b=$(draws <"$tmp/s.fgn")
+			[ "$(printf '%s\n' "$a" | wc -l)" -lt "$m" ] && m=$(printf '%s\n' "$a" | wc -l)
+			[ "$(printf '%s\n' "$b" | wc -l)" -lt "$m" ] && m=$(printf '%s\n' "$b" | wc -l)
+			if [ "$(printf '%s\n' "$a" | head -n "$m")" != "$(printf '%s\n' "$b" | head -n "$m")" ]; then
+				echo "setup.sh: $game: game $i: simulate --setup draws other cards than the game"
+				fail=1
+			fi
+			cards=$((cards + m))
+		fi
 		if "$ff" rules "$game" 2>/dev/null | grep -q '^dice\|dice='; then
 			a=$(awk -v want=$i 'BEGIN { RS = ""; ORS = "\n\n" } /^\[/ { g++ } g == want' \
 				"$tmp/$game.frag.fgn" | plies /dev/stdin | tr ' ' '\n' | sed -n 's/:.*//p')
@@ -116,7 +140,7 @@ for game in ${SETUP_GAMES:-fivelines fiveplay sequence pegsjokers}; do
 		grep -v ': valid' "$tmp/v.out" | head -n 5
 		fail=1
 	fi
-	echo "setup.sh: $game: $n set-ups checked"
+	echo "setup.sh: $game: $n set-ups checked${cards:+ ($cards cards drawn by simulate --setup, each the game's own)}"
 done
 [ $fail -eq 0 ] && echo "setup.sh: ok"
 exit $fail
