@@ -15,6 +15,7 @@ struct shset {
 	struct ff_input_opts in;
 	long index, ply;     /* ply -1: the last */
 	int all, fmt;        /* fmt: FMT_TEXT, FMT_SVG or FMT_JSON */
+	int setup;           /* --setup: SetUp values instead of pictures */
 	const char *output;
 };
 
@@ -26,6 +27,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(FORMAT, S, fmt, .choices = "text|svg|json", .dflt = "text",
 	       .help = "text: a diagram; svg: a picture (one position: not with --all); json: the "
 	       "position as data, one JSON object a line (docs/json.md)"),
+	FF_OPT(SETUP, S, setup),
 	FF_OPT(OUTPUT, S, output),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT_DONE
@@ -38,7 +40,7 @@ enum { FMT_TEXT, FMT_SVG, FMT_JSON };
 struct sink {
 	FILE *fp;
 	struct ff_out file;
-	int fmt;
+	int fmt, setup;
 	struct ff_buf caption, out;
 };
 
@@ -50,7 +52,10 @@ static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, siz
 	ff_buf_reset(&sk->caption);
 	ff_game_caption(g, rec, ply, k0, k, &sk->caption);
 	ff_buf_reset(&sk->out);
-	if (sk->fmt == FMT_SVG) {
+	if (sk->setup) {   /* checked by walk() at the start */
+		ff_game_setup(g, &sk->out);
+		ff_buf_addc(&sk->out, '\n');
+	} else if (sk->fmt == FMT_SVG) {
 		ff_rules_render_svg(g->rules, g->state, sk->caption.p, &sk->out);
 	} else if (sk->fmt == FMT_JSON) {
 		ff_game_json(g, rec, ply, k0, k, &sk->out);
@@ -81,6 +86,11 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 			g->rules->name);
 		return FF_EXIT_FAIL;
 	}
+	ff_buf_reset(&out->out);
+	if (o->setup && ff_game_setup(g, &out->out)) {
+		fprintf(stderr, "fivefold show: game '%s' has no set-up positions\n", g->rules->name);
+		return FF_EXIT_FAIL;
+	}
 	if (o->all || o->ply == 0)
 		diagram(g, rec, 0, 0, 0, out);
 	for (k = 0; k < rec->nplies && (o->ply < 0 || g->turns < o->ply); k++) {
@@ -97,7 +107,7 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 		if (p.flags & FF_PLY_PRELUDE)
 			continue;
 		if (o->all || g->turns == o->ply || (o->ply < 0 && k + 1 == rec->nplies)) {
-			if (o->all && o->fmt == FMT_TEXT)
+			if (o->all && o->fmt == FMT_TEXT && !o->setup)
 				fputc('\n', out->fp);
 			diagram(g, rec, g->turns, k0, k + 1, out);
 		}
@@ -120,10 +130,13 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct ff_input in;
 	struct ff_record rec;
 	struct ff_game g;
-	struct sink out = { .fmt = o->fmt };
+	struct sink out = { .fmt = o->fmt, .setup = o->setup };
 	const char *file = "";
 	int status;
 
+	if (o->setup && o->fmt != FMT_TEXT)
+		return ff_cmd_usage_error(cmd, "--setup writes SetUp values: not with --format svg "
+					  "or json");
 	if (o->fmt == FMT_SVG && o->all)
 		return ff_cmd_usage_error(cmd, "--format svg draws one position: give --ply K, not "
 					  "--all (fivefold replay makes a page of every ply)");
@@ -158,8 +171,10 @@ const struct ff_cmd ff_cmd_show = {
 	.about = "Replays one game of the input and draws its position as text: after\n"
 		 "its last ply, after ply K (--ply), or after every ply (--all); with\n"
 		 "--format svg, as an SVG picture (-o pos.svg); with --format json, as\n"
-		 "data: a JSON object per position, one a line (docs/json.md). A ply\n"
-		 "that breaks the rules is reported and the last legal position drawn.",
+		 "data: a JSON object per position, one a line (docs/json.md); with\n"
+		 "--setup, as a SetUp tag value to start a record or `simulate --setup`\n"
+		 "from (docs/fgn.md). A ply that breaks the rules is reported and the\n"
+		 "last legal position drawn.",
 	.opts = opts,
 	.settings = sizeof(struct shset),
 	.run = run,

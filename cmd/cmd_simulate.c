@@ -15,6 +15,7 @@
 #include "lib/agent.h"
 #include "lib/analysis/solve.h"
 #include "lib/pool.h"
+#include "lib/setup.h"
 #include "lib/simulate.h"
 #include "lib/text.h"
 
@@ -23,7 +24,7 @@
 
 /* What the options say. */
 struct sset {
-	const char *game, *rules, *options, *seats, *agents, *output, *solution;
+	const char *game, *rules, *options, *seats, *agents, *output, *solution, *setup;
 	const struct ff_format *to;
 	long games, threads, max_plies;
 	uint64_t seed;
@@ -40,6 +41,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(SEED, S, seed, .dflt = "1"),
 	FF_OPT(AGENTS, S, agents, .dflt = "random"),
 	FF_OPT(SOLUTION, S, solution),
+	FF_OPT(SETUP_POS, S, setup),
 	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1"),
 	FF_OPT(MAXPLIES, S, max_plies, .lo = 1, .hi = 100000000L, .dflt = "10000",
 	       .help = "end an unfinished game after N plies with result *"),
@@ -167,16 +169,20 @@ static const struct ff_pool_ops ops = {
 	sizeof(struct slot), slot_init, slot_free, produce, work, consume
 };
 
-/* 0 when the engine accepts cfg (seat count, option combinations), else
-   -1 with err. */
-static int probe_config(const struct ff_config *cfg, struct ff_error *err)
+/* 0 when the engine accepts cfg (seat count, option combinations) and
+   the set-up position setup (NULL: none), else -1 with err. */
+static int probe_config(const struct ff_config *cfg, const char *setup, struct ff_error *err)
 {
 	void *st = malloc(cfg->rules->state_size);
+	struct ff_rng chance;
 	int rc;
 
 	if (!st)
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
-	rc = ff_rules_init(cfg->rules, st, cfg, NULL, err);
+	ff_rng_seed(&chance, 0);
+	rc = ff_rules_init(cfg->rules, st, cfg, &chance, err);
+	if (rc == 0 && setup)
+		rc = ff_setup_read(cfg->rules, st, cfg, setup, &chance, 0, err);
 	free(st);
 	return rc;
 }
@@ -216,10 +222,11 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
 					  c->fmt->name);
 	ff_error_clear(&err);
 	if (ff_config_parse(cfg, o->game, o->rules, o->options, o->seats, NULL, NULL, &err) ||
-	    probe_config(cfg, &err))   /* combinations only the engine knows */
+	    probe_config(cfg, o->setup, &err))   /* combinations only the engine knows */
 		return ff_cmd_usage_error(cmd, "%s [%s]", err.msg, ff_code_name(err.code));
 	c->sim.cfg = cfg;
 	c->sim.max_plies = (int)o->max_plies;
+	c->sim.setup = o->setup;
 	c->sim.form = (enum ff_ply_form)o->form;
 	c->games = (unsigned long long)o->games;
 	c->seed = o->seed;
@@ -323,7 +330,10 @@ const struct ff_cmd ff_cmd_simulate = {
 		 "bytes whatever --threads is (mcts with time-ms=N excepted: its budget\n"
 		 "is the clock's). The Seat tags record each seat's agent with every\n"
 		 "option it played with, the engine's defaults included (fivefold\n"
-		 "rules lists them), so the record names it if defaults change.",
+		 "rules lists them), so the record names it if defaults change. With\n"
+		 "--setup POS every game starts from that position (a SetUp tag value,\n"
+		 "docs/fgn.md), written as the SetUp tag; its draws:N continues each\n"
+		 "game's chance stream at draw N.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

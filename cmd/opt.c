@@ -113,6 +113,12 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			  "search N milliseconds a position instead (not reproducible)" },
 	[FF_O_HINDSIGHT] = { "hindsight", 0, NULL, FF_K_FLAG, 0,
 			     "see every card: other hands and the pile's order (labelled so)" },
+	/* one name, two rows: show writes a set-up (a switch), simulate
+	   starts from one (a value) */
+	[FF_O_SETUP] = { "setup", 0, NULL, FF_K_FLAG, 0,
+			 "write the position as a SetUp tag value (docs/fgn.md), one a line" },
+	[FF_O_SETUP_POS] = { "setup", 0, "POS", TEXT(FF_C_ANY),
+			     "start from the set-up position POS, a SetUp tag value (docs/fgn.md)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

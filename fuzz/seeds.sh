@@ -5,7 +5,7 @@
 # fuzz/corpus/TARGET/ where it exists, then the regression files
 # tests/fuzz/TARGET/ (each one a bug the fuzzers found; README lines there
 # are not inputs).
-FF_FUZZ_TARGETS="fgn jsonl csv csvply ludii roundtrip solution page dburl
+FF_FUZZ_TARGETS="fgn jsonl csv csvply ludii roundtrip solution page dburl setup
 	engine-fivelines engine-fiveplay engine-sequence engine-pegsjokers"
 
 ff_fuzz_seeds() {

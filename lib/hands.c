@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "lib/hands.h"
+#include "lib/setup.h"
+#include "lib/text.h"
 
 /* Check a Deck tag: exactly the game's cards. */
 static int check_deck(const struct ff_hands *h, const struct ff_config *cfg, int n,
@@ -290,5 +292,150 @@ int ff_hands_json_piles(const struct ff_hands *h, struct ff_buf *out)
 	else
 		rc |= ff_buf_adds(out, "null");
 	rc |= ff_buf_addc(out, '}');
+	return rc ? -1 : 0;
+}
+
+/* --- set-up positions --- */
+
+/* Read the card list f[from, to) into out (room for max), "?N" at its end
+   counted in *unknown (NULL: not allowed). Returns the number of cards,
+   or -1 with err. */
+static int setup_cards(const struct ff_setup_field *f, size_t from, size_t to, int16_t *out,
+		       int max, int *unknown, const struct ff_hands *h, struct ff_error *err)
+{
+	size_t i = from;
+	uint64_t v;
+	int n = 0, c;
+
+	if (unknown)
+		*unknown = 0;
+	if (to - from == 1 && f->p[from] == '-')
+		return 0;
+	while (i < to) {
+		if (f->p[i] == '?' && unknown) {
+			if (ff_parse_uint(f->p + i + 1, to - i - 1, FF_HANDS_CARDS, &v) || i + 1 == to)
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: "
+						    "expected ?N, N the unknown cards, at the end",
+						    f->at + i + 1);
+			*unknown = (int)v;
+			return n;
+		}
+		if (i + 2 > to || (c = ff_card_parse(f->p + i, 2)) < 0 || !h->copies[c])
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: '%.*s' "
+					    "is no card of the game", f->at + i + 1,
+					    (int)(to - i < 2 ? to - i : 2), f->p + i);
+		if (n == max)
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: more than "
+					    "%d cards", f->at + i + 1, max);
+		out[n++] = (int16_t)c;
+		i += 2;
+	}
+	return n;
+}
+
+/* Count the cards of list[0, n) in seen[], and check none has more
+   copies than the game: 0, or -1 with err naming the card. */
+static int setup_count(const struct ff_hands *h, const int16_t *list, int n, uint8_t *seen,
+		       size_t at, struct ff_error *err)
+{
+	char b[4];
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (++seen[list[i]] > h->copies[list[i]])
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: %d copies "
+					    "of %s in the hands, the pile and the discards, the game "
+					    "has %d", at + 1, seen[list[i]], ff_card_name(list[i], b),
+					    h->copies[list[i]]);
+	return 0;
+}
+
+int ff_hands_setup_read(struct ff_hands *h, const struct ff_setup_field *hands,
+			const struct ff_setup_field *pile, const struct ff_setup_field *disc,
+			struct ff_error *err)
+{
+	uint8_t seen[FF_CARD_KINDS] = { 0 };
+	size_t i = 0, end;
+	int seat = 0, n, unk, total = 0, want = 0, c;
+
+	for (seat = 0; seat < h->seats; seat++) {
+		if (i > hands->len || (seat && hands->p[i - 1] != '/'))
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: expected "
+					    "%d hands, '/' between them", hands->at + 1, h->seats);
+		for (end = i; end < hands->len && hands->p[end] != '/'; end++)
+			;
+		if ((n = setup_cards(hands, i, end, h->hand[seat], FF_HANDS_HAND, &unk, h, err)) < 0 ||
+		    setup_count(h, h->hand[seat], n, seen, hands->at + i, err))
+			return -1;
+		h->nhand[seat] = (uint8_t)n;
+		h->unk[seat] = (uint8_t)(unk > FF_HANDS_HAND ? FF_HANDS_HAND + 1 : unk);
+		if (n + unk > FF_HANDS_HAND)
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: seat %d "
+					    "holds %d cards, more than a hand can", hands->at + i + 1,
+					    seat + 1, n + unk);
+		total += n + unk;
+		i = end + 1;
+	}
+	if (i <= hands->len)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: more than %d "
+				    "hands", hands->at + i, h->seats);
+	h->top = 0;
+	if ((n = setup_cards(pile, 0, pile->len, h->pile, FF_HANDS_CARDS, &unk, h, err)) < 0)
+		return -1;
+	if (n && unk)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the pile is its "
+				    "cards or ?N, not both", pile->at + 1);
+	h->known = unk == 0;   /* the order of an empty pile is known */
+	h->npile = (uint16_t)(n + unk);
+	if (setup_count(h, h->pile, n, seen, pile->at, err))
+		return -1;
+	if ((n = setup_cards(disc, 0, disc->len, h->disc, FF_HANDS_CARDS, NULL, h, err)) < 0 ||
+	    setup_count(h, h->disc, n, seen, disc->at, err))
+		return -1;
+	h->ndisc = (uint16_t)n;
+	memset(h->dcount, 0, sizeof h->dcount);
+	for (i = 0; i < (size_t)n; i++)
+		h->dcount[h->disc[i]]++;
+	total += h->npile + h->ndisc;
+	for (c = 0; c < FF_CARD_KINDS; c++)
+		want += h->copies[c];
+	if (total != want)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the hands, the "
+				    "pile and the discards hold %d cards, the game has %d",
+				    hands->at + 1, total, want);
+	return 0;
+}
+
+/* Append cards[0, n), "-" for none when unk is 0 too, and "?unk". */
+static int write_cards(const int16_t *cards, int n, int unk, struct ff_buf *out)
+{
+	char b[4];
+	int i, rc = 0;
+
+	for (i = 0; i < n; i++)
+		rc |= ff_buf_adds(out, ff_card_name(cards[i], b));
+	if (unk)
+		rc |= ff_buf_addf(out, "?%d", unk);
+	else if (!n)
+		rc |= ff_buf_addc(out, '-');
+	return rc;
+}
+
+int ff_hands_setup_write(const struct ff_hands *h, struct ff_buf *out)
+{
+	int seat, rc = 0;
+
+	for (seat = 0; seat < h->seats; seat++) {
+		if (seat)
+			rc |= ff_buf_addc(out, '/');
+		rc |= write_cards(h->hand[seat], h->nhand[seat], h->unk[seat], out);
+	}
+	rc |= ff_buf_addc(out, ' ');
+	if (h->known)
+		rc |= write_cards(h->pile + h->top, h->npile, 0, out);
+	else
+		rc |= write_cards(NULL, 0, h->npile, out);
+	rc |= ff_buf_addc(out, ' ');
+	rc |= write_cards(h->disc, h->ndisc, 0, out);
 	return rc ? -1 : 0;
 }

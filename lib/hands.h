@@ -90,4 +90,25 @@ int ff_hands_json(const struct ff_hands *h, int seat, struct ff_buf *out);
    is empty or its order not known). Returns 0 or -1. */
 int ff_hands_json_piles(const struct ff_hands *h, struct ff_buf *out);
 
+/* --- set-up positions (docs/fgn.md, "Set-up positions") --- */
+
+struct ff_setup_field;
+
+/* Read the cards of a SetUp value into h (made by ff_hands_init: the
+   copies, seats and whether reshuffles follow the Seed are kept): the
+   fields hands (each seat's, '/' between seats: its known cards, then
+   "?N" for N unknown ones; "-" for none), pile (the draw pile top first,
+   "?N" when only its size is known, "-" when empty) and disc (the discard
+   pile in the order discarded, "-" when empty). Checks every card is one
+   of the game's, no card has more copies in the hands, the pile and the
+   discards than the game, and all of them hold every card of the game.
+   Returns 0, or -1 with err (FF_EBAD_TAG, "bad SetUp at character N:
+   ..."). */
+int ff_hands_setup_read(struct ff_hands *h, const struct ff_setup_field *hands,
+			const struct ff_setup_field *pile, const struct ff_setup_field *disc,
+			struct ff_error *err);
+/* Append h's cards as ff_hands_setup_read reads them: "HANDS PILE DISC".
+   Returns 0 or -1. */
+int ff_hands_setup_write(const struct ff_hands *h, struct ff_buf *out);
+
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lib/replay.h"
+#include "lib/setup.h"
 #include "lib/tags.h"
 #include "lib/text.h"
 
@@ -209,8 +210,8 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 	static const char *const names[] = { "Game", "Rules", "Options", "Seats", "First" };
 	const char *v[5];
 	long line[5] = { 0 }, col[5] = { 0 }, sl = 0, sc = 0;
-	const char *seed, *deck, *teams;
-	long dl = 0, dc = 0, tl = 0, tc = 0;
+	const char *seed, *deck, *teams, *setup;
+	long dl = 0, dc = 0, tl = 0, tc = 0, ul = 0, uc = 0;
 	int i, at;
 
 	for (i = 0; i < 5; i++)
@@ -266,6 +267,12 @@ int ff_game_start(struct ff_game *g, const struct ff_record *rec, struct ff_erro
 		return -1;
 	}
 	g->started = 1;   /* the ruleset is known: verdicts name it from here on */
+	setup = tag_at(rec, "SetUp", &ul, &uc);
+	if (setup && ff_setup_read(g->rules, g->state, &g->cfg, setup,
+				   g->seeded ? &g->chance : NULL, g->seed, err)) {
+		locate(err, rec, ul, uc, 0, 0);
+		return -1;
+	}
 	teams = tag_at(rec, "Teams", &tl, &tc);
 	if (teams && check_teams(g, teams, err)) {
 		locate(err, rec, tl, tc, 0, 0);
@@ -612,6 +619,11 @@ enum ff_verdict ff_game_rewrite(struct ff_game *g, const struct ff_record *rec,
 nomem:
 	ff_error_set(err, FF_ENOMEM, "out of memory");
 	return FF_MALFORMED;
+}
+
+int ff_game_setup(const struct ff_game *g, struct ff_buf *out)
+{
+	return ff_setup_write(g->rules, g->state, g->seeded ? &g->chance : NULL, g->seed, out);
 }
 
 int ff_game_caption(const struct ff_game *g, const struct ff_record *rec, int ply, size_t k0,

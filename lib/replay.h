@@ -66,8 +66,9 @@ int ff_game_legal_text(const struct ff_game *g, struct ff_buf *out, char sep);
 void ff_game_init(struct ff_game *g);
 void ff_game_free(struct ff_game *g);
 
-/* Read the header of rec (Game, Rules, Options, Seats, First, Seed, Deck)
-   and set up the initial position; check the Teams tag, where present,
+/* Read the header of rec (Game, Rules, Options, Seats, First, Seed, Deck,
+   SetUp) and set up the initial position (the SetUp tag's where there is
+   one, lib/setup.h); check the Teams tag, where present,
    against the sides the engine gives the seats, the Seat<k> tags against
    the seat count (bad-seat), the Termination tag's value and the Result
    tag's shape (bad-tag). Where g->as[] holds a value it stands for the
@@ -123,6 +124,11 @@ const char *ff_result_token(const struct ff_outcome *o, int sides, char *buf);
 
 /* The Termination tag value of a termination ("normal", "blocked", ...). */
 const char *ff_termination_name(enum ff_termination t);
+
+/* Append g's position as a SetUp tag value (lib/setup.h): the engine's
+   set-up position and, with a Seed, the draws the chance stream has made.
+   Returns 0, or -1 (no memory, or a game without set-up positions). */
+int ff_game_setup(const struct ff_game *g, struct ff_buf *out);
 
 /* Append the caption of g's position after ply `ply` (0: the start),
    whose tokens are rec's tokens [k0, k) (a prelude and its ply):

@@ -26,7 +26,8 @@ enum ff_rules_can {
 	FF_CAN_HIDE,       /* determinize: some of the state is hidden from a seat */
 	FF_CAN_EVALUATE,   /* evaluate: a position's estimate (mcts cut=N) */
 	FF_CAN_CHANCE,     /* roll: pre-ply chance (dice) */
-	FF_CAN_DRAW        /* format_post: plies have post-ply facts (cards drawn) */
+	FF_CAN_DRAW,       /* format_post: plies have post-ply facts (cards drawn) */
+	FF_CAN_SETUP       /* setup_read and setup_write: the SetUp tag */
 };
 
 /* 1 when r can do what (it has the hooks), else 0. Inline: replay asks
@@ -50,6 +51,8 @@ static inline int ff_rules_can(const struct ff_rules *r, enum ff_rules_can what)
 		return r->roll != NULL;
 	case FF_CAN_DRAW:
 		return r->format_post != NULL;
+	case FF_CAN_SETUP:
+		return r->setup_read && r->setup_write;
 	}
 	return 0;
 }
@@ -197,6 +200,28 @@ static inline void ff_rules_explain(const struct ff_rules *r, const void *st,
 				    const struct ff_ply *ply, struct ff_buf *out)
 {
 	r->explain(st, ply, out);
+}
+
+/* --- set-up positions (the SetUp tag) --- */
+
+/* Read the set-up position text[0, len) over the initial position in st
+   (rules->setup_read). Returns 0, or -1 with err: the engine's reason,
+   or FF_EBAD_TAG for a game without set-up positions. */
+static inline int ff_rules_setup_read(const struct ff_rules *r, void *st,
+				      const struct ff_config *cfg, const char *text, size_t len,
+				      struct ff_error *err)
+{
+	if (!r->setup_read)
+		return ff_error_set(err, FF_EBAD_TAG, "game '%s' has no set-up positions", r->name);
+	return r->setup_read(st, cfg, text, len, err);
+}
+
+/* Append st's set-up position (rules->setup_write). Returns 0, or -1
+   when out of memory or the game has no set-up positions. */
+static inline int ff_rules_setup_write(const struct ff_rules *r, const void *st,
+				       struct ff_buf *out)
+{
+	return r->setup_write ? r->setup_write(st, out) : -1;
 }
 
 /* --- views --- */

@@ -413,6 +413,22 @@ struct ff_rules {
 	/* 1 when sample is exact (above), else 0. */
 	int sample_exact;
 
+	/* ---- Set-up positions: optional, the two together ---- */
+	/* Optional (NULL: the game has no set-up notation): the set-up
+	   position text[0, len) (the SetUp tag without its chance part,
+	   docs/fgn.md "Set-up positions"), read over the initial position
+	   init() made in st for cfg; the rules and options stay init()'s.
+	   Checks that the position can arise (piece counts, cards once,
+	   ...). Returns 0, or -1 with err (FF_EBAD_TAG, a message that
+	   names the character where the fault lies, 1-based, and why). Call
+	   it through ff_rules_setup_read. */
+	int (*setup_read)(void *st, const struct ff_config *cfg, const char *text, size_t len,
+			  struct ff_error *err) FF_HOOK;
+	/* Optional, with setup_read: append the position in st as
+	   setup_read reads it (reading it back gives a state with the same
+	   future). Returns 0 or -1 (no memory). */
+	int (*setup_write)(const void *st, struct ff_buf *out) FF_HOOK;
+
 	/* ---- The engine's agents: optional ---- */
 	const struct ff_agent *agents;  /* engine agents beyond "random" */
 	int nagents;

@@ -6,6 +6,7 @@
 
 #include "lib/agent.h"
 #include "lib/replay.h"
+#include "lib/setup.h"
 #include "lib/simulate.h"
 
 /* The Teams tag value of a game whose seats form fewer sides than seats:
@@ -72,7 +73,9 @@ static int set_tags(const struct ff_sim *sim, uint64_t seed, const void *st, str
 	ff_buf_reset(b);
 	if (ff_buf_addu(b, seed))
 		return -1;
-	return ff_record_add_tag(rec, "Seed", b->p, b->len, 0, 0);
+	if (ff_record_add_tag(rec, "Seed", b->p, b->len, 0, 0))
+		return -1;
+	return sim->setup ? ff_record_add_tag(rec, "SetUp", sim->setup, strlen(sim->setup), 0, 0) : 0;
 }
 
 /* ff_agent_uniform_index as the sample hook's pick: ctx is the agents' stream. */
@@ -114,6 +117,8 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	ff_rng_seed(&chance, seed);
 	ff_rng_seed(&agent, seed ^ FF_AGENT_SEED_XOR);
 	if (ff_rules_init(r, state, sim->cfg, &chance, err))
+		return -1;
+	if (sim->setup && ff_setup_read(r, state, sim->cfg, sim->setup, &chance, seed, err))
 		return -1;
 	if (set_tags(sim, seed, state, scratch, rec))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");

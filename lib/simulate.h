@@ -21,6 +21,9 @@ struct ff_sim {
 	/* the Seat tags: how each seat's agent was given ("mcts:iterations=
 	   500"); NULL: the agent's name */
 	const char *seat_name[FF_MAX_SEATS];
+	/* the set-up position every game starts from (a SetUp tag value,
+	   lib/setup.h), written as the SetUp tag; NULL: the rules' start */
+	const char *setup;
 };
 
 /* Play one game whose chance stream is ff1(seed) and whose agents draw from

@@ -9,7 +9,7 @@
 
 /* The tags fivefold reads or writes, Seat<k> aside. */
 static const char *const known[] = {
-	"Game", "Rules", "Options", "Seats", "Teams", "First", "Seed", "Deck", "Result",
+	"Game", "Rules", "Options", "Seats", "Teams", "First", "Seed", "Deck", "SetUp", "Result",
 	"Termination", "Event", "Site", "Date", "Round", "Source", "LudiiWinner",
 };
 #define NKNOWN (sizeof known / sizeof known[0])

@@ -43,7 +43,7 @@
 struct stats {
 	long configs, games, chance_games, mutated_illegal, mutated_chance, draw_games,
 	     mutated_draw, after_end, result, format_trips, step_taken, step_left, samples,
-	     sample_lists, json_positions, json_over, cased, explained, canon_same, canon_kept;
+	     sample_lists, json_positions, json_over, cased, explained, canon_same, canon_kept, setups;
 };
 
 static struct stats totals;
@@ -76,6 +76,47 @@ static void check_cased(const struct ff_game *g, const char *tok, size_t len,
 		}
 		totals.cased++;
 	}
+}
+
+/* 3c. where the engine has set-up positions: the position written by
+   setup_write reads back (over a fresh initial position of the same
+   rules) to a state that writes the same text, draws the same picture,
+   has the same seat to move and the same outcome. */
+static void check_setup(const struct ff_game *g)
+{
+	const struct ff_rules *r = g->rules;
+	struct ff_buf a = FF_BUF_INIT, b = FF_BUF_INIT, ra = FF_BUF_INIT, rb = FF_BUF_INIT;
+	struct ff_outcome oa, ob;
+	struct ff_error err;
+	void *st;
+
+	if (!r->setup_read)
+		return;
+	st = malloc(r->state_size);
+	CU_ASSERT_FATAL(st != NULL && r->setup_write != NULL);
+	CU_ASSERT_EQUAL(r->setup_write(g->state, &a), 0);
+	ff_error_clear(&err);
+	CU_ASSERT_EQUAL_FATAL(r->init(st, &g->cfg, NULL, &err), 0);
+	if (r->setup_read(st, &g->cfg, a.p, a.len, &err) != 0) {
+		fprintf(stderr, "conformance: %s: set-up '%s' refused: %s\n", r->name, a.p, err.msg);
+		CU_FAIL("a position written by setup_write does not read back");
+	} else {
+		CU_ASSERT_EQUAL(r->setup_write(st, &b), 0);
+		CU_ASSERT_STRING_EQUAL(a.p, b.p);
+		r->render(g->state, &ra);
+		r->render(st, &rb);
+		CU_ASSERT_STRING_EQUAL(ra.p, rb.p);
+		r->outcome(g->state, &oa);
+		r->outcome(st, &ob);
+		CU_ASSERT(oa.term == ob.term && oa.winner == ob.winner);
+		CU_ASSERT_EQUAL(r->to_move(g->state), r->to_move(st));
+		totals.setups++;
+	}
+	ff_buf_free(&a);
+	ff_buf_free(&b);
+	ff_buf_free(&ra);
+	ff_buf_free(&rb);
+	free(st);
 }
 
 /* Copy rec with ply k's token replaced by tok (k == nplies appends). */
@@ -598,6 +639,7 @@ static void check_game(struct ff_game *g, const struct ff_record *rec, struct ff
 				CU_ASSERT_STRING_EQUAL(b2->p, tok);
 				if (ff_game_step(g, rec, k, &p, &err))
 					break;
+				check_setup(g);
 			}
 		}
 	}
@@ -972,6 +1014,9 @@ static void test_every_ruleset(void)
 		totals.mutated_draw, totals.after_end, totals.result, totals.format_trips);
 	fprintf(stderr, "conformance: %ld plies read back in upper and in lower case\n",
 		totals.cased);
+	fprintf(stderr, "conformance: %ld positions written as set-ups and read back\n",
+		totals.setups);
+	CU_ASSERT_TRUE(totals.setups > totals.games || filtered());
 	fprintf(stderr, "conformance: the one-call step took %ld tokens and left %ld as the usual "
 		"path has them\n", totals.step_taken, totals.step_left);
 	fprintf(stderr, "conformance: %ld positions where every candidate of a sampler was "

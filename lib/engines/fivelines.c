@@ -30,6 +30,7 @@
 #include "lib/agent.h"
 #include "lib/dice.h"
 #include "lib/ruleset.h"
+#include "lib/setup.h"
 #include "lib/svg.h"
 
 enum { SCHAEDLER, KIDD, LL_RACE, LL_KNOCK };
@@ -865,6 +866,103 @@ static int fl_apply(void *st, struct ff_ply *ply, struct ff_rng *chance,
 	return 0;
 }
 
+/* --- set-up positions (docs/fgn.md, "Set-up positions") ---
+   "PTS/HAND/HOME PTS/HAND/HOME SEAT": side A's then side B's ten points
+   0-9 (one digit each: its pieces there), pieces in hand and on the
+   central sacred line; then the seat to move, 1 or 2. */
+
+/* Read one side's field f into s. Returns 0 or -1 with err. */
+static int setup_side(struct fl_state *s, int side, const struct ff_setup_field *f,
+		      struct ff_error *err)
+{
+	const char *t = f->p;
+	int p, total = 0;
+
+	if (f->len != 14 || t[10] != '/' || t[12] != '/')
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side %c: "
+				    "expected ten digits (points 0-9), '/', the pieces in hand, '/', "
+				    "those on the central line, as in 1111100000/0/0", f->at + 1,
+				    "AB"[side]);
+	for (p = 0; p < 14; p++) {
+		if (p == 10 || p == 12)
+			continue;
+		if (t[p] < '0' || t[p] > '0' + PIECES)
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: '%c' is "
+					    "no count of pieces (0 to %d)", f->at + (size_t)p + 1, t[p],
+					    PIECES);
+		total += t[p] - '0';
+		if (p < 10)
+			s->n[side][p] = (uint8_t)(t[p] - '0');
+	}
+	s->hand[side] = (uint8_t)(t[11] - '0');
+	s->home[side] = (uint8_t)(t[13] - '0');
+	if (total != PIECES)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side %c has %d "
+				    "pieces, the game has %d", f->at + 1, "AB"[side], total, PIECES);
+	if (s->home[side] && !locus(s))
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side %c has "
+				    "pieces on the central sacred line, which only the Locus Ludi "
+				    "presets have", f->at + 14, "AB"[side]);
+	if (s->hand[side] && s->preset == SCHAEDLER)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side %c has "
+				    "pieces in hand, which never leave the board in preset "
+				    "'schaedler'", f->at + 12, "AB"[side]);
+	if (locus(s) && s->n[side][goal_of[side]])
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side %c has "
+				    "pieces on its goal, point %d, which go on to the central line in "
+				    "the Locus Ludi presets", f->at + (size_t)goal_of[side] + 1,
+				    "AB"[side], goal_of[side]);
+	return 0;
+}
+
+static int fl_setup_read(void *st, const struct ff_config *cfg, const char *text, size_t len,
+			 struct ff_error *err)
+{
+	struct fl_state *s = st;
+	struct ff_setup_field f[4];
+	int n = ff_setup_fields(text, len, f, 4), side, won[2];
+
+	(void)cfg;
+	if (n != 3)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character 1: expected three "
+				    "fields, side A, side B, the seat to move, as in "
+				    "'1111100000/0/0 0000011111/0/0 1'");
+	for (side = 0; side < 2; side++)
+		if (setup_side(s, side, &f[side], err))
+			return -1;
+	if (f[2].len != 1 || (f[2].p[0] != '1' && f[2].p[0] != '2'))
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the seat to "
+				    "move is 1 or 2", f[2].at + 1);
+	s->turn = (uint8_t)(f[2].p[0] - '1');
+	s->term = FF_TERM_NONE;
+	s->winner = -1;
+	for (side = 0; side < 2; side++)
+		won[side] = on_goal(s, side) >= s->need;
+	if (won[0] && won[1])
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character 1: both sides have "
+				    "%d pieces on the goal: both would have won", s->need);
+	if (won[0] || won[1]) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)(won[1]);
+	} else if (s->may_block && !can_move(s, 0) && !can_move(s, 1)) {
+		s->term = FF_TERM_BLOCKED;
+	}
+	return 0;
+}
+
+static int fl_setup_write(const void *st, struct ff_buf *out)
+{
+	const struct fl_state *s = st;
+	int side, p, rc = 0;
+
+	for (side = 0; side < 2; side++) {
+		for (p = 0; p < POINTS; p++)
+			rc |= ff_buf_addc(out, (char)('0' + s->n[side][p]));
+		rc |= ff_buf_addf(out, "/%d/%d ", s->hand[side], s->home[side]);
+	}
+	return rc | ff_buf_addc(out, (char)('1' + s->turn)) ? -1 : 0;
+}
+
 /* The usual long form R:F-T with three digits, checked and played at
    once (rules->step): what fl_parse makes of it, fl_check_chance,
    fl_roll, fl_is_legal, fl_apply and fl_format's long form, without a
@@ -1149,6 +1247,8 @@ const struct ff_rules ff_fivelines_rules = {
 	.render = fl_render,
 	.render_svg = fl_render_svg,
 	.render_json = fl_render_json,
+	.setup_read = fl_setup_read,
+	.setup_write = fl_setup_write,
 	.agents = fl_agents,
 	.nagents = (int)(sizeof fl_agents / sizeof fl_agents[0]),
 	.agent_defaults = fl_agent_defaults,

@@ -27,6 +27,8 @@
 #include "lib/agent.h"
 #include "lib/bits.h"
 #include "lib/ruleset.h"
+#include "lib/setup.h"
+#include "lib/text.h"
 #include "lib/svg.h"
 
 enum { N = 7, HOLES = 49, PEG = 0, SOLID = 1, HOLLOW = 2 };
@@ -553,6 +555,189 @@ static int fp_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	return 0;
 }
 
+/* --- set-up positions (docs/fgn.md, "Set-up positions") ---
+   "BOARD P10S4H4 p10s4h4 SEAT PLIES": the holes rank 7 to rank 1, '/'
+   between ranks, files a-g in each: P S H seat 1's peg, solid and hollow
+   barrel, p s h seat 2's, X seat 1's peg inside seat 2's hollow barrel, x
+   seat 2's inside seat 1's, a digit that many empty holes; each seat's
+   unplayed pieces; the seat to move; the plies played (movecap counts
+   them). The positions before the set-up are not known: a repetition
+   counts from it. */
+
+/* Put what character c stands for into hole h. Returns 0, or -1 when c
+   is none of the hole characters. */
+static int setup_hole(struct board *b, char c, int h)
+{
+	const char *p = strchr("PSHpshXx", c);
+	int k;
+
+	if (!p || !c)
+		return -1;
+	k = (int)(p - "PSHpshXx");
+	if (k < 6) {
+		put(b, k / 3, k % 3, h);
+	} else {   /* a peg in the other seat's hollow barrel */
+		put(b, 1 - (k - 6), HOLLOW, h);
+		put(b, k - 6, PEG, h);
+	}
+	return 0;
+}
+
+/* Read the board field f into b (empty). Returns 0 or -1 with err. */
+static int setup_board(struct board *b, const struct ff_setup_field *f, struct ff_error *err)
+{
+	int r = N - 1, file = 0;
+	size_t i;
+
+	for (i = 0; i < f->len; i++) {
+		char c = f->p[i];
+
+		if (c == '/') {
+			if (file != N)
+				break;
+			if (--r < 0)
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: "
+						    "more than 7 ranks", f->at + i + 1);
+			file = 0;
+		} else if (c >= '1' && c <= '7') {
+			file += c - '0';
+			if (file > N)
+				break;
+		} else if (file < N && setup_hole(b, c, r * N + file) == 0) {
+			file++;
+		} else if (file < N) {
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: '%c' is "
+					    "no hole (P S H, p s h, X x or a count of empty holes)",
+					    f->at + i + 1, c);
+		} else {
+			break;
+		}
+	}
+	if (i < f->len || file != N || r != 0)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: rank %d does "
+				    "not have 7 holes (or the board not 7 ranks, rank 7 first)",
+				    f->at + (i < f->len ? i : f->len) + 1, r + 1);
+	return 0;
+}
+
+/* Read seat side's unplayed pieces, "P10S4H4" ("p10s4h4" for seat 2),
+   into s->hand[side] and check them with the board. */
+static int setup_hand(struct fp_state *s, int side, const struct ff_setup_field *f,
+		      struct ff_error *err)
+{
+	static const char *const tname[3] = { "pegs", "solid barrels", "hollow barrels" };
+	size_t i = 0;
+	int t, v, on;
+
+	for (t = 0; t < 3; t++) {
+		if (i >= f->len || f->p[i] != (side ? piece_char[t] | 0x20 : piece_char[t]))
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: expected "
+					    "seat %d's unplayed pieces as %s", f->at + i + 1, side + 1,
+					    side ? "p10s4h4" : "P10S4H4");
+		for (i++, v = 0; i < f->len && f->p[i] >= '0' && f->p[i] <= '9' && v < 100; i++)
+			v = v * 10 + f->p[i] - '0';
+		on = ff_popcount64(s->b.own[side][t]);
+		if (on + v != start_hand[t])
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: seat %d "
+					    "has %d %s (%d on the board, %d unplayed), the game has %d",
+					    f->at + 1, side + 1, on + v, tname[t], on, v, start_hand[t]);
+		s->hand[side][t] = (uint8_t)v;
+	}
+	if (i != f->len)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: expected a "
+				    "space after seat %d's unplayed pieces", f->at + i + 1, side + 1);
+	return 0;
+}
+
+static int fp_setup_read(void *st, const struct ff_config *cfg, const char *text, size_t len,
+			 struct ff_error *err)
+{
+	struct fp_state *s = st;
+	struct ff_setup_field f[6];
+	int n = ff_setup_fields(text, len, f, 6), side, t, placed = 0, won[2] = { 0, 0 }, h;
+	uint64_t plies = 0;
+
+	(void)cfg;
+	if (n != 5)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character 1: expected five "
+				    "fields, the board, each seat's unplayed pieces, the seat to "
+				    "move, the plies played, as in '7/7/7/7/7/7/7 P10S4H4 p10s4h4 1 0'");
+	if (setup_board(&s->b, &f[0], err) || setup_hand(s, 0, &f[1], err) ||
+	    setup_hand(s, 1, &f[2], err))
+		return -1;
+	if (f[3].len != 1 || (f[3].p[0] != '1' && f[3].p[0] != '2'))
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the seat to "
+				    "move is 1 or 2", f[3].at + 1);
+	if (ff_parse_uint(f[4].p, f[4].len, UINT32_MAX, &plies))
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the plies "
+				    "played are a number", f[4].at + 1);
+	for (side = 0; side < 2; side++)
+		for (t = 0; t < 3; t++)
+			placed += start_hand[t] - s->hand[side][t];
+	if (plies < (uint64_t)placed)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: %d pieces on "
+				    "the board after %llu %s: a ply places one at most",
+				    f[4].at + 1, placed, (unsigned long long)plies,
+				    plies == 1 ? "ply" : "plies");
+	s->turn = (uint8_t)(f[3].p[0] - '1');
+	s->plies = (uint32_t)plies;
+	s->term = FF_TERM_NONE;
+	s->winner = -1;
+	for (h = 0; h < HOLES; h++)
+		for (side = 0; side < 2; side++)
+			won[side] |= wins_through(&s->b, side, h);
+	if (won[s->turn])
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: seat %d is to "
+				    "move but has a winning line, which would have ended the game",
+				    f[3].at + 1, s->turn + 1);
+	remember(s, 1);   /* the repetitions count from here */
+	if (won[1 - s->turn]) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)(1 - s->turn);
+	} else if (s->movecap && s->plies >= (uint32_t)s->movecap) {
+		s->term = FF_TERM_MOVECAP;
+	}
+	return 0;
+}
+
+static int fp_setup_write(const void *st, struct ff_buf *out)
+{
+	const struct fp_state *s = st;
+	int r, f, run, side, rc = 0;
+
+	for (r = N - 1; r >= 0; r--) {
+		for (f = 0, run = 0; f < N; f++) {
+			int h = r * N + f, peg = s->b.peg[h], bar = s->b.bar[h];
+			char c;
+
+			if (peg == NONE && bar == NONE) {
+				run++;
+				continue;
+			}
+			if (run)
+				rc |= ff_buf_addc(out, (char)('0' + run));
+			run = 0;
+			if (peg != NONE && bar != NONE)
+				c = peg ? 'x' : 'X';
+			else if (peg != NONE)
+				c = 'P';
+			else
+				c = s->b.hollow[h] ? 'H' : 'S';
+			if ((peg != NONE ? peg : bar) == 1 && c != 'x')
+				c = (char)(c | 0x20);
+			rc |= ff_buf_addc(out, c);
+		}
+		if (run)
+			rc |= ff_buf_addc(out, (char)('0' + run));
+		if (r)
+			rc |= ff_buf_addc(out, '/');
+	}
+	for (side = 0; side < 2; side++)
+		rc |= ff_buf_addf(out, side ? " p%ds%dh%d" : " P%dS%dH%d", s->hand[side][0],
+				  s->hand[side][1], s->hand[side][2]);
+	return rc | ff_buf_addf(out, " %d %lu", s->turn + 1, (unsigned long)s->plies) ? -1 : 0;
+}
+
 static void fp_outcome(const void *st, struct ff_outcome *out)
 {
 	const struct fp_state *s = st;
@@ -833,6 +1018,8 @@ const struct ff_rules ff_fiveplay_rules = {
 	.render = fp_render,
 	.render_svg = fp_render_svg,
 	.render_json = fp_render_json,
+	.setup_read = fp_setup_read,
+	.setup_write = fp_setup_write,
 	.agents = fp_agents,
 	.nagents = 1,
 	.agent_defaults = fp_agent_defaults,

@@ -33,6 +33,8 @@
 #include "lib/cards.h"
 #include "lib/hands.h"
 #include "lib/ruleset.h"
+#include "lib/setup.h"
+#include "lib/text.h"
 #include "lib/svg.h"
 
 enum { MAXS = 8, PEGS = 5, SIDE = 18, MAXT = SIDE * MAXS, COMEOUT = 8, INSPOT = 3 };
@@ -2009,6 +2011,110 @@ static int pj_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	return ff_hands_draw(&s->h, seat, &p->post[0], chance, err);
 }
 
+/* --- set-up positions (docs/fgn.md, "Set-up positions") ---
+   "PEGS HANDS PILE DISCARDS SEAT": each seat's five pegs, ',' between
+   pegs and '/' between seats, each a place as plies write it (T12, S1,
+   H1.3); the cards (lib/hands.h, ff_hands_setup_read); the seat to move. */
+
+/* Read the pegs field f into s->b (every peg in its start area). Returns
+   0 or -1 with err. */
+static int setup_pegs(struct pj_state *s, const struct ff_setup_field *f, struct ff_error *err)
+{
+	size_t i = 0, end;
+	int k, peg, loc;
+	char name[12];
+
+	for (k = 0; k < s->seats; k++)
+		for (peg = 0; peg < PEGS; peg++) {
+			char sep = peg + 1 < PEGS ? ',' : '/';
+
+			for (end = i; end < f->len && f->p[end] != ',' && f->p[end] != '/'; end++)
+				;
+			if ((loc = parse_loc(&s->b, f->p + i, end - i)) == NOWHERE)
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: '%.*s' "
+						    "is no place of the ring of %d seats (T0-T%d, S1-S%d, "
+						    "H1.1-H%d.5)", f->at + i + 1, (int)(end - i), f->p + i,
+						    s->seats, s->b.len - 1, s->seats, s->seats);
+			loc_name(loc, name);
+			if ((loc >= LOC_START && loc < LOC_HOME && loc != LOC_START + k) ||
+			    (is_home(loc) && home_seat(loc) != k))
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: seat "
+						    "%d's peg in %s, another seat's %s", f->at + i + 1,
+						    k + 1, name, is_home(loc) ? "home" : "start area");
+			if (loc < LOC_START && peg_at(&s->b, loc) != NOWHERE)
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: two "
+						    "pegs on %s", f->at + i + 1, name);
+			place(&s->b, k * PEGS + peg, loc);
+			if (end == f->len ? k + 1 < s->seats || peg + 1 < PEGS : f->p[end] != sep ||
+			    (k + 1 == s->seats && peg + 1 == PEGS))
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: "
+						    "expected %d seats' five pegs, ',' between pegs and "
+						    "'/' between seats", f->at + end + 1, s->seats);
+			i = end + 1;
+		}
+	return 0;
+}
+
+static int pj_setup_read(void *st, const struct ff_config *cfg, const char *text, size_t len,
+			 struct ff_error *err)
+{
+	struct pj_state *s = st;
+	struct ff_setup_field f[6];
+	uint64_t seat;
+	int n = ff_setup_fields(text, len, f, 6), side, won = -1, last, k, held;
+
+	(void)cfg;
+	if (n != 5)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character 1: expected five "
+				    "fields: the pegs, the hands, the pile, the discards, the seat "
+				    "to move");
+	if (setup_pegs(s, &f[0], err) || ff_hands_setup_read(&s->h, &f[1], &f[2], &f[3], err))
+		return -1;
+	if (ff_parse_uint(f[4].p, f[4].len, s->seats, &seat) || seat < 1)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the seat to move "
+				    "is 1 to %d", f[4].at + 1, s->seats);
+	s->turn = (uint8_t)(seat - 1);
+	s->term = FF_TERM_NONE;
+	s->winner = -1;
+	last = (s->turn + s->seats - 1) % s->seats;
+	for (side = 0; side < s->sides; side++)
+		if (side_home(s, side)) {
+			if (won >= 0 || side != side_of(s, last))
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character 1: side %d "
+						    "has every peg home, and the game would have ended "
+						    "before seat %d's last play", side + 1, last + 1);
+			won = side;
+		}
+	for (k = 0; k < s->seats; k++) {
+		held = s->h.nhand[k] + s->h.unk[k];
+		if (held != s->hsize && !(won >= 0 && k == last && held == s->hsize - 1))
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: seat %d "
+					    "holds %d cards, a hand is %d", f[1].at + 1, k + 1, held,
+					    s->hsize);
+	}
+	if (won >= 0) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)won;
+	}
+	return 0;
+}
+
+static int pj_setup_write(const void *st, struct ff_buf *out)
+{
+	const struct pj_state *s = st;
+	char name[12];
+	int k, peg, rc = 0;
+
+	for (k = 0; k < s->seats; k++)
+		for (peg = 0; peg < PEGS; peg++) {
+			loc_name(s->b.loc[k][peg], name);
+			rc |= ff_buf_adds(out, name);
+			rc |= ff_buf_addc(out, peg + 1 < PEGS ? ',' : k + 1 < s->seats ? '/' : ' ');
+		}
+	rc |= ff_hands_setup_write(&s->h, out);
+	return rc | ff_buf_addf(out, " %d", s->turn + 1) ? -1 : 0;
+}
+
 static void pj_outcome(const void *st, struct ff_outcome *out)
 {
 	const struct pj_state *s = st;
@@ -2329,6 +2435,8 @@ const struct ff_rules ff_pegsjokers_rules = {
 	.render = pj_render,
 	.render_svg = pj_render_svg,
 	.render_json = pj_render_json,
+	.setup_read = pj_setup_read,
+	.setup_write = pj_setup_write,
 	.determinize = pj_determinize,
 	.evaluate = pj_evaluate,
 	.agents = pj_agents,

@@ -34,6 +34,8 @@
 #include "lib/cards.h"
 #include "lib/hands.h"
 #include "lib/ruleset.h"
+#include "lib/setup.h"
+#include "lib/text.h"
 #include "lib/svg.h"
 
 enum { N = 10, CELLS = 100, MAX_SIDES = 3, LINES = 42 };
@@ -791,6 +793,161 @@ static int sq_apply(void *st, struct ff_ply *p, struct ff_rng *chance, struct ff
 	return ff_hands_draw(&s->h, seat, &p->post[0], chance, err);
 }
 
+/* --- set-up positions (docs/fgn.md, "Set-up positions") ---
+   "ROWS SEQUENCES HANDS PILE DISCARDS SEAT PASSES": the rows 1 to 10, '/'
+   between them, each its cells a-j: '*' a corner, '.' an empty cell, A B
+   C a chip of side 1, 2, 3; each side's sequences made, ',' between
+   them; the cards (lib/hands.h, ff_hands_setup_read); the seat to move;
+   the passes in a row before its turn. */
+
+/* Read the rows field f into s->chip. Returns 0 or -1 with err. */
+static int setup_rows(struct sq_state *s, const struct ff_setup_field *f, struct ff_error *err)
+{
+	char name[4];
+	size_t i;
+	int c, k;
+
+	if (f->len != CELLS + N - 1)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: expected 10 rows "
+				    "of 10 cells, '/' between them", f->at + 1);
+	for (c = 0; c < CELLS; c++) {
+		i = (size_t)(c + c / N);
+		if (c % N == 0 && c && f->p[i - 1] != '/')
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: expected "
+					    "'/' after row %d", f->at + i, c / N);
+		cell_name(c, name);
+		k = f->p[i] - 'A';
+		if (f->p[i] == '*' || f->p[i] == '.') {
+			if ((f->p[i] == '*') != corner(c))
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: '%c' "
+						    "on %s, which is %sa corner", f->at + i + 1, f->p[i],
+						    name, corner(c) ? "" : "not ");
+			s->chip[c] = EMPTY;
+		} else if (k >= 0 && k < s->sides) {
+			if (corner(c))
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: a chip "
+						    "on the corner %s, which is free to every side",
+						    f->at + i + 1, name);
+			s->chip[c] = (int8_t)k;
+		} else {
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: '%c' is no "
+					    "cell ('*', '.', or a chip A to %c)", f->at + i + 1, f->p[i],
+					    'A' + s->sides - 1);
+		}
+	}
+	return 0;
+}
+
+/* Count every side's sequences from the board and check them against the
+   field f. Returns 0 or -1 with err. */
+static int setup_sequences(struct sq_state *s, const struct ff_setup_field *f,
+			   struct ff_error *err)
+{
+	uint8_t done[LINES] = { 0 };
+	size_t i = 0;
+	uint64_t v;
+	int side, c, d, l, r0, c0, n;
+
+	memset(s->seqs, 0, sizeof s->seqs);
+	memset(s->lseq, 0, sizeof s->lseq);
+	for (c = 0; c < CELLS; c++)
+		for (d = 0; d < 4; d++)
+			if ((l = line_of(c, d, &r0, &c0)) >= 0 && !done[l]) {
+				done[l] = 1;
+				for (side = 0; side < s->sides; side++) {
+					s->lseq[side][l] = (uint8_t)line_sequences(s->chip, side, d, r0, c0);
+					s->seqs[side] = (uint8_t)(s->seqs[side] + s->lseq[side][l]);
+				}
+			}
+	for (side = 0; side < s->sides; side++) {
+		for (n = 0; i + (size_t)n < f->len && f->p[i + (size_t)n] != ','; n++)
+			;
+		if (ff_parse_uint(f->p + i, (size_t)n, 99, &v) ||
+		    (side + 1 < s->sides) != (i + (size_t)n < f->len))
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: expected "
+					    "the sequences of each of the %d sides, ',' between them",
+					    f->at + i + 1, s->sides);
+		if (v != s->seqs[side])
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side %d has "
+					    "made %d sequences on the board, not %d", f->at + i + 1,
+					    side + 1, s->seqs[side], (int)v);
+		i += (size_t)n + 1;
+	}
+	return 0;
+}
+
+static int sq_setup_read(void *st, const struct ff_config *cfg, const char *text, size_t len,
+			 struct ff_error *err)
+{
+	struct sq_state *s = st;
+	struct ff_setup_field f[8];
+	uint64_t seat, passes;
+	int n = ff_setup_fields(text, len, f, 8), side, won = -1, last, k;
+
+	(void)cfg;
+	if (n != 7)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character 1: expected seven "
+				    "fields: the rows, the sequences, the hands, the pile, the "
+				    "discards, the seat to move, the passes before its turn");
+	if (setup_rows(s, &f[0], err) || setup_sequences(s, &f[1], err) ||
+	    ff_hands_setup_read(&s->h, &f[2], &f[3], &f[4], err))
+		return -1;
+	if (ff_parse_uint(f[5].p, f[5].len, s->seats, &seat) || seat < 1)
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the seat to move "
+				    "is 1 to %d", f[5].at + 1, s->seats);
+	if (ff_parse_uint(f[6].p, f[6].len, s->seats, &passes))
+		return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: the passes in a "
+				    "row are 0 to %d", f[6].at + 1, s->seats);
+	s->turn = (uint8_t)(seat - 1);
+	s->passes = (uint8_t)passes;
+	s->exchanged = 0;
+	s->term = FF_TERM_NONE;
+	s->winner = -1;
+	last = (s->turn + s->seats - 1) % s->seats;
+	for (side = 0; side < s->sides; side++)
+		if (s->seqs[side] >= s->need) {
+			if (won >= 0 || side != side_of_seat(s, last) || passes)
+				return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: side "
+						    "%d has the %d sequences that win, and the game "
+						    "would have ended before seat %d's last play",
+						    f[1].at + 1, side + 1, s->need, last + 1);
+			won = side;
+		}
+	for (k = 0; k < s->seats; k++) {
+		int held = s->h.nhand[k] + s->h.unk[k];
+
+		if (held != s->hsize && !(won >= 0 && k == last && held == s->hsize - 1))
+			return ff_error_set(err, FF_EBAD_TAG, "bad SetUp at character %zu: seat %d "
+					    "holds %d cards, a hand is %d with %d seats",
+					    f[2].at + 1, k + 1, held, s->hsize, s->seats);
+	}
+	if (won >= 0) {
+		s->term = FF_TERM_NORMAL;
+		s->winner = (int8_t)won;
+	} else if (s->passes >= s->seats) {
+		s->term = FF_TERM_BLOCKED;
+	}
+	return 0;
+}
+
+static int sq_setup_write(const void *st, struct ff_buf *out)
+{
+	const struct sq_state *s = st;
+	int c, side, rc = 0;
+
+	for (c = 0; c < CELLS; c++) {
+		if (c && c % N == 0)
+			rc |= ff_buf_addc(out, '/');
+		rc |= ff_buf_addc(out, corner(c) ? '*' : s->chip[c] == EMPTY ? '.' :
+				  (char)('A' + s->chip[c]));
+	}
+	for (side = 0; side < s->sides; side++)
+		rc |= ff_buf_addf(out, "%c%d", side ? ',' : ' ', s->seqs[side]);
+	rc |= ff_buf_addc(out, ' ');
+	rc |= ff_hands_setup_write(&s->h, out);
+	return rc | ff_buf_addf(out, " %d %d", s->turn + 1, s->passes) ? -1 : 0;
+}
+
 static void sq_outcome(const void *st, struct ff_outcome *out)
 {
 	const struct sq_state *s = st;
@@ -1082,6 +1239,8 @@ const struct ff_rules ff_sequence_rules = {
 	.render = sq_render,
 	.render_svg = sq_render_svg,
 	.render_json = sq_render_json,
+	.setup_read = sq_setup_read,
+	.setup_write = sq_setup_write,
 	.determinize = sq_determinize,
 	.agents = sq_agents,
 	.nagents = 1,
