@@ -33,8 +33,7 @@ static const char style[] =
 	"pre{white-space:pre-wrap;margin:0;max-width:60em}\n"
 	"</style>\n";
 
-/* The page's head, title (escaped) and navigation. */
-static int head(struct ff_buf *out, const struct ff_serve *srv, const char *title)
+int ff_serve_head(struct ff_buf *out, const struct ff_serve *srv, const char *title)
 {
 	int rc = ff_buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			     "<title>");
@@ -52,7 +51,7 @@ static int head(struct ff_buf *out, const struct ff_serve *srv, const char *titl
 	return rc | ff_buf_adds(out, "</h1>\n");
 }
 
-static int foot(struct ff_buf *out)
+int ff_serve_foot(struct ff_buf *out)
 {
 	return ff_buf_adds(out, "</body>\n</html>\n");
 }
@@ -120,8 +119,7 @@ static int form(struct ff_buf *out, const char *action, const struct ff_serve_qu
 	return rc | ff_buf_adds(out, "<button>show</button></form>\n");
 }
 
-/* An href's value: path, then the query (its & escaped). */
-static int href(struct ff_buf *out, const char *path, const struct ff_buf *query)
+int ff_serve_href(struct ff_buf *out, const char *path, const struct ff_buf *query)
 {
 	int rc = ff_buf_adds(out, "href=\"");
 
@@ -185,22 +183,22 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 	int rc;
 
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Games");
+	rc = ff_serve_head(out, srv, "Games");
 	rc |= form(out, "/games", q, 1);
 	rc |= ff_serve_query_string(q, &query);
 	rc |= ff_buf_adds(out, "<p>Export these games: <a ");
-	rc |= href(out, "/export.fgn", &query);
+	rc |= ff_serve_href(out, "/export.fgn", &query);
 	rc |= ff_buf_adds(out, ">FGN</a> <a ");
-	rc |= href(out, "/export.jsonl", &query);
+	rc |= ff_serve_href(out, "/export.jsonl", &query);
 	rc |= ff_buf_adds(out, ">JSONL</a> <a ");
-	rc |= href(out, "/export.csv", &query);
+	rc |= ff_serve_href(out, "/export.csv", &query);
 	rc |= ff_buf_adds(out, ">CSV</a> &middot; <a ");
-	rc |= href(out, "/stats", &query);
+	rc |= ff_serve_href(out, "/stats", &query);
 	rc |= ff_buf_adds(out, ">their statistics</a></p>\n");
 	other.f.desc = !q->f.desc;   /* the id column's link: the other order */
 	rc |= ff_serve_query_string(&other, &flip);
 	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\"><a id=\"sort\" ");
-	rc |= href(out, "/games", &flip);
+	rc |= ff_serve_href(out, "/games", &flip);
 	rc |= ff_buf_adds(out, q->f.desc ? ">id &#9660;</a>" : ">id &#9650;</a>");
 	ff_buf_free(&flip);
 	rc |= ff_buf_adds(out, "</th><th>ruleset</th>"
@@ -222,19 +220,19 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n<p>");
 	if (q->f.after) {
 		rc |= ff_buf_adds(out, "<a id=\"first\" ");
-		rc |= href(out, "/games", &query);
+		rc |= ff_serve_href(out, "/games", &query);
 		rc |= ff_buf_adds(out, ">first page</a> ");
 	}
 	if (next) {
 		rc |= ff_buf_addf(&query, "&limit=%ld&after=%lld", q->f.limit, next);
 		rc |= ff_buf_adds(out, "<a id=\"next\" ");
-		rc |= href(out, "/games", &query);
+		rc |= ff_serve_href(out, "/games", &query);
 		rc |= ff_buf_adds(out, ">next page</a>");
 	} else {
 		rc |= ff_buf_adds(out, "<span id=\"end\">the last page</span>");
 	}
 	rc |= ff_buf_adds(out, "</p>\n");
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	ff_buf_free(&query);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }
@@ -412,7 +410,7 @@ static int stats_row(void *ctx, const struct ff_stats_group *g)
 	rc |= ff_buf_addf(&link, "&seats=%d", g->seats);
 	rc |= ff_buf_add(&link, c->query->p ? c->query->p : "", c->query->len);
 	rc |= ff_buf_adds(out, "<tr><td><a class=\"group\" ");
-	rc |= href(out, "/games", &link);
+	rc |= ff_serve_href(out, "/games", &link);
 	rc |= ff_buf_adds(out, ">");
 	ff_svg_escape(out, g->ruleset);
 	rc |= ff_buf_addf(out, "</a></td><td class=\"n\">%d</td><td class=\"n games\">%ld</td>"
@@ -439,7 +437,7 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 	rest.f.ruleset = NULL;   /* each row names its own */
 	rest.f.seats = 0;
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Statistics");
+	rc = ff_serve_head(out, srv, "Statistics");
 	rc |= form(out, "/stats", q, 0);
 	rc |= ff_serve_query_string(&rest, &query);
 	rc |= ff_buf_adds(out, "<table id=\"stats\">\n<thead><tr><th>ruleset</th><th class=\"n\">seats</th>"
@@ -460,7 +458,7 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 		      ff_buf_adds(out, "</div>\n");
 	ff_buf_free(&svg);
 	rows_free(&c.rows);
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	ff_buf_free(&query);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }
@@ -494,7 +492,7 @@ int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r)
 	int rc, cut;
 
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Quarantine");
+	rc = ff_serve_head(out, srv, "Quarantine");
 	rc |= ff_buf_adds(out, "<table id=\"quarantine\">\n<thead><tr><th>file</th><th class=\"n\">game</th>"
 			  "<th class=\"n\">line</th><th>verdict</th><th>code</th><th>diagnostic</th>"
 			  "<th>raw text</th></tr></thead>\n<tbody>\n");
@@ -504,7 +502,7 @@ int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r)
 	if (cut)
 		rc |= ff_buf_addf(out, "<p>Only the first %d entries are shown.</p>\n",
 				  FF_SERVE_MAX_REJECTS);
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }
 
@@ -515,13 +513,14 @@ static int player_row(void *ctx, long long id, const char *name)
 	int rc = ff_buf_adds(&link, "player=");
 
 	rc |= ff_serve_urlenc(&link, name ? name : "");
-	rc |= ff_buf_addf(out, "<tr><td class=\"n\">%lld</td><td><a class=\"player\" ", id);
-	rc |= href(out, "/games", &link);
-	rc |= ff_buf_adds(out, "><bdi>");
+	rc |= ff_buf_addf(out, "<tr><td class=\"n\">%lld</td><td><a class=\"rated\" "
+			  "href=\"/players/%lld\"><bdi>", id, id);
 	ff_svg_escape(out, name ? name : "");
-	rc |= ff_buf_adds(out, "</bdi></a> (<a ");
-	rc |= href(out, "/stats", &link);
-	rc |= ff_buf_adds(out, ">statistics</a>)</td></tr>\n");
+	rc |= ff_buf_adds(out, "</bdi></a></td><td><a class=\"player\" ");
+	rc |= ff_serve_href(out, "/games", &link);
+	rc |= ff_buf_adds(out, ">games</a> &middot; <a ");
+	rc |= ff_serve_href(out, "/stats", &link);
+	rc |= ff_buf_adds(out, ">statistics</a></td></tr>\n");
 	ff_buf_free(&link);
 	return rc ? -1 : 0;
 }
@@ -532,16 +531,17 @@ int ff_serve_html_players(struct ff_serve *srv, struct ff_serve_reply *r)
 	int rc, cut;
 
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Players");
-	rc |= ff_buf_adds(out, "<p>Each player (a Seat tag's value), with their games and the "
-			  "statistics of those games.</p>\n<table id=\"players\">\n<thead><tr>"
-			  "<th class=\"n\">id</th><th>player</th></tr></thead>\n<tbody>\n");
+	rc = ff_serve_head(out, srv, "Players");
+	rc |= ff_buf_adds(out, "<p>Each player (a Seat tag's value): their ratings and rating "
+			  "history, their games and the statistics of those games.</p>\n"
+			  "<table id=\"players\">\n<thead><tr><th class=\"n\">id</th><th>player</th>"
+			  "<th></th></tr></thead>\n<tbody>\n");
 	if (rc || (cut = ff_serve_players(srv, 0, player_row, out, r)) < 0)
 		return rc ? ff_serve_fail(r, 503, 0, "out of memory") : -1;
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n");
 	if (cut)
 		rc |= ff_buf_addf(out, "<p>Only the first %d players are shown.</p>\n",
 				  FF_SERVE_MAX_PLAYERS);
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }

@@ -288,7 +288,8 @@ check "the list of the player <script>...: one row, no node injected" $?
 dom "/players"
 want=$(sqlite3 "$tmp/s.db" 'SELECT count(*) FROM players')
 rows=$(grep -c '<a class="player"' "$tmp/dom")
-href=$(grep -o '<a class="player" href="[^"]*"><bdi>&lt;script' "$tmp/dom" | sed 's/.*href="//; s/".*//; s/&amp;/\&/g')
+href=$(grep -o '<bdi>&lt;script[^<]*</bdi></a></td><td><a class="player" href="[^"]*"' "$tmp/dom" |
+	sed 's/.*href="//; s/".*//; s/&amp;/\&/g')
 [ "$rows" = "$want" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" && [ -n "$href" ]
 check "the players page: $rows players ($want in the store), markup as text" $?
 dom "$href"
@@ -302,6 +303,64 @@ grep -q 'broken.fgn' "$tmp/dom" && grep -q '&lt;img src=x onerror=alert(1)&gt;' 
 	! grep -q '<img' "$tmp/dom" && grep -q '<td>illegal' "$tmp/dom"
 check "the quarantine lists the broken game, its markup as text" $?
 chrome --window-size=1300,800 --screenshot="$art/serve-quarantine.png" "$u/quarantine" >/dev/null
+
+# --- the players' ratings: a second store of 40 Fiveplay games between
+# four named players (random pairs, dated), served; each player's page and
+# JSON against `fivefold ratings` of the same store
+"$ff" simulate --game fiveplay --games 40 --seed 40 --agents random |
+	awk 'BEGIN { split("Ann Bob Cid Dee", P, " "); srand(3) }
+	/^\[Game / { g++; a = int(rand() * 4) + 1; b = a % 4 + 1; print
+		printf "[Date \"2026.11.%02d\"]\n", g % 28 + 1; next }
+	/^\[Seat1 / { print "[Seat1 \"" P[a] "\"]"; next }
+	/^\[Seat2 / { print "[Seat2 \"" P[b] "\"]"; next } { print }' >"$tmp/rated.fgn"
+"$ff" import --db "$tmp/r.db" "$tmp/rated.fgn" >/dev/null 2>&1
+"$ff" ratings --db "$tmp/r.db" >"$tmp/ratings.txt"
+"$ff" ratings --db "$tmp/r.db" --format json >"$tmp/ratings.json"
+: >"$tmp/rlog"
+"$ff" serve --db "$tmp/r.db" --listen 127.0.0.1:0 2>"$tmp/rlog" &
+rpid=$!
+i=0
+while ! grep -q 'serving' "$tmp/rlog" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+ru=http://127.0.0.1:$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/rlog")
+nrated=0
+curl -s "$ru/api/players" | sed -n 's/^{"id":\([0-9]*\),"name":"\([A-Za-z]*\)"}.*/\1 \2/p' >"$tmp/who"
+while read -r pid_ name; do
+	# the DOM's row: the columns of `ratings`' text row, the same numbers
+	chrome --dump-dom "$ru/players/$pid_" >"$tmp/dom" || true
+	web=$(sed -n '/<table class="rating" data-pool="fiveplay">/,/<\/table>/p' "$tmp/dom" |
+		grep '^<tr><td' | sed 's/<[^>]*>/ /g' | tr -s ' ' | sed 's/^ //; s/ $//')
+	cli=$(awk -v p="$name" '$2 == p { $2 = ""; print }' "$tmp/ratings.txt" | tr -s ' ' | sed 's/^ //')
+	rank=${cli%% *}
+	want="$rank 4 ${cli#* }"
+	[ -n "$cli" ] && [ "$web" = "$want" ]
+	check "/players/$pid_ ($name) in the DOM: $web; ratings: $want" $?
+	# the JSON: ratings --format json's fields, the same text; a history
+	# entry per game, the last one the player's ratings now
+	curl -s "$ru/api/players/$pid_" >"$tmp/p.json"
+	line=$(grep "\"player\":\"$name\"" "$tmp/ratings.json" | sed 's/.*\("games":.*\)}$/\1/')
+	games=$(echo "$line" | sed 's/"games":\([0-9]*\).*/\1/')
+	last=$(grep -c '^{"game":' "$tmp/p.json")
+	elo=$(echo "$line" | sed 's/.*"elo":\([0-9.]*\).*/\1/')
+	r=$(echo "$line" | sed 's/.*"rating":\([0-9.]*\).*/\1/')
+	tail=$(grep '^{"game":' "$tmp/p.json" | tail -n 1)
+	[ -n "$line" ] && grep -qF "$line" "$tmp/p.json" && [ "$last" = "$games" ] &&
+		echo "$tail" | grep -qF "\"elo\":$elo,\"rating\":$r," && "$jc" <"$tmp/p.json"
+	check "/api/players/$pid_ ($name): ratings' fields, $last history entries ($games games)" $?
+	grep -q '<div class="chart">' "$tmp/dom" && grep -q '<svg' "$tmp/dom" &&
+		[ "$(grep -c '^<tr><td class="n"><a href="/games/' "$tmp/dom")" = "$games" ]
+	check "/players/$pid_: the rating chart and a row per game ($games)" $?
+	nrated=$((nrated + 1))
+done <"$tmp/who"
+[ "$nrated" = 4 ]; check "four players rated ($nrated)" $?
+chrome --window-size=1000,1200 --screenshot="$art/serve-player.png" "$ru/players/1" >/dev/null
+for p in /api/players/5 /players/5; do
+	got=$(code "$ru$p"); [ "$got" = 404 ]; check "$p: no such player, 404 (got $got)" $?
+done
+for p in /api/players/0 /api/players/x /players/1.fgn; do
+	got=$(code "$ru$p"); [ "$got" = 400 ]; check "$p: 400 (got $got)" $?
+done
+kill -TERM "$rpid"
+wait "$rpid"
 
 # --- PostgreSQL: the same store copied into a throw-away server gives the
 # same answers, byte for byte (tests/pgserver.sh; skipped, saying so,
