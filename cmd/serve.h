@@ -57,6 +57,8 @@ struct ff_serve_reply {
 struct ff_serve_query {
 	struct ff_stats_filter f;   /* the filters; f.limit the page size */
 	char since[11], until[11];  /* the dates in the store's form */
+	const char *compare;        /* compare=: the option whose arms /stats sets side by
+				       side (stats --compare), or NULL */
 	int has_filter;             /* some filter but after= and limit= given */
 	char bad[160];              /* why the query is refused ("" when fine) */
 };
@@ -158,6 +160,13 @@ int ff_serve_api_player(struct ff_serve *srv, long long id, struct ff_serve_repl
 int ff_serve_head(struct ff_buf *out, const struct ff_serve *srv, const char *title);
 int ff_serve_foot(struct ff_buf *out);
 int ff_serve_href(struct ff_buf *out, const char *path, const struct ff_buf *query);
+
+/* Keep group g (its median and 90th percentile of lengths med, p90) in
+   rs as `stats` keeps it, for the chart and --compare (serve_html.c).
+   Returns 0 or -1 (no memory); ff_serve_rows_free frees rs's rows. */
+struct rows;
+int ff_serve_keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90);
+void ff_serve_rows_free(struct rows *rs);
 
 /* The median and 90th percentile of g's lengths, into med and p90. */
 void ff_serve_quantiles(const struct ff_stats_group *g, double *med, double *p90);

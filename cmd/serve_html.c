@@ -110,10 +110,17 @@ static int form(struct ff_buf *out, const char *action, const struct ff_serve_qu
 	rc |= field(out, "seed", "seed", f->seed);
 	rc |= num_field(out, "min_plies", "plies from", f->min_plies);
 	rc |= num_field(out, "max_plies", "to", f->max_plies);
+	if (!paged)
+		rc |= field(out, "compare", "compare the arms of option", q->compare);
 	if (paged) {
 		rc |= num_field(out, "limit", "per page", f->limit);
-		rc |= ff_buf_addf(out, "<label>order <select name=\"order\"><option value=\"asc\">oldest "
-				  "first</option><option value=\"desc\"%s>newest first</option>"
+		rc |= ff_buf_addf(out, "<label>sort by <select name=\"sort\"><option value=\"id\">id"
+				  "</option><option value=\"date\"%s>date</option><option "
+				  "value=\"plies\"%s>plies</option></select></label>\n",
+				  f->sort == FF_SORT_DATE ? " selected" : "",
+				  f->sort == FF_SORT_PLIES ? " selected" : "");
+		rc |= ff_buf_addf(out, "<label>order <select name=\"order\"><option value=\"asc\">"
+				  "ascending</option><option value=\"desc\"%s>descending</option>"
 				  "</select></label>\n", f->desc ? " selected" : "");
 	}
 	return rc | ff_buf_adds(out, "<button>show</button></form>\n");
@@ -173,11 +180,32 @@ static int game_row(void *ctx, const struct ff_serve_row *row)
 	return rc | ff_buf_adds(out, "</td></tr>\n");
 }
 
+/* A column's heading that orders the list by it (sort, a FF_SORT_*):
+   its first page, the other way round when it is the order already; an
+   arrow says which way the list is ordered. */
+static int sort_head(struct ff_buf *out, const struct ff_serve_query *q, int sort,
+		     const char *label)
+{
+	static const char *const ids[] = { "sort", "sort-date", "sort-plies" };
+	struct ff_serve_query other = *q;
+	struct ff_buf link = FF_BUF_INIT;
+	int rc;
+
+	other.f.sort = sort;
+	other.f.desc = q->f.sort == sort ? !q->f.desc : 0;
+	rc = ff_serve_query_string(&other, &link);
+	rc |= ff_buf_addf(out, "<a id=\"%s\" ", ids[sort]);
+	rc |= ff_serve_href(out, "/games", &link);
+	rc |= ff_buf_addf(out, ">%s%s</a>", label, q->f.sort != sort ? "" :
+			  q->f.desc ? " &#9660;" : " &#9650;");
+	ff_buf_free(&link);
+	return rc;
+}
+
 int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r)
 {
-	struct ff_buf *out = &r->body, query = FF_BUF_INIT, flip = FF_BUF_INIT;
-	struct ff_serve_query other = *q;
+	struct ff_buf *out = &r->body, query = FF_BUF_INIT;
 	struct list_page c = { out, 0 };
 	long long next = 0;
 	int rc;
@@ -195,16 +223,13 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 	rc |= ff_buf_adds(out, ">CSV</a> &middot; <a ");
 	rc |= ff_serve_href(out, "/stats", &query);
 	rc |= ff_buf_adds(out, ">their statistics</a></p>\n");
-	other.f.desc = !q->f.desc;   /* the id column's link: the other order */
-	rc |= ff_serve_query_string(&other, &flip);
-	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\"><a id=\"sort\" ");
-	rc |= ff_serve_href(out, "/games", &flip);
-	rc |= ff_buf_adds(out, q->f.desc ? ">id &#9660;</a>" : ">id &#9650;</a>");
-	ff_buf_free(&flip);
-	rc |= ff_buf_adds(out, "</th><th>ruleset</th>"
-			  "<th class=\"n\">seats</th><th>players</th><th>date</th><th>result</th>"
-			  "<th class=\"n\">plies</th><th>termination</th><th>origin</th></tr></thead>\n"
-			  "<tbody>\n");
+	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\">");
+	rc |= sort_head(out, q, FF_SORT_ID, "id");
+	rc |= ff_buf_adds(out, "</th><th>ruleset</th><th class=\"n\">seats</th><th>players</th><th>");
+	rc |= sort_head(out, q, FF_SORT_DATE, "date");
+	rc |= ff_buf_adds(out, "</th><th>result</th><th class=\"n\">");
+	rc |= sort_head(out, q, FF_SORT_PLIES, "plies");
+	rc |= ff_buf_adds(out, "</th><th>termination</th><th>origin</th></tr></thead>\n<tbody>\n");
 	if (rc) {
 		ff_buf_free(&query);
 		return ff_serve_fail(r, 503, 0, "out of memory");
@@ -318,8 +343,7 @@ struct stats_page {
 	struct rows rows;             /* the groups again, for the chart */
 };
 
-/* Keep g in rs for the chart (stats --plot's). Returns 0 or -1. */
-static int keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90)
+int ff_serve_keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90)
 {
 	struct row *r;
 	size_t j, n = g->nlengths ? g->nlengths : 1;
@@ -371,7 +395,7 @@ static int keep_row(struct rows *rs, const struct ff_stats_group *g, double med,
 	return 0;
 }
 
-static void rows_free(struct rows *rs)
+void ff_serve_rows_free(struct rows *rs)
 {
 	size_t i;
 
@@ -404,7 +428,7 @@ static int stats_row(void *ctx, const struct ff_stats_group *g)
 
 	c->n++;
 	ff_serve_quantiles(g, &med, &p90);
-	rc = keep_row(&c->rows, g, med, p90);
+	rc = ff_serve_keep_row(&c->rows, g, med, p90);
 	rc |= ff_buf_adds(&link, "ruleset=");
 	rc |= ff_serve_urlenc(&link, g->ruleset);
 	rc |= ff_buf_addf(&link, "&seats=%d", g->seats);
@@ -421,6 +445,69 @@ static int stats_row(void *ctx, const struct ff_stats_group *g)
 			  "<td class=\"n\">%.1f</td></tr>\n", g->mean, med, p90);
 	ff_buf_free(&link);
 	return rc ? -1 : 0;
+}
+
+/* compare=: a row per arm, its arm a link to its games. */
+struct compare_page {
+	struct ff_buf *out;
+	const struct ff_buf *query;   /* the filters but ruleset and seats */
+};
+
+static int arm_row(void *ctx, const struct ff_cmp_arm *x)
+{
+	struct compare_page *c = ctx;
+	struct ff_buf *out = c->out, link = FF_BUF_INIT;
+	int rc = ff_buf_adds(&link, "ruleset=");
+
+	rc |= ff_serve_urlenc(&link, x->r->ruleset);
+	rc |= ff_buf_addf(&link, "&seats=%d", x->r->seats);
+	rc |= ff_buf_add(&link, c->query->p ? c->query->p : "", c->query->len);
+	rc |= ff_buf_adds(out, "<tr><td>");
+	ff_svg_escape(out, x->base);
+	rc |= ff_buf_addf(out, "</td><td class=\"n\">%d</td><td><a class=\"arm\" ", x->r->seats);
+	rc |= ff_serve_href(out, "/games", &link);
+	rc |= ff_buf_adds(out, ">");
+	ff_svg_escape(out, x->arm);
+	rc |= ff_buf_addf(out, "</a></td><td class=\"n games\">%ld</td><td class=\"n\">%.4f [%.4f, "
+			  "%.4f]</td><td class=\"n\">%.2f [%.2f, %.2f]</td>", x->r->n, x->first,
+			  x->lo, x->hi, x->mean, x->mlo, x->mhi);
+	if (x->against)
+		rc |= ff_buf_addf(out, "<td class=\"n\">%+.4f [%+.4f, %+.4f]</td><td class=\"n\">%.2f"
+				  "</td><td class=\"n\">%.3g</td><td class=\"n\">%+.2f [%+.2f, %+.2f]"
+				  "</td>", x->diff, x->dlo, x->dhi, x->z, x->p, x->dplies, x->plo, x->phi);
+	else
+		rc |= ff_buf_adds(out, "<td></td><td></td><td></td><td></td>");
+	rc |= ff_buf_addf(out, "<td>%s</td></tr>\n", x->small ? "small sample" : "");
+	ff_buf_free(&link);
+	return rc ? -1 : 0;
+}
+
+/* The table of `stats --compare option` over rs. Returns 0 or -1. */
+static int compare_table(struct ff_buf *out, const struct rows *rs, const char *option,
+			 const struct ff_buf *query)
+{
+	struct compare_page c = { out, query };
+	int rc = ff_buf_adds(out, "<h2>compare ");
+	long pairs;
+
+	ff_svg_escape(out, option);
+	rc |= ff_buf_adds(out, ": each arm against the first of its base</h2>\n<table id=\"compare\">\n"
+			  "<thead><tr><th>base</th><th class=\"n\">seats</th><th>arm</th>"
+			  "<th class=\"n\">games</th><th class=\"n\">first player wins [95% CI]</th>"
+			  "<th class=\"n\">plies [95% CI]</th><th class=\"n\">difference [95% CI]</th>"
+			  "<th class=\"n\">z</th><th class=\"n\">p</th><th class=\"n\">plies "
+			  "difference</th><th></th></tr></thead>\n<tbody>\n");
+	if (rc || (pairs = ff_stats_compare(rs, option, arm_row, &c)) < 0)
+		return -1;
+	rc |= ff_buf_adds(out, "</tbody>\n</table>\n");
+	if (!pairs) {
+		rc |= ff_buf_adds(out, "<p id=\"no-arms\">No ruleset ids differ only in ");
+		ff_svg_escape(out, option);
+		rc |= ff_buf_adds(out, ".</p>\n");
+	}
+	return rc | ff_buf_adds(out, "<p>Difference interval: Newcombe (Wilson); test: pooled "
+				"two-proportion z; plies: Welch, normal (as <code>stats --compare</code>). "
+				"Each arm links to its games.</p>\n");
 }
 
 int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
@@ -447,7 +534,7 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 			  "<th class=\"n\">p90</th></tr></thead>\n<tbody>\n");
 	if (rc == 0 && ff_serve_stats(srv, &q->f, 0, stats_row, &c, r)) {
 		ff_buf_free(&query);
-		rows_free(&c.rows);
+		ff_serve_rows_free(&c.rows);
 		return -1;
 	}
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n<p>Rates are over finished games (result not *); "
@@ -457,7 +544,9 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 		rc |= ff_buf_adds(out, "<div id=\"plot\">\n") | ff_buf_add(out, svg.p, svg.len) |
 		      ff_buf_adds(out, "</div>\n");
 	ff_buf_free(&svg);
-	rows_free(&c.rows);
+	if (rc == 0 && q->compare)
+		rc |= compare_table(out, &c.rows, q->compare, &query);
+	ff_serve_rows_free(&c.rows);
 	rc |= ff_serve_foot(out);
 	ff_buf_free(&query);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
