@@ -128,6 +128,14 @@ static void num(struct ff_buf *out, const char *before, double v)
 	ff_buf_add(out, b + sizeof b - n, (size_t)n);
 }
 
+/* A shape's end: its fill, stroke and stroke width, and "/>". */
+static void paint(struct ff_buf *out, const char *fill, const char *stroke, double sw)
+{
+	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\"", fill, stroke);
+	num(out, " stroke-width=\"", sw);
+	ff_buf_adds(out, "\"/>\n");
+}
+
 void ff_svg_text(struct ff_buf *out, double x, double y, double size, const char *anchor,
 		 const char *fill, const char *fmt, ...)
 {
@@ -152,9 +160,7 @@ void ff_svg_rect(struct ff_buf *out, double x, double y, double w, double h, con
 	num(out, "\" y=\"", y);
 	num(out, "\" width=\"", w);
 	num(out, "\" height=\"", h);
-	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\"", fill, stroke);
-	num(out, " stroke-width=\"", sw);
-	ff_buf_adds(out, "\"/>\n");
+	paint(out, fill, stroke, sw);
 }
 
 void ff_svg_circle(struct ff_buf *out, double cx, double cy, double r, const char *fill,
@@ -163,9 +169,7 @@ void ff_svg_circle(struct ff_buf *out, double cx, double cy, double r, const cha
 	num(out, "<circle cx=\"", cx);
 	num(out, "\" cy=\"", cy);
 	num(out, "\" r=\"", r);
-	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\"", fill, stroke);
-	num(out, " stroke-width=\"", sw);
-	ff_buf_adds(out, "\"/>\n");
+	paint(out, fill, stroke, sw);
 }
 
 void ff_svg_line(struct ff_buf *out, double x1, double y1, double x2, double y2,
@@ -200,9 +204,7 @@ static void polygon(struct ff_buf *out, double cx, double cy, double r, int n, d
 		num(out, i ? " " : "", x);
 		num(out, ",", y);
 	}
-	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\"", fill, stroke);
-	num(out, " stroke-width=\"", sw);
-	ff_buf_adds(out, "\"/>\n");
+	paint(out, fill, stroke, sw);
 }
 
 void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, int hollow,
