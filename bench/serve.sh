@@ -50,6 +50,10 @@ for phase in idle import; do
 		"/api/games?limit=50&after=$mid" "/api/games?limit=50&after=$last"
 	run "$phase: /games HTML pages of 50" "/games?limit=50" "/games?limit=50&after=$mid"
 	run "$phase: /api/games?game=fivelines&after=mid" "/api/games?game=fivelines&limit=50&after=$mid"
+	run "$phase: /api/games?sort=plies pages (1st, mid)" "/api/games?limit=50&sort=plies" \
+		"/api/games?limit=50&sort=plies&after=$mid" "/api/games?limit=50&sort=plies&order=desc&after=$last"
+	run "$phase: /games?sort=date (HTML, 1st, mid)" "/games?limit=50&sort=date" \
+		"/games?limit=50&sort=date&after=$mid"
 	run "$phase: /games/ID (the replay page)" "/games/$mid" "/games/$((mid + 1))"
 	if [ $phase = import ]; then
 		if kill -0 "$imp" 2>/dev/null; then

@@ -12,57 +12,18 @@
 
 #include "cmd/cmd.h"
 #include "db/store.h"
+#include "cmd/rating_run.h"
 #include "lib/rating.h"
 
-#define Z95 1.959964   /* the 95% interval: rating +- Z95 * RD */
-
-/* The players' names by id (players.id), read from the store first. */
-struct names {
-	char **v;
-	size_t n;
-};
-
-static int add_name(void *ctx, long long id, const char *name)
-{
-	struct names *nm = ctx;
-
-	if (id < 0 || id > 100000000)
-		return 0;
-	if ((size_t)id >= nm->n) {
-		size_t n = (size_t)id + 1 > nm->n * 2 ? (size_t)id + 1 : nm->n * 2;
-		char **v = realloc(nm->v, n * sizeof *v);
-
-		if (!v)
-			return -1;
-		memset(v + nm->n, 0, (n - nm->n) * sizeof *v);
-		nm->v = v;
-		nm->n = n;
-	}
-	free(nm->v[id]);
-	return (nm->v[id] = strdup(name)) ? 0 : -1;
-}
-
-static const char *name_of(const struct names *nm, long long id)
-{
-	return id >= 0 && (size_t)id < nm->n && nm->v[id] ? nm->v[id] : "?";
-}
-
-static void free_names(struct names *nm)
-{
-	size_t i;
-
-	for (i = 0; i < nm->n; i++)
-		free(nm->v[i]);
-	free(nm->v);
-}
+#define Z95 FF_RATE_Z95
 
 /* Read the store's players. Returns 0, or -1 after a message. */
-static int load_names(const struct ff_cmd *cmd, struct ff_store *store, struct names *nm)
+static int load_names(const struct ff_cmd *cmd, struct ff_store *store, struct ff_rate_names *nm)
 {
 	struct ff_error err;
 
 	ff_error_clear(&err);
-	if (ff_store_each_player(store, add_name, nm, &err) == 0)
+	if (ff_store_each_player(store, ff_rate_name_add, nm, &err) == 0)
 		return 0;
 	fprintf(stderr, "fivefold %s: %s\n", cmd->name, err.msg[0] ? err.msg : "out of memory");
 	return -1;
@@ -70,10 +31,8 @@ static int load_names(const struct ff_cmd *cmd, struct ff_store *store, struct n
 
 /* --- ratings --- */
 
-enum { BY_GAME, BY_RULESET };
 enum { M_BOTH, M_ELO, M_GLICKO2 };
 enum { F_TEXT, F_CSV, F_JSON };
-enum { P_GAME, P_DAY, P_MONTH, P_YEAR, P_ALL };
 
 struct rtset {
 	const char *db, *as_of;
@@ -94,211 +53,6 @@ static const struct ff_opt rt_opts[] = {
 };
 #undef S
 
-/* One rating pool: a game family or a ruleset id. Invariant: r[id] is a
-   player's state once r[id].rd > 0 (0: not met in this pool). */
-struct pool {
-	char *name;
-	struct ff_rating *r;
-	size_t cap;
-	long rated, unfinished, unnamed, two_sides, one_side, too_many;
-};
-
-/* A player of a pool (indices, not pointers: both arrays grow). */
-struct seat_ref {
-	size_t pool;
-	long long id;
-};
-
-/* Invariants: with a period longer than a game, open[0, nopen) are the
-   players who played in the open period (each once), whose games
-   ff_rating_close has not yet counted; key[0, keylen) is the period's
-   date prefix (keylen -1: no period open, or an undated game's). */
-struct rctx {
-	struct pool *v;
-	size_t n, cap;
-	size_t last;            /* the pool of the previous game */
-	int by, period;
-	struct ff_rating_params par;
-	struct seat_ref *open;
-	size_t nopen, capopen;
-	char key[11];
-	int keylen;
-	long periods;           /* rating periods closed */
-};
-
-/* The pool name of ruleset id id: the game ("fivelines") or the id. */
-static size_t pool_key(const char *id, int by)
-{
-	return by == BY_GAME ? strcspn(id, "/:") : strlen(id);
-}
-
-/* The pool of ruleset id id, made when new; NULL when out of memory. */
-static struct pool *pool_of(struct rctx *c, const char *id)
-{
-	size_t len = pool_key(id, c->by), i;
-
-	if (c->n && c->last < c->n && strlen(c->v[c->last].name) == len &&
-	    memcmp(c->v[c->last].name, id, len) == 0)
-		return &c->v[c->last];
-	for (i = 0; i < c->n; i++)
-		if (strlen(c->v[i].name) == len && memcmp(c->v[i].name, id, len) == 0)
-			return &c->v[c->last = i];
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 8;
-		struct pool *v = realloc(c->v, cap * sizeof *v);
-
-		if (!v)
-			return NULL;
-		c->v = v;
-		c->cap = cap;
-	}
-	memset(&c->v[c->n], 0, sizeof c->v[c->n]);
-	if (!(c->v[c->n].name = strndup(id, len)))
-		return NULL;
-	c->last = c->n;
-	return &c->v[c->n++];
-}
-
-/* Player id's state in pool p, made when new; NULL when out of memory. */
-static struct ff_rating *player_in(struct pool *p, long long id, const struct ff_rating_params *par)
-{
-	if (id < 0 || id > 100000000)
-		return NULL;
-	if ((size_t)id >= p->cap) {
-		size_t cap = (size_t)id + 1 > p->cap * 2 ? (size_t)id + 64 : p->cap * 2;
-		struct ff_rating *r = realloc(p->r, cap * sizeof *r);
-
-		if (!r)
-			return NULL;
-		memset(r + p->cap, 0, (cap - p->cap) * sizeof *r);
-		p->r = r;
-		p->cap = cap;
-	}
-	if (p->r[id].rd <= 0)
-		ff_rating_init(&p->r[id], par);
-	return &p->r[id];
-}
-
-/* End the open rating period: every player who played in it updated. */
-static void close_period(struct rctx *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->nopen; i++)
-		ff_rating_close(&c->v[c->open[i].pool].r[c->open[i].id], &c->par);
-	c->periods += c->nopen > 0;
-	c->nopen = 0;
-	c->keylen = -1;
-}
-
-/* How many bytes of a date name its period (YYYY.MM.DD: 10 a day, 7 a
-   month, 4 a year); -1 when the date does not know them (NULL, or a ?
-   among them): such a game is a period of its own. */
-static int period_len(const char *date, int period)
-{
-	int n = period == P_DAY ? 10 : period == P_MONTH ? 7 : 4;
-
-	if (period == P_ALL)
-		return 0;
-	if (!date || strlen(date) < (size_t)n || memchr(date, '?', (size_t)n))
-		return -1;
-	return n;
-}
-
-/* Before a game dated date: close the open period when the game is not
-   of it. */
-static void enter_period(struct rctx *c, const char *date)
-{
-	int n = period_len(date, c->period);
-
-	if (n >= 0 && n == c->keylen && memcmp(c->key, date, (size_t)n) == 0)
-		return;
-	close_period(c);
-	if (n >= 0) {
-		memcpy(c->key, date, (size_t)n);
-		c->keylen = n;
-	}
-}
-
-/* After game g of pool c->last rated: its players (pl, their states)
-   who had not played in the open period before it (was[k], their count
-   of opponents in it before the game, is 0) and have now join its list,
-   each once. Returns 0 or -1 (no memory). */
-static int join_period(struct rctx *c, const struct ff_result_game *g,
-		       struct ff_rating *const *pl, const int *was)
-{
-	int j, k;
-
-	for (k = 0; k < g->seats; k++) {
-		for (j = 0; j < k && pl[j] != pl[k]; j++)
-			;
-		if (j < k || was[k] != 0 || pl[k]->npend == 0)
-			continue;   /* listed already, or not scored in the period yet */
-		if (c->nopen == c->capopen) {
-			size_t cap = c->capopen ? c->capopen * 2 : 64;
-			struct seat_ref *v = realloc(c->open, cap * sizeof *v);
-
-			if (!v)
-				return -1;
-			c->open = v;
-			c->capopen = cap;
-		}
-		c->open[c->nopen].pool = c->last;
-		c->open[c->nopen++].id = g->player[k];
-	}
-	return 0;
-}
-
-/* Rate one game (ff_store_each_result's callback). */
-static int rate_game(void *ctx, const struct ff_result_game *g)
-{
-	struct rctx *c = ctx;
-	struct pool *p = pool_of(c, g->ruleset);
-	struct ff_rating *pl[FF_RATING_MAX_SEATS];
-	int k, was[FF_RATING_MAX_SEATS];
-
-	if (!p)
-		return -1;
-	if (c->period != P_GAME)
-		enter_period(c, g->date);
-	if (g->unfinished) {
-		p->unfinished++;
-		return 0;
-	}
-	if (g->seats > FF_RATING_MAX_SEATS) {
-		p->too_many++;
-		return 0;
-	}
-	for (k = 0; k < g->seats; k++)
-		if (!g->player[k]) {
-			p->unnamed++;
-			return 0;
-		}
-	for (k = 0; k < g->seats; k++) {
-		if (!(pl[k] = player_in(p, g->player[k], &c->par)))
-			return -1;
-		was[k] = pl[k]->npend;
-	}
-	switch (ff_rating_game(pl, g->side, g->seats, g->winner_side, &c->par)) {
-	case FF_RATED:
-		p->rated++;
-		if (c->par.periods && join_period(c, g, pl, was))
-			return -1;
-		break;
-	case FF_RATING_NOMEM:
-		return -1;
-	case FF_RATING_TWO_SIDES:
-		p->two_sides++;
-		break;
-	case FF_RATING_ONE_SIDE:
-		p->one_side++;
-		break;
-	case FF_RATING_TOO_MANY:
-		p->too_many++;
-		break;
-	}
-	return 0;
-}
 
 /* A rated player of a pool, for sorting. */
 struct ranked {
@@ -328,12 +82,12 @@ static int cmp_elo(const void *a, const void *b)
 
 static int cmp_pool(const void *a, const void *b)
 {
-	return strcmp(((const struct pool *)a)->name, ((const struct pool *)b)->name);
+	return strcmp(((const struct ff_rate_pool *)a)->name, ((const struct ff_rate_pool *)b)->name);
 }
 
 /* The players of p who played, ranked, into *out (the caller frees).
    Returns how many, or -1 when out of memory. */
-static long rank_pool(const struct pool *p, const struct names *nm, int method,
+static long rank_pool(const struct ff_rate_pool *p, const struct ff_rate_names *nm, int method,
 		      struct ranked **out)
 {
 	size_t i, n = 0;
@@ -344,14 +98,14 @@ static long rank_pool(const struct pool *p, const struct names *nm, int method,
 	for (i = 0; i < p->cap; i++)
 		if (p->r[i].rd > 0 && p->r[i].games > 0) {
 			v[n].r = &p->r[i];
-			v[n++].name = name_of(nm, (long long)i);
+			v[n++].name = ff_rate_name(nm, (long long)i);
 		}
 	qsort(v, n, sizeof *v, method == M_ELO ? cmp_elo : cmp_glicko);
 	return (long)n;
 }
 
 /* The games of p that were not rated, as a text note ("" for none). */
-static void not_rated(struct ff_buf *b, const struct pool *p)
+static void not_rated(struct ff_buf *b, const struct ff_rate_pool *p)
 {
 	ff_buf_reset(b);
 	if (p->unfinished)
@@ -368,7 +122,7 @@ static void not_rated(struct ff_buf *b, const struct pool *p)
 		ff_buf_adds(b, " (not rated)");
 }
 
-static void print_pool_text(const struct pool *p, const struct ranked *v, long n, int method)
+static void print_pool_text(const struct ff_rate_pool *p, const struct ranked *v, long n, int method)
 {
 	struct ff_buf b = FF_BUF_INIT;
 	int w = 6;
@@ -411,7 +165,7 @@ static void csv_str(const char *s)
 	putchar('"');
 }
 
-static void print_pool_csv(const struct pool *p, const struct ranked *v, long n)
+static void print_pool_csv(const struct ff_rate_pool *p, const struct ranked *v, long n)
 {
 	long i;
 
@@ -427,7 +181,7 @@ static void print_pool_csv(const struct pool *p, const struct ranked *v, long n)
 	}
 }
 
-static void print_pool_json(const struct pool *p, const struct ranked *v, long n, int method)
+static void print_pool_json(const struct ff_rate_pool *p, const struct ranked *v, long n, int method)
 {
 	struct ff_buf b = FF_BUF_INIT;
 	long i;
@@ -460,7 +214,7 @@ static void print_pool_json(const struct pool *p, const struct ranked *v, long n
 	ff_buf_free(&b);
 }
 
-static int print_ratings(const struct rtset *o, struct rctx *c, const struct names *nm)
+static int print_ratings(const struct rtset *o, struct ff_rate_run *c, const struct ff_rate_names *nm)
 {
 	struct ranked *v;
 	size_t i;
@@ -482,7 +236,7 @@ static int print_ratings(const struct rtset *o, struct rctx *c, const struct nam
 			print_pool_text(&c->v[i], v, n, o->method);
 		free(v);
 	}
-	if (o->fmt == F_TEXT && c->n && o->period == P_GAME)
+	if (o->fmt == F_TEXT && c->n && o->period == FF_PERIOD_GAME)
 		printf("Elo: K = %g, start %g; Glicko-2: start %g, RD %g, volatility %g, tau %g, a "
 		       "rating period per game; interval: rating +- 1.96 RD (docs/ratings.md)\n",
 		       c->par.k, c->par.elo_start, c->par.r0, c->par.rd0, c->par.vol0, c->par.tau);
@@ -491,8 +245,8 @@ static int print_ratings(const struct rtset *o, struct rctx *c, const struct nam
 		       "%ld rating period%s (%s; an undated game is one of its own); interval: "
 		       "rating +- 1.96 RD (docs/ratings.md)\n", c->par.k, c->par.elo_start,
 		       c->par.r0, c->par.rd0, c->par.vol0, c->par.tau, c->periods,
-		       c->periods == 1 ? "" : "s", o->period == P_ALL ? "all games one" : o->period == P_DAY ? "a day each"
-		       : o->period == P_MONTH ? "a month each" : "a year each");
+		       c->periods == 1 ? "" : "s", o->period == FF_PERIOD_ALL ? "all games one" : o->period == FF_PERIOD_DAY ? "a day each"
+		       : o->period == FF_PERIOD_MONTH ? "a month each" : "a year each");
 	return 0;
 }
 
@@ -500,40 +254,27 @@ static int rt_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct rtset *o = set;
 	struct ff_result_filter q = { &o->f, NULL, o->as_of };
-	struct names nm = { NULL, 0 };
+	struct ff_rate_names nm = { NULL, 0 };
 	struct ff_store *store;
 	struct ff_error err;
-	struct rctx c;
-	size_t i, k;
+	struct ff_rate_run c;
 	int rc;
 
 	(void)argc;
 	(void)argv;
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
-	memset(&c, 0, sizeof c);
-	c.by = o->by;
-	c.period = o->period;
-	c.keylen = -1;
-	ff_rating_params_default(&c.par);
-	c.par.periods = o->period != P_GAME;
+	ff_rate_run_init(&c, o->by, o->period);
 	ff_error_clear(&err);
 	rc = load_names(cmd, store, &nm);
-	if (rc == 0 && (rc = ff_store_each_result(store, &q, rate_game, &c, &err)) != 0)
+	if (rc == 0 && (rc = ff_store_each_result(store, &q, ff_rate_game, &c, &err)) != 0)
 		fprintf(stderr, "fivefold ratings: %s\n", err.msg[0] ? err.msg : "out of memory");
-	close_period(&c);
+	ff_rate_close(&c);
 	ff_store_close(store);
 	if (rc == 0 && (rc = print_ratings(o, &c, &nm)) != 0)
 		fprintf(stderr, "fivefold ratings: out of memory\n");
-	for (i = 0; i < c.n; i++) {
-		free(c.v[i].name);
-		for (k = 0; k < c.v[i].cap; k++)
-			ff_rating_free(&c.v[i].r[k]);
-		free(c.v[i].r);
-	}
-	free(c.open);
-	free(c.v);
-	free_names(&nm);
+	ff_rate_run_free(&c);
+	ff_rate_names_free(&nm);
 	return ff_cmd_check_stdout(cmd, rc ? FF_EXIT_FAIL : FF_EXIT_OK);
 }
 
@@ -599,7 +340,7 @@ struct sctx {
 };
 
 /* The entrant of player id, made when new; -1 when out of memory. */
-static long entrant_of(struct sctx *c, long long id, const struct names *nm)
+static long entrant_of(struct sctx *c, long long id, const struct ff_rate_names *nm)
 {
 	if (id < 0 || id > 100000000)
 		return -1;
@@ -626,7 +367,7 @@ static long entrant_of(struct sctx *c, long long id, const struct names *nm)
 		memset(&c->e[c->n], 0, sizeof c->e[c->n]);
 		c->e[c->n].id = id;
 		c->e[c->n].at = c->n;
-		c->e[c->n].name = name_of(nm, id);
+		c->e[c->n].name = ff_rate_name(nm, id);
 		c->idx[id] = ++c->n;
 	}
 	return (long)c->idx[id] - 1;
@@ -659,7 +400,7 @@ static int grow_table(struct sctx *c, size_t old, size_t n)
 
 struct scb {
 	struct sctx *c;
-	const struct names *nm;
+	const struct ff_rate_names *nm;
 	size_t table_n;   /* the crosstable's size */
 };
 
@@ -919,7 +660,7 @@ static int st_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct stset *o = set;
 	struct ff_result_filter q = { &o->f, o->event, NULL };
-	struct names nm = { NULL, 0 };
+	struct ff_rate_names nm = { NULL, 0 };
 	struct ff_store *store;
 	struct ff_error err;
 	struct sctx c;
@@ -943,7 +684,7 @@ static int st_run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	free(c.idx);
 	free(c.pts);
 	free(c.met);
-	free_names(&nm);
+	ff_rate_names_free(&nm);
 	return ff_cmd_check_stdout(cmd, rc ? FF_EXIT_FAIL : FF_EXIT_OK);
 }
 

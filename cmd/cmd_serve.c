@@ -240,7 +240,8 @@ static const char *param(void *ctx, const char *name, size_t *len)
 	return v;
 }
 
-/* The id in s (digits to the end or to ".fgn"): 0 when s is not one;
+/* The id in s, a game's or a player's (digits to the end or to ".fgn"):
+   0 when s is not one;
    *fgn set for ".fgn". */
 static long long game_id(const char *s, int *fgn)
 {
@@ -302,6 +303,11 @@ static void route(struct ff_serve *srv, struct MHD_Connection *conn, const char 
 	} else if (!api && (strcmp(url, "/export.fgn") == 0 || strcmp(url, "/export.jsonl") == 0 ||
 			    strcmp(url, "/export.csv") == 0)) {
 		ff_serve_export(srv, &q, url + 8, r);
+	} else if (strncmp(path, "/players/", 9) == 0) {
+		if (!(id = game_id(path + 9, &fgn)) || fgn)
+			ff_serve_fail(r, 400, api, "a player's id is a number from 1");
+		else
+			api ? ff_serve_api_player(srv, id, r) : ff_serve_html_player(srv, id, r);
 	} else if (strcmp(path, "/players") == 0) {
 		api ? ff_serve_api_players(srv, r) : ff_serve_html_players(srv, r);
 	} else if (strcmp(path, "/quarantine") == 0) {

@@ -17,9 +17,7 @@
 #include "lib/ruleset.h"
 #include "lib/statmath.h"
 
-#define SMALL 30   /* fewer finished games than this draws a warning */
-#define DEFAULT_ARM "(default)"   /* the arm where the option is at its default */
-#define COMPARE_RULES "rules"     /* --compare rules: the presets side by side */
+#define SMALL FF_STATS_SMALL
 
 /* What the options say. */
 struct stset {
@@ -143,7 +141,7 @@ static int collect(void *ctx, const struct ff_stats_group *g)
 
 static int small(long k, long n)
 {
-	return n < SMALL || k < 5 || n - k < 5;
+	return ff_stats_small(k, n);
 }
 
 /* "0.5123 [0.5092, 0.5154]" */
@@ -269,193 +267,79 @@ static void print_json(const struct rows *rs)
 	ff_buf_free(&b);
 }
 
-/* --compare rules: split a ruleset id "game/preset:options" into its base
-   without the preset ("game:options") and the arm (the preset). Returns 1
-   when the preset is the game's default (its first). */
-static int split_preset(const char *id, struct ff_buf *base, struct ff_buf *arm)
-{
-	const struct ff_rules *rules;
-	size_t game = strcspn(id, "/:"), preset;
-
-	ff_buf_reset(base);
-	ff_buf_reset(arm);
-	ff_buf_add(base, id, game);
-	rules = ff_rules_find(base->p);
-	if (id[game] == '/')
-		game++;
-	preset = strcspn(id + game, ":");
-	ff_buf_add(arm, id + game, preset);
-	ff_buf_adds(base, id + game + preset);
-	return rules && rules->npresets && strcmp(arm->p ? arm->p : "", rules->presets[0].name) == 0;
-}
-
-/* Split a ruleset id into its base without `option` and the arm (the
-   option's item, or "(default)" when it is at its default); with option
-   "rules", without the preset (split_preset). Returns 1 for the default
-   arm. */
-static int split_arm(const char *id, const char *option, struct ff_buf *base, struct ff_buf *arm)
-{
-	const char *colon = strchr(id, ':'), *p;
-	size_t olen = strlen(option);
-	int kept = 0;
-
-	if (strcmp(option, COMPARE_RULES) == 0)
-		return split_preset(id, base, arm);
-	ff_buf_reset(base);
-	ff_buf_reset(arm);
-	ff_buf_add(base, id, colon ? (size_t)(colon - id) : strlen(id));
-	for (p = colon ? colon + 1 : NULL; p && *p;) {
-		size_t len = strcspn(p, ",");
-
-		if ((len == olen || (len > olen && p[olen] == '=')) && strncmp(p, option, olen) == 0) {
-			ff_buf_add(arm, p, len);
-		} else {
-			ff_buf_addc(base, kept ? ',' : ':');
-			ff_buf_add(base, p, len);
-			kept = 1;
-		}
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	if (!arm->len)
-		ff_buf_adds(arm, DEFAULT_ARM);
-	return strcmp(arm->p, DEFAULT_ARM) == 0;
-}
-
-struct arm {
-	char *base, *arm;
-	int dflt;            /* the default arm: the one the others are set against */
-	const struct row *r;
+/* What compare's printer keeps between arms. */
+struct cmp_print {
+	int fmt, warn;
+	char *label;            /* the text output's name of the current base */
+	const char *base;       /* its base (a string of the arm run) */
+	int seats;
 };
 
-/* Arms pair when they have the same base and the same seat count. */
-static int same_base(const struct arm *x, const struct arm *y)
+static int print_arm(void *ctx, const struct ff_cmp_arm *x)
 {
-	return strcmp(x->base, y->base) == 0 && x->r->seats == y->r->seats;
-}
+	struct cmp_print *c = ctx;
+	const struct row *r = x->r;
+	struct ff_buf b = FF_BUF_INIT;
 
-static int cmp_arm(const void *a, const void *b)
-{
-	const struct arm *x = a, *y = b;
-	int c = strcmp(x->base, y->base);
-
-	if (c)
-		return c;
-	if (x->r->seats != y->r->seats)
-		return x->r->seats < y->r->seats ? -1 : 1;
-	/* the default arm first */
-	c = y->dflt - x->dflt;
-	return c ? c : strcmp(x->arm, y->arm);
+	c->warn |= x->small;
+	if (c->fmt == 1) {
+		printf("\"%s\",%d,\"%s\",%ld,%ld,%ld,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f", x->base,
+		       r->seats, x->arm, r->n, r->finished, r->first_wins, x->first, x->lo, x->hi,
+		       x->mean, x->mlo, x->mhi);
+		if (!x->against)
+			printf(",,,,,,,,,%d\n", x->small);
+		else
+			printf(",%.6f,%.6f,%.6f,%.4f,%.3g,%.4f,%.4f,%.4f,%d\n", x->diff, x->dlo, x->dhi,
+			       x->z, x->p, x->dplies, x->plo, x->phi, x->small);
+		return 0;
+	}
+	if (c->fmt == 2) {
+		if (ff_stats_arm_json(&b, x) == 0)
+			puts(b.p);
+		ff_buf_free(&b);
+		return 0;
+	}
+	if (!c->label || c->base != x->base || c->seats != r->seats) {
+		free(c->label);
+		if (!(c->label = group_label(x->base, r->seats)))
+			return -1;
+		c->base = x->base;
+		c->seats = r->seats;
+	}
+	printf("%s  %-18s games %8ld  first player %.4f [%.4f, %.4f]  plies %.2f [%.2f, %.2f]%s\n",
+	       c->label, x->arm, r->n, x->first, x->lo, x->hi, x->mean, x->mlo, x->mhi,
+	       x->small ? "  (small sample)" : "");
+	if (x->against)
+		printf("%*s  %s - %s: first player %+.4f [%+.4f, %+.4f], z = %.2f, p = %.3g;"
+		       " plies %+.2f [%+.2f, %+.2f]\n", (int)strlen(c->label), "",
+		       x->arm, x->against, x->diff, x->dlo, x->dhi, x->z, x->p, x->dplies,
+		       x->plo, x->phi);
+	return 0;
 }
 
 static void compare(const struct rows *rs, const char *option, int fmt)
 {
-	struct ff_buf base = FF_BUF_INIT, arm = FF_BUF_INIT, b = FF_BUF_INIT;
-	struct arm *arms = calloc(rs->n ? rs->n : 1, sizeof *arms);
-	char *label = NULL;     /* the text output's name of the current base */
-	size_t i, j, k, pairs = 0;
-	int warn = 0;
+	struct cmp_print c = { fmt, 0, NULL, NULL, 0 };
+	int pairs;
 
-	if (!arms)
-		return;
-	for (i = 0; i < rs->n; i++) {
-		arms[i].dflt = split_arm(rs->v[i].ruleset, option, &base, &arm);
-		arms[i].base = strdup(base.p);
-		arms[i].arm = strdup(arm.p);
-		arms[i].r = &rs->v[i];
-	}
-	qsort(arms, rs->n, sizeof *arms, cmp_arm);
 	if (fmt == 1)
 		printf("base,seats,arm,games,finished,first_wins,first_rate,first_lo,first_hi,plies_mean,"
 		       "plies_lo,plies_hi,diff_first,diff_first_lo,diff_first_hi,z,p_value,"
 		       "diff_plies,diff_plies_lo,diff_plies_hi,small_sample\n");
 	else if (fmt == 0)
 		printf("compare %s: each arm against the first of its base; 95%% intervals\n",
-		       strcmp(option, COMPARE_RULES) ? option : "rules presets");
-	for (i = 0; i < rs->n; i = j) {
-		for (j = i + 1; j < rs->n && same_base(&arms[j], &arms[i]); j++)
-			;
-		if (j - i < 2)
-			continue;
-		free(label);
-		label = group_label(arms[i].base, arms[i].r->seats);
-		if (!label)
-			break;
-		for (k = i; k < j; k++) {
-			const struct row *r = arms[k].r, *a = arms[i].r;
-			double lo, hi, mlo, mhi, dlo, dhi, plo, phi, z, p;
-			double sd = sqrt(r->var), half = r->n ? FF_Z95 * sd / sqrt((double)r->n) : 0;
-			int sm = small(r->first_wins, r->finished);
-
-			warn |= sm;
-			ff_wilson(r->first_wins, r->finished, FF_Z95, &lo, &hi);
-			mlo = r->mean - half;
-			mhi = r->mean + half;
-			ff_newcombe(r->first_wins, r->finished, a->first_wins, a->finished, FF_Z95, &dlo, &dhi);
-			p = ff_two_prop_test(r->first_wins, r->finished, a->first_wins, a->finished, &z);
-			ff_mean_diff(r->mean, r->var, r->n, a->mean, a->var, a->n, FF_Z95, &plo, &phi);
-			double fr = r->finished ? (double)r->first_wins / (double)r->finished : 0;
-			double fa = a->finished ? (double)a->first_wins / (double)a->finished : 0;
-
-			if (fmt == 1) {
-				printf("\"%s\",%d,\"%s\",%ld,%ld,%ld,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f", arms[k].base,
-				       r->seats, arms[k].arm, r->n, r->finished, r->first_wins, fr, lo, hi,
-				       r->mean, mlo, mhi);
-				if (k == i)
-					printf(",,,,,,,,,%d\n", sm);
-				else
-					printf(",%.6f,%.6f,%.6f,%.4f,%.3g,%.4f,%.4f,%.4f,%d\n", fr - fa, dlo, dhi, z,
-					       p, r->mean - a->mean, plo, phi, sm);
-				continue;
-			}
-			if (fmt == 2) {
-				ff_buf_reset(&b);
-				ff_buf_adds(&b, "{\"base\":");
-				ff_json_str(&b, arms[k].base);
-				ff_buf_addf(&b, ",\"seats\":%d,\"arm\":", r->seats);
-				ff_json_str(&b, arms[k].arm);
-				printf("%s,\"games\":%ld,\"finished\":%ld,\"first_player\":{\"wins\":%ld,"
-				       "\"rate\":%.6f,\"ci95\":[%.6f,%.6f]},\"plies\":{\"mean\":%.4f,"
-				       "\"ci95\":[%.4f,%.4f]}", b.p, r->n, r->finished, r->first_wins, fr, lo,
-				       hi, r->mean, mlo, mhi);
-				if (k != i)
-					printf(",\"against\":\"%s\",\"diff_first_player\":{\"value\":%.6f,"
-					       "\"ci95\":[%.6f,%.6f],\"z\":%.4f,\"p\":%.6g},\"diff_plies\":"
-					       "{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", arms[i].arm, fr - fa,
-					       dlo, dhi, z, p, r->mean - a->mean, plo, phi);
-				printf(",\"small_sample\":%s}\n", sm ? "true" : "false");
-				continue;
-			}
-			printf("%s  %-18s games %8ld  first player %.4f [%.4f, %.4f]  plies %.2f [%.2f, %.2f]%s\n",
-			       label, arms[k].arm, r->n, fr, lo, hi, r->mean, mlo, mhi,
-			       sm ? "  (small sample)" : "");
-			if (k != i)
-				printf("%*s  %s - %s: first player %+.4f [%+.4f, %+.4f], z = %.2f, p = %.3g;"
-				       " plies %+.2f [%+.2f, %+.2f]\n", (int)strlen(label), "",
-				       arms[k].arm, arms[i].arm, fr - fa, dlo, dhi, z, p, r->mean - a->mean,
-				       plo, phi);
-		}
-		pairs++;
-	}
-	if (fmt == 0) {
+		       strcmp(option, FF_COMPARE_RULES) ? option : "rules presets");
+	pairs = ff_stats_compare(rs, option, print_arm, &c);
+	if (fmt == 0 && pairs >= 0) {
 		if (!pairs)
-			printf(strcmp(option, COMPARE_RULES) ? "no ruleset ids differ only in '%s'\n" :
+			printf(strcmp(option, FF_COMPARE_RULES) ? "no ruleset ids differ only in '%s'\n" :
 			       "no ruleset ids differ only in the %s preset\n", option);
-		if (warn)
+		if (c.warn)
 			printf("warning: a small sample makes the intervals and the test rough\n");
 		printf("first-player rates over finished games; difference interval: Newcombe (Wilson);"
 		       " test: pooled two-proportion z; plies: Welch, normal\n");
 	}
-	for (i = 0; i < rs->n; i++) {
-		free(arms[i].base);
-		free(arms[i].arm);
-	}
-	free(arms);
-	free(label);
-	ff_buf_free(&base);
-	ff_buf_free(&arm);
-	ff_buf_free(&b);
+	free(c.label);
 }
 
 /* Draw the chart of rs into path: with option, each row named by its base
@@ -468,7 +352,7 @@ static int plot(const struct ff_cmd *cmd, struct rows *rs, const char *path, con
 	int rc = 0;
 
 	for (i = 0; option && i < rs->n; i++) {
-		split_arm(rs->v[i].ruleset, option, &base, &arm);
+		ff_stats_split_arm(rs->v[i].ruleset, option, &base, &arm);
 		rs->v[i].base = group_label(base.p, rs->v[i].seats);
 		rs->v[i].arm = strdup(arm.p);
 		if (!rs->v[i].base || !rs->v[i].arm)

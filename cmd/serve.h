@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stddef.h>
 
+#include "cmd/rating_run.h"
 #include "db/store.h"
 #include "lib/buf.h"
 
@@ -56,6 +57,8 @@ struct ff_serve_reply {
 struct ff_serve_query {
 	struct ff_stats_filter f;   /* the filters; f.limit the page size */
 	char since[11], until[11];  /* the dates in the store's form */
+	const char *compare;        /* compare=: the option whose arms /stats sets side by
+				       side (stats --compare), or NULL */
 	int has_filter;             /* some filter but after= and limit= given */
 	char bad[160];              /* why the query is refused ("" when fine) */
 };
@@ -141,6 +144,29 @@ int ff_serve_players(struct ff_serve *srv, int json,
 		     struct ff_serve_reply *r);
 int ff_serve_api_players(struct ff_serve *srv, struct ff_serve_reply *r);
 int ff_serve_html_players(struct ff_serve *srv, struct ff_serve_reply *r);
+
+/* The ratings of `fivefold ratings` (its defaults: a pool per game, a
+   rating period per game) over every stored game, into run (made by the
+   caller, run->rated its hook), and the players' names into nm, for the
+   page of player id. Returns 0, or -1 after ff_serve_fail (404 when the
+   store has no player id). */
+int ff_serve_rate(struct ff_serve *srv, long long id, int json, struct ff_rate_names *nm,
+		  struct ff_rate_run *run, struct ff_serve_reply *r);
+/* /players/ID and /api/players/ID (serve_player.c). */
+int ff_serve_html_player(struct ff_serve *srv, long long id, struct ff_serve_reply *r);
+int ff_serve_api_player(struct ff_serve *srv, long long id, struct ff_serve_reply *r);
+/* serve_html.c's page head (title escaped, the navigation) and foot, and
+   an href="path?query" (query's & escaped). Return 0 or -1 (no memory). */
+int ff_serve_head(struct ff_buf *out, const struct ff_serve *srv, const char *title);
+int ff_serve_foot(struct ff_buf *out);
+int ff_serve_href(struct ff_buf *out, const char *path, const struct ff_buf *query);
+
+/* Keep group g (its median and 90th percentile of lengths med, p90) in
+   rs as `stats` keeps it, for the chart and --compare (serve_html.c).
+   Returns 0 or -1 (no memory); ff_serve_rows_free frees rs's rows. */
+struct rows;
+int ff_serve_keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90);
+void ff_serve_rows_free(struct rows *rs);
 
 /* The median and 90th percentile of g's lengths, into med and p90. */
 void ff_serve_quantiles(const struct ff_stats_group *g, double *med, double *p90);

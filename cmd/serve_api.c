@@ -11,6 +11,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/serve.h"
+#include "cmd/stats_plot.h"
 #include "lib/record.h"
 #include "lib/statmath.h"
 #include "lib/svg.h"
@@ -200,16 +201,57 @@ static int group_json(void *ctx, const struct ff_stats_group *g)
 	return rc ? -1 : 0;
 }
 
+/* /api/stats: the groups, and the rows kept for compare=. */
+struct stats_json {
+	struct games_json c;
+	struct rows rows;
+};
+
+static int group_keep(void *ctx, const struct ff_stats_group *g)
+{
+	struct stats_json *s = ctx;
+	double med, p90;
+
+	ff_serve_quantiles(g, &med, &p90);
+	if (ff_serve_keep_row(&s->rows, g, med, p90))
+		return -1;
+	return group_json(&s->c, g);
+}
+
+/* An arm of compare=: the object of `stats --compare --format json`. */
+static int arm_json(void *ctx, const struct ff_cmp_arm *x)
+{
+	struct games_json *c = ctx;
+	int rc = ff_buf_adds(c->out, c->n++ ? ",\n" : "\n");
+
+	return rc | ff_stats_arm_json(c->out, x);
+}
+
 int ff_serve_api_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 		       struct ff_serve_reply *r)
 {
-	struct games_json c = { &r->body, 0 };
+	struct stats_json s;
+	struct games_json arms = { &r->body, 0 };
+	int rc = 0;
 
+	memset(&s, 0, sizeof s);
+	s.c.out = &r->body;
 	r->type = "application/json";
 	ff_buf_adds(&r->body, "{\"groups\":[");
-	if (ff_serve_stats(srv, &q->f, 1, group_json, &c, r))
+	if (ff_serve_stats(srv, &q->f, 1, group_keep, &s, r)) {
+		ff_serve_rows_free(&s.rows);
 		return -1;
-	ff_buf_adds(&r->body, "\n]}\n");
+	}
+	ff_buf_adds(&r->body, "\n]");
+	if (q->compare) {
+		ff_buf_adds(&r->body, ",\"compare\":[");
+		rc = ff_stats_compare(&s.rows, q->compare, arm_json, &arms) < 0;
+		ff_buf_adds(&r->body, "\n]");
+	}
+	ff_serve_rows_free(&s.rows);
+	if (rc)
+		return ff_serve_fail(r, 503, 1, "out of memory");
+	ff_buf_adds(&r->body, "}\n");
 	return 0;
 }
 

@@ -231,3 +231,30 @@ int ff_serve_players(struct ff_serve *srv, int json,
 		return store_failed(srv, &err, json, r);
 	return rc == 2 ? ff_serve_fail(r, 503, json, "out of memory") : rc;
 }
+
+int ff_serve_rate(struct ff_serve *srv, long long id, int json, struct ff_rate_names *nm,
+		  struct ff_rate_run *run, struct ff_serve_reply *r)
+{
+	struct ff_stats_filter f;
+	struct ff_result_filter q = { &f, NULL, NULL };
+	struct ff_error err;
+	struct ff_store *s;
+	int rc;
+
+	memset(&f, 0, sizeof f);
+	ff_error_clear(&err);
+	if (!(s = ff_serve_store_get(srv, &err)))
+		return store_failed(srv, &err, json, r);
+	rc = ff_store_each_player(s, ff_rate_name_add, nm, &err);
+	if (rc == 0 && (id < 1 || (size_t)id >= nm->n || !nm->v[id])) {
+		ff_serve_store_put(srv, s, 0);
+		return ff_serve_fail(r, 404, json, "no such player");
+	}
+	if (rc == 0)
+		rc = ff_store_each_result(s, &q, ff_rate_game, run, &err);
+	ff_rate_close(run);
+	ff_serve_store_put(srv, s, rc < 0 && err.msg[0]);
+	if (rc && err.msg[0])
+		return store_failed(srv, &err, json, r);
+	return rc ? ff_serve_fail(r, 503, json, "out of memory") : 0;
+}

@@ -33,8 +33,7 @@ static const char style[] =
 	"pre{white-space:pre-wrap;margin:0;max-width:60em}\n"
 	"</style>\n";
 
-/* The page's head, title (escaped) and navigation. */
-static int head(struct ff_buf *out, const struct ff_serve *srv, const char *title)
+int ff_serve_head(struct ff_buf *out, const struct ff_serve *srv, const char *title)
 {
 	int rc = ff_buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			     "<title>");
@@ -52,7 +51,7 @@ static int head(struct ff_buf *out, const struct ff_serve *srv, const char *titl
 	return rc | ff_buf_adds(out, "</h1>\n");
 }
 
-static int foot(struct ff_buf *out)
+int ff_serve_foot(struct ff_buf *out)
 {
 	return ff_buf_adds(out, "</body>\n</html>\n");
 }
@@ -111,17 +110,23 @@ static int form(struct ff_buf *out, const char *action, const struct ff_serve_qu
 	rc |= field(out, "seed", "seed", f->seed);
 	rc |= num_field(out, "min_plies", "plies from", f->min_plies);
 	rc |= num_field(out, "max_plies", "to", f->max_plies);
+	if (!paged)
+		rc |= field(out, "compare", "compare the arms of option", q->compare);
 	if (paged) {
 		rc |= num_field(out, "limit", "per page", f->limit);
-		rc |= ff_buf_addf(out, "<label>order <select name=\"order\"><option value=\"asc\">oldest "
-				  "first</option><option value=\"desc\"%s>newest first</option>"
+		rc |= ff_buf_addf(out, "<label>sort by <select name=\"sort\"><option value=\"id\">id"
+				  "</option><option value=\"date\"%s>date</option><option "
+				  "value=\"plies\"%s>plies</option></select></label>\n",
+				  f->sort == FF_SORT_DATE ? " selected" : "",
+				  f->sort == FF_SORT_PLIES ? " selected" : "");
+		rc |= ff_buf_addf(out, "<label>order <select name=\"order\"><option value=\"asc\">"
+				  "ascending</option><option value=\"desc\"%s>descending</option>"
 				  "</select></label>\n", f->desc ? " selected" : "");
 	}
 	return rc | ff_buf_adds(out, "<button>show</button></form>\n");
 }
 
-/* An href's value: path, then the query (its & escaped). */
-static int href(struct ff_buf *out, const char *path, const struct ff_buf *query)
+int ff_serve_href(struct ff_buf *out, const char *path, const struct ff_buf *query)
 {
 	int rc = ff_buf_adds(out, "href=\"");
 
@@ -175,38 +180,56 @@ static int game_row(void *ctx, const struct ff_serve_row *row)
 	return rc | ff_buf_adds(out, "</td></tr>\n");
 }
 
+/* A column's heading that orders the list by it (sort, a FF_SORT_*):
+   its first page, the other way round when it is the order already; an
+   arrow says which way the list is ordered. */
+static int sort_head(struct ff_buf *out, const struct ff_serve_query *q, int sort,
+		     const char *label)
+{
+	static const char *const ids[] = { "sort", "sort-date", "sort-plies" };
+	struct ff_serve_query other = *q;
+	struct ff_buf link = FF_BUF_INIT;
+	int rc;
+
+	other.f.sort = sort;
+	other.f.desc = q->f.sort == sort ? !q->f.desc : 0;
+	rc = ff_serve_query_string(&other, &link);
+	rc |= ff_buf_addf(out, "<a id=\"%s\" ", ids[sort]);
+	rc |= ff_serve_href(out, "/games", &link);
+	rc |= ff_buf_addf(out, ">%s%s</a>", label, q->f.sort != sort ? "" :
+			  q->f.desc ? " &#9660;" : " &#9650;");
+	ff_buf_free(&link);
+	return rc;
+}
+
 int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r)
 {
-	struct ff_buf *out = &r->body, query = FF_BUF_INIT, flip = FF_BUF_INIT;
-	struct ff_serve_query other = *q;
+	struct ff_buf *out = &r->body, query = FF_BUF_INIT;
 	struct list_page c = { out, 0 };
 	long long next = 0;
 	int rc;
 
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Games");
+	rc = ff_serve_head(out, srv, "Games");
 	rc |= form(out, "/games", q, 1);
 	rc |= ff_serve_query_string(q, &query);
 	rc |= ff_buf_adds(out, "<p>Export these games: <a ");
-	rc |= href(out, "/export.fgn", &query);
+	rc |= ff_serve_href(out, "/export.fgn", &query);
 	rc |= ff_buf_adds(out, ">FGN</a> <a ");
-	rc |= href(out, "/export.jsonl", &query);
+	rc |= ff_serve_href(out, "/export.jsonl", &query);
 	rc |= ff_buf_adds(out, ">JSONL</a> <a ");
-	rc |= href(out, "/export.csv", &query);
+	rc |= ff_serve_href(out, "/export.csv", &query);
 	rc |= ff_buf_adds(out, ">CSV</a> &middot; <a ");
-	rc |= href(out, "/stats", &query);
+	rc |= ff_serve_href(out, "/stats", &query);
 	rc |= ff_buf_adds(out, ">their statistics</a></p>\n");
-	other.f.desc = !q->f.desc;   /* the id column's link: the other order */
-	rc |= ff_serve_query_string(&other, &flip);
-	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\"><a id=\"sort\" ");
-	rc |= href(out, "/games", &flip);
-	rc |= ff_buf_adds(out, q->f.desc ? ">id &#9660;</a>" : ">id &#9650;</a>");
-	ff_buf_free(&flip);
-	rc |= ff_buf_adds(out, "</th><th>ruleset</th>"
-			  "<th class=\"n\">seats</th><th>players</th><th>date</th><th>result</th>"
-			  "<th class=\"n\">plies</th><th>termination</th><th>origin</th></tr></thead>\n"
-			  "<tbody>\n");
+	rc |= ff_buf_adds(out, "<table id=\"games\">\n<thead><tr><th class=\"n\">");
+	rc |= sort_head(out, q, FF_SORT_ID, "id");
+	rc |= ff_buf_adds(out, "</th><th>ruleset</th><th class=\"n\">seats</th><th>players</th><th>");
+	rc |= sort_head(out, q, FF_SORT_DATE, "date");
+	rc |= ff_buf_adds(out, "</th><th>result</th><th class=\"n\">");
+	rc |= sort_head(out, q, FF_SORT_PLIES, "plies");
+	rc |= ff_buf_adds(out, "</th><th>termination</th><th>origin</th></tr></thead>\n<tbody>\n");
 	if (rc) {
 		ff_buf_free(&query);
 		return ff_serve_fail(r, 503, 0, "out of memory");
@@ -222,19 +245,19 @@ int ff_serve_html_games(struct ff_serve *srv, const struct ff_serve_query *q,
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n<p>");
 	if (q->f.after) {
 		rc |= ff_buf_adds(out, "<a id=\"first\" ");
-		rc |= href(out, "/games", &query);
+		rc |= ff_serve_href(out, "/games", &query);
 		rc |= ff_buf_adds(out, ">first page</a> ");
 	}
 	if (next) {
 		rc |= ff_buf_addf(&query, "&limit=%ld&after=%lld", q->f.limit, next);
 		rc |= ff_buf_adds(out, "<a id=\"next\" ");
-		rc |= href(out, "/games", &query);
+		rc |= ff_serve_href(out, "/games", &query);
 		rc |= ff_buf_adds(out, ">next page</a>");
 	} else {
 		rc |= ff_buf_adds(out, "<span id=\"end\">the last page</span>");
 	}
 	rc |= ff_buf_adds(out, "</p>\n");
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	ff_buf_free(&query);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }
@@ -320,8 +343,7 @@ struct stats_page {
 	struct rows rows;             /* the groups again, for the chart */
 };
 
-/* Keep g in rs for the chart (stats --plot's). Returns 0 or -1. */
-static int keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90)
+int ff_serve_keep_row(struct rows *rs, const struct ff_stats_group *g, double med, double p90)
 {
 	struct row *r;
 	size_t j, n = g->nlengths ? g->nlengths : 1;
@@ -373,7 +395,7 @@ static int keep_row(struct rows *rs, const struct ff_stats_group *g, double med,
 	return 0;
 }
 
-static void rows_free(struct rows *rs)
+void ff_serve_rows_free(struct rows *rs)
 {
 	size_t i;
 
@@ -406,13 +428,13 @@ static int stats_row(void *ctx, const struct ff_stats_group *g)
 
 	c->n++;
 	ff_serve_quantiles(g, &med, &p90);
-	rc = keep_row(&c->rows, g, med, p90);
+	rc = ff_serve_keep_row(&c->rows, g, med, p90);
 	rc |= ff_buf_adds(&link, "ruleset=");
 	rc |= ff_serve_urlenc(&link, g->ruleset);
 	rc |= ff_buf_addf(&link, "&seats=%d", g->seats);
 	rc |= ff_buf_add(&link, c->query->p ? c->query->p : "", c->query->len);
 	rc |= ff_buf_adds(out, "<tr><td><a class=\"group\" ");
-	rc |= href(out, "/games", &link);
+	rc |= ff_serve_href(out, "/games", &link);
 	rc |= ff_buf_adds(out, ">");
 	ff_svg_escape(out, g->ruleset);
 	rc |= ff_buf_addf(out, "</a></td><td class=\"n\">%d</td><td class=\"n games\">%ld</td>"
@@ -423,6 +445,69 @@ static int stats_row(void *ctx, const struct ff_stats_group *g)
 			  "<td class=\"n\">%.1f</td></tr>\n", g->mean, med, p90);
 	ff_buf_free(&link);
 	return rc ? -1 : 0;
+}
+
+/* compare=: a row per arm, its arm a link to its games. */
+struct compare_page {
+	struct ff_buf *out;
+	const struct ff_buf *query;   /* the filters but ruleset and seats */
+};
+
+static int arm_row(void *ctx, const struct ff_cmp_arm *x)
+{
+	struct compare_page *c = ctx;
+	struct ff_buf *out = c->out, link = FF_BUF_INIT;
+	int rc = ff_buf_adds(&link, "ruleset=");
+
+	rc |= ff_serve_urlenc(&link, x->r->ruleset);
+	rc |= ff_buf_addf(&link, "&seats=%d", x->r->seats);
+	rc |= ff_buf_add(&link, c->query->p ? c->query->p : "", c->query->len);
+	rc |= ff_buf_adds(out, "<tr><td>");
+	ff_svg_escape(out, x->base);
+	rc |= ff_buf_addf(out, "</td><td class=\"n\">%d</td><td><a class=\"arm\" ", x->r->seats);
+	rc |= ff_serve_href(out, "/games", &link);
+	rc |= ff_buf_adds(out, ">");
+	ff_svg_escape(out, x->arm);
+	rc |= ff_buf_addf(out, "</a></td><td class=\"n games\">%ld</td><td class=\"n\">%.4f [%.4f, "
+			  "%.4f]</td><td class=\"n\">%.2f [%.2f, %.2f]</td>", x->r->n, x->first,
+			  x->lo, x->hi, x->mean, x->mlo, x->mhi);
+	if (x->against)
+		rc |= ff_buf_addf(out, "<td class=\"n\">%+.4f [%+.4f, %+.4f]</td><td class=\"n\">%.2f"
+				  "</td><td class=\"n\">%.3g</td><td class=\"n\">%+.2f [%+.2f, %+.2f]"
+				  "</td>", x->diff, x->dlo, x->dhi, x->z, x->p, x->dplies, x->plo, x->phi);
+	else
+		rc |= ff_buf_adds(out, "<td></td><td></td><td></td><td></td>");
+	rc |= ff_buf_addf(out, "<td>%s</td></tr>\n", x->small ? "small sample" : "");
+	ff_buf_free(&link);
+	return rc ? -1 : 0;
+}
+
+/* The table of `stats --compare option` over rs. Returns 0 or -1. */
+static int compare_table(struct ff_buf *out, const struct rows *rs, const char *option,
+			 const struct ff_buf *query)
+{
+	struct compare_page c = { out, query };
+	int rc = ff_buf_adds(out, "<h2>compare ");
+	long pairs;
+
+	ff_svg_escape(out, option);
+	rc |= ff_buf_adds(out, ": each arm against the first of its base</h2>\n<table id=\"compare\">\n"
+			  "<thead><tr><th>base</th><th class=\"n\">seats</th><th>arm</th>"
+			  "<th class=\"n\">games</th><th class=\"n\">first player wins [95% CI]</th>"
+			  "<th class=\"n\">plies [95% CI]</th><th class=\"n\">difference [95% CI]</th>"
+			  "<th class=\"n\">z</th><th class=\"n\">p</th><th class=\"n\">plies "
+			  "difference</th><th></th></tr></thead>\n<tbody>\n");
+	if (rc || (pairs = ff_stats_compare(rs, option, arm_row, &c)) < 0)
+		return -1;
+	rc |= ff_buf_adds(out, "</tbody>\n</table>\n");
+	if (!pairs) {
+		rc |= ff_buf_adds(out, "<p id=\"no-arms\">No ruleset ids differ only in ");
+		ff_svg_escape(out, option);
+		rc |= ff_buf_adds(out, ".</p>\n");
+	}
+	return rc | ff_buf_adds(out, "<p>Difference interval: Newcombe (Wilson); test: pooled "
+				"two-proportion z; plies: Welch, normal (as <code>stats --compare</code>). "
+				"Each arm links to its games.</p>\n");
 }
 
 int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
@@ -439,7 +524,7 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 	rest.f.ruleset = NULL;   /* each row names its own */
 	rest.f.seats = 0;
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Statistics");
+	rc = ff_serve_head(out, srv, "Statistics");
 	rc |= form(out, "/stats", q, 0);
 	rc |= ff_serve_query_string(&rest, &query);
 	rc |= ff_buf_adds(out, "<table id=\"stats\">\n<thead><tr><th>ruleset</th><th class=\"n\">seats</th>"
@@ -449,7 +534,7 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 			  "<th class=\"n\">p90</th></tr></thead>\n<tbody>\n");
 	if (rc == 0 && ff_serve_stats(srv, &q->f, 0, stats_row, &c, r)) {
 		ff_buf_free(&query);
-		rows_free(&c.rows);
+		ff_serve_rows_free(&c.rows);
 		return -1;
 	}
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n<p>Rates are over finished games (result not *); "
@@ -459,8 +544,10 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 		rc |= ff_buf_adds(out, "<div id=\"plot\">\n") | ff_buf_add(out, svg.p, svg.len) |
 		      ff_buf_adds(out, "</div>\n");
 	ff_buf_free(&svg);
-	rows_free(&c.rows);
-	rc |= foot(out);
+	if (rc == 0 && q->compare)
+		rc |= compare_table(out, &c.rows, q->compare, &query);
+	ff_serve_rows_free(&c.rows);
+	rc |= ff_serve_foot(out);
 	ff_buf_free(&query);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }
@@ -494,7 +581,7 @@ int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r)
 	int rc, cut;
 
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Quarantine");
+	rc = ff_serve_head(out, srv, "Quarantine");
 	rc |= ff_buf_adds(out, "<table id=\"quarantine\">\n<thead><tr><th>file</th><th class=\"n\">game</th>"
 			  "<th class=\"n\">line</th><th>verdict</th><th>code</th><th>diagnostic</th>"
 			  "<th>raw text</th></tr></thead>\n<tbody>\n");
@@ -504,7 +591,7 @@ int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r)
 	if (cut)
 		rc |= ff_buf_addf(out, "<p>Only the first %d entries are shown.</p>\n",
 				  FF_SERVE_MAX_REJECTS);
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }
 
@@ -515,13 +602,14 @@ static int player_row(void *ctx, long long id, const char *name)
 	int rc = ff_buf_adds(&link, "player=");
 
 	rc |= ff_serve_urlenc(&link, name ? name : "");
-	rc |= ff_buf_addf(out, "<tr><td class=\"n\">%lld</td><td><a class=\"player\" ", id);
-	rc |= href(out, "/games", &link);
-	rc |= ff_buf_adds(out, "><bdi>");
+	rc |= ff_buf_addf(out, "<tr><td class=\"n\">%lld</td><td><a class=\"rated\" "
+			  "href=\"/players/%lld\"><bdi>", id, id);
 	ff_svg_escape(out, name ? name : "");
-	rc |= ff_buf_adds(out, "</bdi></a> (<a ");
-	rc |= href(out, "/stats", &link);
-	rc |= ff_buf_adds(out, ">statistics</a>)</td></tr>\n");
+	rc |= ff_buf_adds(out, "</bdi></a></td><td><a class=\"player\" ");
+	rc |= ff_serve_href(out, "/games", &link);
+	rc |= ff_buf_adds(out, ">games</a> &middot; <a ");
+	rc |= ff_serve_href(out, "/stats", &link);
+	rc |= ff_buf_adds(out, ">statistics</a></td></tr>\n");
 	ff_buf_free(&link);
 	return rc ? -1 : 0;
 }
@@ -532,16 +620,17 @@ int ff_serve_html_players(struct ff_serve *srv, struct ff_serve_reply *r)
 	int rc, cut;
 
 	r->type = "text/html; charset=utf-8";
-	rc = head(out, srv, "Players");
-	rc |= ff_buf_adds(out, "<p>Each player (a Seat tag's value), with their games and the "
-			  "statistics of those games.</p>\n<table id=\"players\">\n<thead><tr>"
-			  "<th class=\"n\">id</th><th>player</th></tr></thead>\n<tbody>\n");
+	rc = ff_serve_head(out, srv, "Players");
+	rc |= ff_buf_adds(out, "<p>Each player (a Seat tag's value): their ratings and rating "
+			  "history, their games and the statistics of those games.</p>\n"
+			  "<table id=\"players\">\n<thead><tr><th class=\"n\">id</th><th>player</th>"
+			  "<th></th></tr></thead>\n<tbody>\n");
 	if (rc || (cut = ff_serve_players(srv, 0, player_row, out, r)) < 0)
 		return rc ? ff_serve_fail(r, 503, 0, "out of memory") : -1;
 	rc |= ff_buf_adds(out, "</tbody>\n</table>\n");
 	if (cut)
 		rc |= ff_buf_addf(out, "<p>Only the first %d players are shown.</p>\n",
 				  FF_SERVE_MAX_PLAYERS);
-	rc |= foot(out);
+	rc |= ff_serve_foot(out);
 	return rc ? ff_serve_fail(r, 503, 0, "out of memory") : 0;
 }

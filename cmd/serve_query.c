@@ -18,7 +18,10 @@
 #include "lib/tags.h"
 
 /* The parameters, in the order a query string is written. */
-enum qkind { Q_TEXT, Q_GAME, Q_ORIGIN, Q_DATE, Q_RESULT, Q_NUM, Q_ID, Q_ORDER };
+enum qkind { Q_TEXT, Q_GAME, Q_ORIGIN, Q_DATE, Q_RESULT, Q_NUM, Q_ID, Q_ORDER, Q_SORT, Q_COMPARE };
+
+/* The values of sort=, by FF_SORT_* (db/store.h). */
+static const char *const sorts[] = { "id", "date", "plies" };
 struct qparam {
 	const char *name;
 	enum qkind kind;
@@ -41,6 +44,8 @@ static const struct qparam params[] = {
 	{ "seed", Q_TEXT, F(seed), 0 },
 	{ "min_plies", Q_NUM, F(min_plies), 1000000000L },
 	{ "max_plies", Q_NUM, F(max_plies), 1000000000L },
+	{ "sort", Q_SORT, F(sort), 0 },
+	{ "compare", Q_COMPARE, 0, 0 },   /* not a filter: q->compare */
 	{ "order", Q_ORDER, F(desc), 0 },
 	{ "after", Q_ID, F(after), LLONG_MAX },
 	{ "limit", Q_NUM, F(limit), FF_SERVE_MAX_PAGE },
@@ -113,6 +118,9 @@ static int take(struct ff_serve_query *q, const struct qparam *p, const char *v,
 		return -1;
 	}
 	switch (p->kind) {
+	case Q_COMPARE:
+		q->compare = v;
+		return 0;
 	case Q_GAME:
 		if (!known_game(v))
 			goto bad;
@@ -148,6 +156,11 @@ static int take(struct ff_serve_query *q, const struct qparam *p, const char *v,
 			goto bad;
 		*(int *)at = v[0] == 'd';
 		return 0;
+	case Q_SORT:
+		for (n = 0; n < (long long)(sizeof sorts / sizeof sorts[0]); n++)
+			if (strcmp(v, sorts[n]) == 0)
+				return *(int *)at = (int)n, 0;
+		goto bad;
 	default:
 		break;
 	}
@@ -158,6 +171,7 @@ bad:
 	case Q_GAME: snprintf(q->bad, sizeof q->bad, "game: no such game"); break;
 	case Q_ORIGIN: snprintf(q->bad, sizeof q->bad, "origin: imported or simulated"); break;
 	case Q_ORDER: snprintf(q->bad, sizeof q->bad, "order: asc or desc"); break;
+	case Q_SORT: snprintf(q->bad, sizeof q->bad, "sort: id, date or plies"); break;
 	case Q_DATE: snprintf(q->bad, sizeof q->bad, "%s: a date YYYY.MM.DD", p->name); break;
 	case Q_RESULT:
 		snprintf(q->bad, sizeof q->bad, "result: 1-0, 0-1, 1/2-1/2, D, W<k> or *");
@@ -183,7 +197,8 @@ int ff_serve_query_parse(struct ff_serve_query *q,
 			continue;
 		if (take(q, &params[i], v, len))
 			return -1;
-		if (params[i].kind != Q_ID && params[i].kind != Q_ORDER &&
+		if (params[i].kind != Q_ID && params[i].kind != Q_ORDER && params[i].kind != Q_SORT &&
+		    params[i].kind != Q_COMPARE &&
 		    strcmp(params[i].name, "limit") != 0)
 			q->has_filter = 1;
 	}
@@ -218,11 +233,14 @@ int ff_serve_query_string(const struct ff_serve_query *q, struct ff_buf *out)
 		const struct qparam *p = &params[i];
 		const char *at = (const char *)&q->f + p->off;
 
-		if (p->kind == Q_ID || strcmp(p->name, "limit") == 0)
+		if (p->kind == Q_ID || p->kind == Q_COMPARE || strcmp(p->name, "limit") == 0)
 			continue;
 		if (p->kind == Q_ORDER) {
 			if (*(const int *)at)
 				rc |= ff_buf_adds(out, "&order=desc");
+		} else if (p->kind == Q_SORT) {
+			if (*(const int *)at)
+				rc |= ff_buf_addf(out, "&sort=%s", sorts[*(const int *)at]);
 		} else if (p->kind == Q_NUM) {
 			if (*(const long *)at)
 				rc |= ff_buf_addf(out, "&%s=%ld", p->name, *(const long *)at);

@@ -51,21 +51,42 @@ static int export_row(void *ctx2, const PGresult *res)
 	return c->cb(c->ctx, &g);
 }
 
+/* The SQL of an order's key (FF_SORT_*), as its index has it (schema 7). */
+static const char *const sort_key[] = { "id", "coalesce(date, '')", "plies" };
+
 int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 		 int (*cb)(void *ctx, const struct ff_exported *g), void *ctx, struct ff_error *err)
 {
 	struct ff_pg_query q = { FF_BUF_INIT, { NULL }, 0 };
 	struct export_cb c = { ff_pg_of(base), cb, ctx, err };
-	char num[FF_PG_FILTER_NUM + 24];
+	struct ff_stats_filter g = *f;
+	char num[FF_PG_FILTER_NUM + 48];
+	const char *key = f->sort > FF_SORT_ID && f->sort <= FF_SORT_PLIES ? sort_key[f->sort] : NULL;
 	int rc;
 
 	ff_buf_addf(&q.sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE true",
 		    ff_pg_fgn_cols(c.s->base.version));
-	if (ff_pg_filter_sql(c.s, &q, f, num, sizeof num, err)) {
+	if (key)
+		g.after = 0;   /* said below, in the order's terms */
+	if (ff_pg_filter_sql(c.s, &q, &g, num, sizeof num, err)) {
 		ff_buf_free(&q.sql);
 		return -1;
 	}
-	ff_buf_adds(&q.sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
+	if (key && f->after) {
+		/* the games after that game in the order: (key, id) past its own,
+		   one seek of the order's index (none when there is no such game) */
+		snprintf(num + FF_PG_FILTER_NUM + 24, 24, "%lld", f->after);
+		ff_buf_addf(&q.sql, " AND (%s, id) %s ((SELECT %s FROM games WHERE id = ", key,
+			    f->desc ? "<" : ">", key);
+		ff_pg_param(&q, num + FF_PG_FILTER_NUM + 24);
+		ff_buf_adds(&q.sql, "::bigint), ");
+		ff_pg_param(&q, num + FF_PG_FILTER_NUM + 24);
+		ff_buf_adds(&q.sql, "::bigint)");
+	}
+	if (key)
+		ff_buf_addf(&q.sql, f->desc ? " ORDER BY %s DESC, id DESC" : " ORDER BY %s, id", key);
+	else
+		ff_buf_adds(&q.sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
 	if (f->limit) {
 		snprintf(num + FF_PG_FILTER_NUM, 24, "%ld", f->limit);
 		ff_buf_adds(&q.sql, " LIMIT ");

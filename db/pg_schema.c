@@ -45,6 +45,12 @@
 	"  ply text COLLATE \"C\" NOT NULL UNIQUE" \
 	");"
 
+/* 6 -> 7, as SQLite's: the orders of serve's pages, each an index
+   (key, id) that a page seeks */
+#define INDEXES_7 \
+	"CREATE INDEX games_by_day ON games ((coalesce(date, '')), id);" \
+	"CREATE INDEX games_by_plies ON games (plies, id);"
+
 /* games' indexes and the view of schema 6 */
 #define INDEXES_6 \
 	"CREATE INDEX games_stats ON games (ruleset, seats, plies, sides, first_side, winner_side," \
@@ -152,7 +158,8 @@ static const char create_sql[] =
 	/* covers `stats` in group order, as SQLite's games_stats */
 	INDEXES_6
 	"CREATE INDEX games_by_id ON games (id);"
-	"CREATE INDEX games_by_date ON games (date);";
+	"CREATE INDEX games_by_date ON games (date);"
+	INDEXES_7;
 
 /* 5 -> 6, as SQLite's (db/sqlite_schema.c): the games stored keep their
    FGN whole in body */
@@ -283,6 +290,8 @@ int ff_pg_migrate(struct ff_pg *s, int init, struct ff_error *err)
 		goto fail;
 	}
 	if (v == 5 && ff_pg_exec(s, migrate_5, err))
+		goto fail;
+	if (v >= 5 && v < 7 && ff_pg_exec(s, INDEXES_7, err))
 		goto fail;
 	snprintf(sql, sizeof sql, "UPDATE fivefold_schema SET version = %d", FF_SCHEMA_VERSION);
 	if (ff_pg_exec(s, sql, err) || ff_pg_exec(s, "COMMIT", err))

@@ -90,36 +90,126 @@ static int export_row(void *ctx2, sqlite3_stmt *st)
 	return c->cb(c->ctx, &g);
 }
 
-int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
-		     int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
-		     struct ff_error *err)
+/* The SQL of an order's key (FF_SORT_*), as its index has it (schema 7). */
+static const char *const sort_key[] = { "id", "coalesce(date, '')", "plies" };
+
+/* Run the export query of f, with more conditions (SQL, its parameters
+   :key and :sorted_after bound from key and after when named) and the
+   order order. Returns 0, -1 with err, or the callback's non-zero return. */
+static int export_query(struct export_cb *c, const struct ff_stats_filter *f, const char *more,
+			const char *order, sqlite3_value *key, long long after)
 {
-	struct ff_sqlite *s = ff_sqlite_of(base);
+	struct ff_sqlite *s = c->s;
 	struct ff_buf sql = FF_BUF_INIT;
-	struct export_cb c = { s, cb, ctx, err };
 	sqlite3_stmt *st = NULL;
+	const char *hint = "";
 	int rc;
 
 	/* a page (a limit, serve's after=) reads the games in id order from
 	   its start, and stops when it has them: NOT INDEXED keeps SQLite from
 	   taking the ruleset's rows from games_stats and sorting them all by id
 	   (a page of a game's 50 games after the middle of 100,000: 2.4 s
-	   against milliseconds) */
-	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games%s WHERE 1",
-		    ff_sqlite_fgn_cols(s->base.version), f->limit ? " NOT INDEXED" : "");
+	   against milliseconds); a page of another order reads its index */
+	if (f->limit)
+		hint = !f->sort ? " NOT INDEXED" : s->base.version >= 7 ?
+			(f->sort == FF_SORT_DATE ? " INDEXED BY games_by_day" :
+			 " INDEXED BY games_by_plies") : "";
+	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games%s WHERE 1%s",
+		    ff_sqlite_fgn_cols(s->base.version), hint, more);
 	ff_sqlite_filter_sql(s, &sql, f);
-	ff_buf_adds(&sql, f->desc ? " ORDER BY id DESC" : " ORDER BY id");
+	ff_buf_addf(&sql, " ORDER BY %s", order);
 	if (f->limit)
 		ff_buf_adds(&sql, " LIMIT :limit");
 	if (!sql.p || sqlite3_prepare_v2(s->db, sql.p, -1, &st, NULL) != SQLITE_OK) {
-		rc = ff_sqlite_fail(s, err, "preparing the export query");
+		rc = ff_sqlite_fail(s, c->err, "preparing the export query");
 	} else {
 		ff_sqlite_bind_filter(st, f);
-		rc = each_row(s, st, export_row, &c, err);
+		if (key)
+			sqlite3_bind_value(st, sqlite3_bind_parameter_index(st, ":key"), key);
+		if (sqlite3_bind_parameter_index(st, ":sorted_after"))
+			sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":sorted_after"), after);
+		rc = each_row(s, st, export_row, c, c->err);
 	}
 	sqlite3_finalize(st);
 	ff_buf_free(&sql);
 	return rc;
+}
+
+/* export_row, counting the games given. */
+struct counted {
+	struct export_cb *c;
+	long n;
+};
+
+static int counted_row(void *ctx, const struct ff_exported *g)
+{
+	struct counted *k = ctx;
+
+	k->n++;
+	return k->c->cb(k->c->ctx, g);
+}
+
+/* A page of another order after a game: the games of its key after it
+   by id, then those of the keys after it (two seeks of the order's
+   index, where one comparison of (key, id) would read the key's games
+   before it too). No game of that id: no games. */
+static int export_sorted_after(struct export_cb *c, const struct ff_stats_filter *f)
+{
+	struct ff_sqlite *s = c->s;
+	struct ff_stats_filter g = *f;
+	struct counted k = { c, 0 };
+	struct export_cb kc = *c;
+	sqlite3_stmt *st = NULL;
+	sqlite3_value *key = NULL;
+	char sql[160], more[200], order[80];
+	const char *ks = sort_key[f->sort];
+	int rc;
+
+	snprintf(sql, sizeof sql, "SELECT %s FROM games WHERE id = ?", ks);
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return ff_sqlite_fail(s, c->err, "preparing the export query");
+	}
+	sqlite3_bind_int64(st, 1, f->after);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		key = sqlite3_value_dup(sqlite3_column_value(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE ? 0 : ff_sqlite_fail(s, c->err, "reading games");
+	if (!key)
+		return ff_error_set(c->err, FF_ENOMEM, "out of memory");
+	kc.cb = counted_row;
+	kc.ctx = &k;
+	g.after = 0;   /* the conditions below say it */
+	snprintf(more, sizeof more, " AND %s = :key AND id %s :sorted_after", ks,
+		 f->desc ? "<" : ">");
+	rc = export_query(&kc, &g, more, f->desc ? "id DESC" : "id", key, f->after);
+	if (rc == 0 && (!f->limit || k.n < f->limit)) {
+		g.limit = f->limit ? f->limit - k.n : 0;
+		snprintf(more, sizeof more, " AND %s %s :key", ks, f->desc ? "<" : ">");
+		snprintf(order, sizeof order, f->desc ? "%s DESC, id DESC" : "%s, id", ks);
+		rc = export_query(c, &g, more, order, key, 0);
+	}
+	sqlite3_value_free(key);
+	return rc;
+}
+
+int ff_sqlite_export(struct ff_store *base, const struct ff_stats_filter *f,
+		     int (*cb)(void *ctx, const struct ff_exported *g), void *ctx,
+		     struct ff_error *err)
+{
+	struct export_cb c = { ff_sqlite_of(base), cb, ctx, err };
+	char order[80];
+
+	if (f->sort > FF_SORT_ID && f->sort <= FF_SORT_PLIES && f->after)
+		return export_sorted_after(&c, f);
+	if (f->sort > FF_SORT_ID && f->sort <= FF_SORT_PLIES)
+		snprintf(order, sizeof order, f->desc ? "%s DESC, id DESC" : "%s, id",
+			 sort_key[f->sort]);
+	else
+		snprintf(order, sizeof order, "%s", f->desc ? "id DESC" : "id");
+	return export_query(&c, f, "", order, NULL, 0);
 }
 
 /* Run sql (no parameters) over s, calling row for each row. */

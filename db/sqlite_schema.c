@@ -195,6 +195,11 @@ static const char *const migrations[] = {
 	"      FROM (SELECT piece FROM w ORDER BY i))) "
 	"  END AS fgn "
 	"FROM games g LEFT JOIN headers h ON h.id = g.header;",
+	/* 6 -> 7: the orders of serve's pages (ff_stats_filter.sort), each an
+	   index (key, id) that a page seeks: a date (none as the empty text,
+	   first) and plies */
+	"CREATE INDEX games_by_day ON games(coalesce(date, ''), id);"
+	"CREATE INDEX games_by_plies ON games(plies, id);",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == FF_SCHEMA_VERSION,

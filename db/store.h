@@ -13,7 +13,7 @@
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 6
+#define FF_SCHEMA_VERSION 7
 
 struct ff_buf;
 struct ff_store;
@@ -164,7 +164,15 @@ struct ff_stats_filter {
 	long long id;           /* the game of this id only */
 	int desc;               /* export newest first (id descending); after then
 				   means the games stored before that id */
+	int sort;               /* export ordered by FF_SORT_*, then by id (desc:
+				   both descending); after then means the games
+				   after that game in this order */
 };
+
+/* The orders of an export (ff_stats_filter.sort). A date's order puts the
+   games without one first (as the empty text), then by the Date's bytes;
+   from schema 7 each order has an index (key, id), so a page seeks. */
+enum { FF_SORT_ID, FF_SORT_DATE, FF_SORT_PLIES };
 
 /* How many games (count) had a value (plies). */
 struct ff_count {

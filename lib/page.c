@@ -14,7 +14,6 @@
    more than DIFF_MAX lines the record drops the old and inserts the new. */
 #include "config.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,45 +104,37 @@ void ff_page_free(struct ff_page *pg)
 /* --- lines and their diff --- */
 
 /* A picture's lines: line i is p[off[i] .. off[i + 1] - 1) (the '\n'
-   left out), h[i] its hash; n lines. */
+   left out); n lines. Lines are compared by length, then bytes (memcmp):
+   a hash of every line cost more than the comparisons it saved, most
+   lines of two pictures in a row being equal (compared once, whole). */
 struct lines {
 	const char *p;
 	size_t n;
 	size_t *off;
-	uint64_t *h;
 };
 
 static int lines_split(struct lines *l, const struct ff_buf *b)
 {
-	size_t i, n = 1, k = 0;
-	uint64_t h;
+	const char *p = b->p ? b->p : "", *end = p + b->len, *nl;
+	size_t n = 1, k = 0;
 
-	for (i = 0; i < b->len; i++)
-		n += b->p[i] == '\n';
-	l->p = b->p ? b->p : "";
+	for (nl = p; (nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL; nl++)
+		n++;
+	l->p = p;
 	l->n = n;
 	l->off = malloc((n + 1) * sizeof *l->off);
-	l->h = malloc(n * sizeof *l->h);
-	if (!l->off || !l->h)
+	if (!l->off)
 		return -1;
 	l->off[0] = 0;
-	h = 1469598103934665603ULL;
-	for (i = 0; i <= b->len; i++) {
-		if (i == b->len || b->p[i] == '\n') {
-			l->h[k++] = h;
-			l->off[k] = i + 1;
-			h = 1469598103934665603ULL;
-		} else {
-			h = (h ^ (unsigned char)b->p[i]) * 1099511628211ULL;
-		}
-	}
+	for (nl = p; (nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL; nl++)
+		l->off[++k] = (size_t)(nl - p) + 1;
+	l->off[++k] = b->len + 1;
 	return 0;
 }
 
 static void lines_free(struct lines *l)
 {
 	free(l->off);
-	free(l->h);
 }
 
 static size_t line_len(const struct lines *l, size_t i)
@@ -155,8 +146,7 @@ static int same(const struct lines *a, size_t i, const struct lines *b, size_t j
 {
 	size_t n = line_len(a, i);
 
-	return a->h[i] == b->h[j] && n == line_len(b, j) &&
-	       memcmp(a->p + a->off[i], b->p + b->off[j], n) == 0;
+	return n == line_len(b, j) && memcmp(a->p + a->off[i], b->p + b->off[j], n) == 0;
 }
 
 /* Append line i of l, escaped for HTML text, and a newline. */

@@ -97,6 +97,45 @@ void ff_svg_end(struct ff_buf *out)
 	ff_buf_adds(out, "</svg>\n");
 }
 
+/* Append before, then v as printf's "%.1f" writes it, the same bytes:
+   tenths counted in integers where the rounding is plain, printf where v
+   is near a half tenth (its exact value decides) or large. The pictures
+   of a replay page print tens of thousands of numbers; printf's float
+   formatting was most of the page's time. */
+static void num(struct ff_buf *out, const char *before, double v)
+{
+	double t = v * 10, f = fabs(t) - floor(fabs(t));
+	char b[40];
+	long long a;
+	int n;
+
+	if (!(fabs(t) < 1e12) || fabs(f - 0.5) < 1e-6) {
+		snprintf(b, sizeof b, "%s%.1f", before, v);
+		ff_buf_adds(out, b);
+		return;
+	}
+	a = llround(fabs(t));
+	n = snprintf(b, sizeof b, "%s%s", before, signbit(v) ? "-" : "");
+	ff_buf_add(out, b, (size_t)n);
+	b[sizeof b - 1] = (char)('0' + a % 10);
+	b[sizeof b - 2] = '.';
+	a /= 10;
+	n = 2;
+	do {
+		b[sizeof b - 1 - n++] = (char)('0' + a % 10);
+		a /= 10;
+	} while (a);
+	ff_buf_add(out, b + sizeof b - n, (size_t)n);
+}
+
+/* A shape's end: its fill, stroke and stroke width, and "/>". */
+static void paint(struct ff_buf *out, const char *fill, const char *stroke, double sw)
+{
+	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\"", fill, stroke);
+	num(out, " stroke-width=\"", sw);
+	ff_buf_adds(out, "\"/>\n");
+}
+
 void ff_svg_text(struct ff_buf *out, double x, double y, double size, const char *anchor,
 		 const char *fill, const char *fmt, ...)
 {
@@ -106,8 +145,10 @@ void ff_svg_text(struct ff_buf *out, double x, double y, double size, const char
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	ff_buf_addf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" "
-		    "fill=\"%s\">", x, y, size, anchor, fill);
+	num(out, "<text x=\"", x);
+	num(out, "\" y=\"", y);
+	num(out, "\" font-size=\"", size);
+	ff_buf_addf(out, "\" text-anchor=\"%s\" fill=\"%s\">", anchor, fill);
 	ff_svg_escape(out, text);
 	ff_buf_adds(out, "</text>\n");
 }
@@ -115,22 +156,32 @@ void ff_svg_text(struct ff_buf *out, double x, double y, double size, const char
 void ff_svg_rect(struct ff_buf *out, double x, double y, double w, double h, const char *fill,
 		 const char *stroke, double sw)
 {
-	ff_buf_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
-		    "stroke=\"%s\" stroke-width=\"%.1f\"/>\n", x, y, w, h, fill, stroke, sw);
+	num(out, "<rect x=\"", x);
+	num(out, "\" y=\"", y);
+	num(out, "\" width=\"", w);
+	num(out, "\" height=\"", h);
+	paint(out, fill, stroke, sw);
 }
 
 void ff_svg_circle(struct ff_buf *out, double cx, double cy, double r, const char *fill,
 		   const char *stroke, double sw)
 {
-	ff_buf_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
-		    "stroke-width=\"%.1f\"/>\n", cx, cy, r, fill, stroke, sw);
+	num(out, "<circle cx=\"", cx);
+	num(out, "\" cy=\"", cy);
+	num(out, "\" r=\"", r);
+	paint(out, fill, stroke, sw);
 }
 
 void ff_svg_line(struct ff_buf *out, double x1, double y1, double x2, double y2,
 		 const char *stroke, double sw)
 {
-	ff_buf_addf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-		    "stroke-width=\"%.1f\"/>\n", x1, y1, x2, y2, stroke, sw);
+	num(out, "<line x1=\"", x1);
+	num(out, "\" y1=\"", y1);
+	num(out, "\" x2=\"", x2);
+	num(out, "\" y2=\"", y2);
+	ff_buf_addf(out, "\" stroke=\"%s\"", stroke);
+	num(out, " stroke-width=\"", sw);
+	ff_buf_adds(out, "\"/>\n");
 }
 
 void ff_svg_polar(double cx, double cy, double r, double turn, double *x, double *y)
@@ -150,9 +201,10 @@ static void polygon(struct ff_buf *out, double cx, double cy, double r, int n, d
 	ff_buf_adds(out, "<polygon points=\"");
 	for (i = 0; i < n; i++) {
 		ff_svg_polar(cx, cy, r, t0 + (double)i / n, &x, &y);
-		ff_buf_addf(out, "%s%.1f,%.1f", i ? " " : "", x, y);
+		num(out, i ? " " : "", x);
+		num(out, ",", y);
 	}
-	ff_buf_addf(out, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n", fill, stroke, sw);
+	paint(out, fill, stroke, sw);
 }
 
 void ff_svg_marker(struct ff_buf *out, double cx, double cy, double r, int k, int hollow,

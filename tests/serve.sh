@@ -88,27 +88,44 @@ check "a port taken: exit 1 ($(tail -n 1 "$tmp/taken.err"))" $?
 
 # --- the JSON API against the CLI
 # every page of 7, followed by its cursor: each game once, in order
-after= ids=
-while :; do
-	get "/api/games?limit=7$after" >"$tmp/page.json"
-	ids="$ids $(grep -o '^{"id":[0-9]*' "$tmp/page.json" | sed 's/.*://' | tr '\n' ' ')"
-	next=$(sed -n 's/.*"next":\([0-9a-z]*\)}$/\1/p' "$tmp/page.json")
-	[ "$next" = null ] || [ -z "$next" ] && break
-	after="&after=$next"
-done
+# walk QUERY: the ids of every page of /api/games?QUERY, each page's
+# next= followed to the last, into $ids
+walk() {
+	after= ids=
+	while :; do
+		get "/api/games?$1$after" >"$tmp/page.json"
+		ids="$ids $(grep -o '^{"id":[0-9]*' "$tmp/page.json" | sed 's/.*://' | tr '\n' ' ')"
+		next=$(sed -n 's/.*"next":\([0-9a-z]*\)}$/\1/p' "$tmp/page.json")
+		[ "$next" = null ] || [ -z "$next" ] && break
+		after="&after=$next"
+	done
+}
+walk "limit=7"
 want=$(seq 1 25 | tr '\n' ' ')
 [ "$(echo $ids)" = "$(echo $want)" ]; check "/api/games pages by next: ids 1..25 once each (got$ids)" $?
 # newest first (order=desc): every page by its cursor gives 25..1 once
-after= ids=
-while :; do
-	get "/api/games?limit=7&order=desc$after" >"$tmp/page.json"
-	ids="$ids $(grep -o '^{"id":[0-9]*' "$tmp/page.json" | sed 's/.*://' | tr '\n' ' ')"
-	next=$(sed -n 's/.*"next":\([0-9a-z]*\)}$/\1/p' "$tmp/page.json")
-	[ "$next" = null ] || [ -z "$next" ] && break
-	after="&after=$next"
-done
+walk "limit=7&order=desc"
 want=$(seq 25 -1 1 | tr '\n' ' ')
 [ "$(echo $ids)" = "$(echo $want)" ]; check "order=desc pages by next: ids 25..1 once each (got$ids)" $?
+# sort=date and sort=plies, both ways, with a filter and without: every
+# page by its cursor gives the store's order by that key and id (the
+# sqlite3 shell's), each game once
+for so in date plies; do
+	key=plies; [ $so = date ] && key="coalesce(date, '')"
+	for ord in asc desc; do
+		for flt in "" "&game=fiveplay" "&min_plies=100"; do
+			walk "limit=4&sort=$so&order=$ord$flt"
+			d=; [ $ord = desc ] && d=DESC
+			w="1"; [ "$flt" = "&game=fiveplay" ] && w="ruleset LIKE 'fiveplay%'"
+			[ "$flt" = "&min_plies=100" ] && w="plies >= 100"
+			want=$(sqlite3 "$tmp/s.db" "SELECT id FROM games WHERE $w ORDER BY $key $d, id $d" | tr '\n' ' ')
+			[ -n "$want" ] && [ "$(echo $ids)" = "$(echo $want)" ]
+			check "sort=$so&order=$ord$flt: pages by next give the store's order ($(echo $ids | cut -c1-40)...)" $?
+		done
+	done
+done
+get "/games?sort=plies&order=desc&limit=5" | grep -q '<a id="sort-plies" href="/games?sort=plies">plies &#9660;</a>'
+check "the plies heading of a list by plies descending links to it ascending, with its arrow" $?
 [ "$(code "$u/api/games?after=25")" = 404 ] && [ "$(code "$u/games?after=25")" = 404 ] &&
 	[ "$(code "$u/api/games?after=24")" = 200 ]
 check "a page past the end: 404" $?
@@ -166,6 +183,7 @@ done <<EOF
 400 /api/games?result=2-0
 400 /api/games?origin=both
 400 /api/games?order=up
+400 /api/games?sort=players
 400 /api/games?game=sequence&game=fiveplay
 400 /api/games?player=a%00b
 400 /games/../etc/passwd
@@ -233,6 +251,22 @@ want=$("$ff" stats --db "$tmp/s.db" --game sequence --format json | head -n 1 | 
 grep -q '<div id="plot">' "$tmp/dom" && grep -q '<svg' "$tmp/dom"
 check "the statistics page has the chart of stats --plot" $?
 chrome --window-size=1300,1400 --screenshot="$art/serve-stats.png" "$u/stats" >/dev/null
+# every row of the statistics table in the DOM is `stats`' group: ruleset,
+# seats, games, unfinished, draws, first-player rate and plies, as its JSON
+dom "/stats"
+sed -n '/<table id="stats">/,/<\/table>/p' "$tmp/dom" | grep '^<tr><td>' | sed 's/<[^>]*>/ /g' |
+	tr -s ' ' | sed 's/^ //; s/ $//' >"$tmp/stats.dom"
+"$ff" stats --db "$tmp/s.db" --format json | awk '{
+	match($0, /"ruleset":"[^"]*"/); r = substr($0, RSTART + 11, RLENGTH - 12)
+	n = split($0, f, /[:,{}\[\]]+/)
+	for (i = 1; i < n; i++) v[f[i]] = f[i + 1]
+	match($0, /"first_player":\{[^}]*\}/); fp = substr($0, RSTART, RLENGTH)
+	split(fp, p, /[:,\[\]{}]+/)
+	printf "%s %d %d %d %d %.4f [%.4f, %.4f] %.1f %.1f %.1f\n", r, v["\"seats\""], v["\"games\""],
+		v["\"unfinished\""], v["\"draws\""], p[5], p[7], p[8], v["\"mean\""], v["\"median\""], v["\"p90\""]
+}' >"$tmp/stats.want"
+[ -s "$tmp/stats.want" ] && cmp -s "$tmp/stats.dom" "$tmp/stats.want"
+check "the statistics table in the DOM is stats' groups ($(wc -l <"$tmp/stats.dom") rows; $(diff "$tmp/stats.dom" "$tmp/stats.want" | head -2 | tr '\n' ' '))" $?
 dom "$href"
 rows=$(grep -c '<tr><td class="n"><a href="/games/' "$tmp/dom")
 [ -n "$href" ] && [ "$cnt" = "$want" ] && [ "$rows" = "$want" ]
@@ -259,16 +293,30 @@ check "the list pages allow no script" $?
 chrome --window-size=1300,1000 --screenshot="$art/serve-game.png" "$u/games/$id" >/dev/null
 # the keyboard: the served page, with a script of checks added (as
 # tests/replay.sh does), loaded from a file
+# the boards shown are, node for node, `fivefold show --format svg` of
+# the game's FGN (/games/ID.fgn) after ply 2 and after its last ply
+get "/games/$id.fgn" >"$tmp/game.fgn"
 get "/games/$id" | sed '/^<\/body>/,$d' >"$tmp/game.html"
+{
+	printf '<div id="expect2" style="display:none">\n'
+	# (the caption names the game by its number: the store's id here)
+	"$ff" show --ply 2 --format svg "$tmp/game.fgn" | sed "s/>game 1 (/>game $id (/"
+	printf '</div>\n<div id="expectend" style="display:none">\n'
+	"$ff" show --format svg "$tmp/game.fgn" | sed "s/>game 1 (/>game $id (/"
+	printf '</div>\n'
+} >>"$tmp/game.html"
 cat >>"$tmp/game.html" <<EOF
 <script>
 (function(){
 function key(k){document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));}
+function board(){var c=document.querySelectorAll('.pos.cur');return c.length===1?c[0].querySelector('svg'):null;}
 var why=[];
 key('ArrowRight');key('ArrowRight');
 if(document.body.getAttribute('data-ply')!=='2')why.push('two right: '+document.body.getAttribute('data-ply'));
+if(!board()||!board().isEqualNode(document.querySelector('#expect2 svg')))why.push('ply 2 is not show --ply 2');
 key('End');
 if(document.body.getAttribute('data-ply')!=='$plies')why.push('End: '+document.body.getAttribute('data-ply'));
+if(!board()||!board().isEqualNode(document.querySelector('#expectend svg')))why.push('the end is not show');
 key('Home');
 if(document.body.getAttribute('data-ply')!=='0')why.push('Home: '+document.body.getAttribute('data-ply'));
 document.title=why.length?'FAIL: '+why.join('; '):'PASS';
@@ -278,7 +326,7 @@ document.title=why.length?'FAIL: '+why.join('; '):'PASS';
 </html>
 EOF
 chrome --dump-dom "file://$tmp/game.html" >"$tmp/dom" || true
-[ "$(title)" = PASS ]; check "the game page steps with the keyboard to ply $plies ($(title))" $?
+[ "$(title)" = PASS ]; check "the game page steps with the keyboard to ply $plies, its boards show's ($(title))" $?
 # the list filtered by that player: the form and rows show it as text
 dom "/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E"
 [ "$(title)" = "Games - $tmp/s.db" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" &&
@@ -288,7 +336,8 @@ check "the list of the player <script>...: one row, no node injected" $?
 dom "/players"
 want=$(sqlite3 "$tmp/s.db" 'SELECT count(*) FROM players')
 rows=$(grep -c '<a class="player"' "$tmp/dom")
-href=$(grep -o '<a class="player" href="[^"]*"><bdi>&lt;script' "$tmp/dom" | sed 's/.*href="//; s/".*//; s/&amp;/\&/g')
+href=$(grep -o '<bdi>&lt;script[^<]*</bdi></a></td><td><a class="player" href="[^"]*"' "$tmp/dom" |
+	sed 's/.*href="//; s/".*//; s/&amp;/\&/g')
 [ "$rows" = "$want" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" && [ -n "$href" ]
 check "the players page: $rows players ($want in the store), markup as text" $?
 dom "$href"
@@ -302,6 +351,87 @@ grep -q 'broken.fgn' "$tmp/dom" && grep -q '&lt;img src=x onerror=alert(1)&gt;' 
 	! grep -q '<img' "$tmp/dom" && grep -q '<td>illegal' "$tmp/dom"
 check "the quarantine lists the broken game, its markup as text" $?
 chrome --window-size=1300,800 --screenshot="$art/serve-quarantine.png" "$u/quarantine" >/dev/null
+
+# --- the players' ratings: a second store of 40 Fiveplay games between
+# four named players (random pairs, dated), served; each player's page and
+# JSON against `fivefold ratings` of the same store
+"$ff" simulate --game fiveplay --games 40 --seed 40 --agents random |
+	awk 'BEGIN { split("Ann Bob Cid Dee", P, " "); srand(3) }
+	/^\[Game / { g++; a = int(rand() * 4) + 1; b = a % 4 + 1; print
+		printf "[Date \"2026.11.%02d\"]\n", g % 28 + 1; next }
+	/^\[Seat1 / { print "[Seat1 \"" P[a] "\"]"; next }
+	/^\[Seat2 / { print "[Seat2 \"" P[b] "\"]"; next } { print }' >"$tmp/rated.fgn"
+# and two arms of Kidd (skip-last or not), for the statistics' compare=
+for o in "" skip-last; do
+	"$ff" simulate --game fivelines --rules kidd --options "$o" --games 30 --seed 1 --agents greedy
+done >"$tmp/arms.fgn"
+"$ff" import --db "$tmp/r.db" "$tmp/rated.fgn" "$tmp/arms.fgn" >/dev/null 2>&1
+"$ff" ratings --db "$tmp/r.db" >"$tmp/ratings.txt"
+"$ff" ratings --db "$tmp/r.db" --format json >"$tmp/ratings.json"
+: >"$tmp/rlog"
+"$ff" serve --db "$tmp/r.db" --listen 127.0.0.1:0 2>"$tmp/rlog" &
+rpid=$!
+i=0
+while ! grep -q 'serving' "$tmp/rlog" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+ru=http://127.0.0.1:$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/rlog")
+nrated=0
+curl -s "$ru/api/players" | sed -n 's/^{"id":\([0-9]*\),"name":"\(Ann\|Bob\|Cid\|Dee\)"}.*/\1 \2/p' >"$tmp/who"
+while read -r pid_ name; do
+	# the DOM's row: the columns of `ratings`' text row, the same numbers
+	chrome --dump-dom "$ru/players/$pid_" >"$tmp/dom" || true
+	web=$(sed -n '/<table class="rating" data-pool="fiveplay">/,/<\/table>/p' "$tmp/dom" |
+		grep '^<tr><td' | sed 's/<[^>]*>/ /g' | tr -s ' ' | sed 's/^ //; s/ $//')
+	cli=$(awk -v p="$name" '$2 == p { $2 = ""; print }' "$tmp/ratings.txt" | tr -s ' ' | sed 's/^ //')
+	rank=${cli%% *}
+	want="$rank 4 ${cli#* }"
+	[ -n "$cli" ] && [ "$web" = "$want" ]
+	check "/players/$pid_ ($name) in the DOM: $web; ratings: $want" $?
+	# the JSON: ratings --format json's fields, the same text; a history
+	# entry per game, the last one the player's ratings now
+	curl -s "$ru/api/players/$pid_" >"$tmp/p.json"
+	line=$(grep "\"player\":\"$name\"" "$tmp/ratings.json" | sed 's/.*\("games":.*\)}$/\1/')
+	games=$(echo "$line" | sed 's/"games":\([0-9]*\).*/\1/')
+	last=$(grep -c '^{"game":' "$tmp/p.json")
+	elo=$(echo "$line" | sed 's/.*"elo":\([0-9.]*\).*/\1/')
+	r=$(echo "$line" | sed 's/.*"rating":\([0-9.]*\).*/\1/')
+	tail=$(grep '^{"game":' "$tmp/p.json" | tail -n 1)
+	[ -n "$line" ] && grep -qF "$line" "$tmp/p.json" && [ "$last" = "$games" ] &&
+		echo "$tail" | grep -qF "\"elo\":$elo,\"rating\":$r," && "$jc" <"$tmp/p.json"
+	check "/api/players/$pid_ ($name): ratings' fields, $last history entries ($games games)" $?
+	grep -q '<div class="chart">' "$tmp/dom" && grep -q '<svg' "$tmp/dom" &&
+		[ "$(grep -c '^<tr><td class="n"><a href="/games/' "$tmp/dom")" = "$games" ]
+	check "/players/$pid_: the rating chart and a row per game ($games)" $?
+	nrated=$((nrated + 1))
+done <"$tmp/who"
+[ "$nrated" = 4 ]; check "four players rated ($nrated)" $?
+chrome --window-size=1000,1200 --screenshot="$art/serve-player.png" "$ru/players/1" >/dev/null
+for p in /api/players/99 /players/99; do
+	got=$(code "$ru$p"); [ "$got" = 404 ]; check "$p: no such player, 404 (got $got)" $?
+done
+for p in /api/players/0 /api/players/x /players/1.fgn; do
+	got=$(code "$ru$p"); [ "$got" = 400 ]; check "$p: 400 (got $got)" $?
+done
+# compare=: the arms of `stats --compare`, line for line in the JSON; in
+# the DOM a row per arm, its games the CLI's count, its link giving them
+"$ff" stats --db "$tmp/r.db" --compare skip-last --format json >"$tmp/cmp.cli"
+curl -s "$ru/api/stats?compare=skip-last" | sed -n '/^\],"compare":\[$/,$p' |
+	sed -n 's/^\({"base".*}\),\{0,1\}$/\1/p' >"$tmp/cmp.web"
+[ "$(wc -l <"$tmp/cmp.cli")" = 2 ] && cmp -s "$tmp/cmp.cli" "$tmp/cmp.web"
+check "/api/stats?compare=skip-last: stats --compare's arms, byte for byte" $?
+chrome --dump-dom "$ru/stats?compare=skip-last" >"$tmp/dom" || true
+n=0
+for arm in "(default)" skip-last; do
+	want=$(grep -F "\"arm\":\"$arm\"" "$tmp/cmp.cli" | sed 's/.*"games":\([0-9]*\).*/\1/')
+	row=$(grep -F ">$arm</a></td><td class=\"n games\">" "$tmp/dom")
+	cnt=$(echo "$row" | sed 's/.*<td class="n games">\([0-9]*\)<.*/\1/')
+	href=$(echo "$row" | sed 's/.*<a class="arm" href="\([^"]*\)".*/\1/; s/&amp;/\&/g')
+	rows=$(curl -s "$ru$href&limit=500" | grep -c '^<tr><td class="n"><a href="/games/')
+	[ -n "$want" ] && [ "$cnt" = "$want" ] && [ "$rows" = "$want" ] && n=$((n + 1))
+	check "the compare row of arm $arm: $cnt games (stats --compare $want), its link $rows" $?
+done
+chrome --window-size=1300,1400 --screenshot="$art/serve-compare.png" "$ru/stats?compare=skip-last" >/dev/null
+kill -TERM "$rpid"
+wait "$rpid"
 
 # --- PostgreSQL: the same store copied into a throw-away server gives the
 # same answers, byte for byte (tests/pgserver.sh; skipped, saying so,
@@ -319,6 +449,8 @@ if pg_start >"$tmp/pg.out" 2>&1; then
 	pgport=$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/pglog")
 	for path in "/api/games?limit=500" "/api/games?limit=4&after=9" "/api/games?game=sequence" \
 		"/api/games?order=desc&limit=4&after=9&game=fiveplay" \
+		"/api/games?sort=plies&limit=4&after=9" "/api/games?sort=plies&order=desc&limit=3&after=14" \
+		"/api/games?sort=date&order=desc&limit=5&after=20&game=sequence" \
 		"/api/games?ruleset=pegsjokers/liftbridge&seats=4&limit=2&after=20" \
 		"/api/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E" \
 		"/api/games?player=x%27%20OR%20%271%27=%271" "/api/games/7" "/api/games/99" \
