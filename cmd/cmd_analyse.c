@@ -20,6 +20,8 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
+#include "db/store.h"
+#include "formats/fgn.h"
 #include "lib/analysis/solve.h"
 #include "lib/replay.h"
 
@@ -29,7 +31,7 @@
 /* What the options say. */
 struct aset {
 	struct ff_input_opts in;
-	const char *solution, *output, *threshold;
+	const char *solution, *output, *threshold, *db;
 	int fmt, annotate, quiet;
 	int method, hindsight;
 	long iterations, time_ms;
@@ -58,6 +60,8 @@ static const struct ff_opt opts[] = {
 	FF_OPT(SEED, S, seed, .dflt = "1", .help = "search: the seed of the playouts"),
 	FF_OPT(HINDSIGHT, S, hindsight),
 	FF_OPT(ANNOTATE, S, annotate),
+	FF_OPT(DB, S, db, .help = "also keep each game's analysis in the store DB (the games "
+	       "must be stored there: fivefold import), for stats --by player and export"),
 	FF_OPT(OUTPUT, S, output),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT(QUIET, S, quiet, .help = "the sums per game and seat, not every ply"),
@@ -88,6 +92,11 @@ struct actx {
 	long games, analysed, failed;
 	int stopped;               /* a signal came: the games before it are written */
 	unsigned long long plies;
+	struct ff_store *store;    /* --db's, or NULL */
+	struct ff_game canon_game; /* the game replayed again for its canonical FGN */
+	struct ff_record canon;
+	struct ff_buf canon_fgn, budget, plies_json;
+	long kept;                 /* analyses kept in the store */
 };
 
 /* The solution of ruleset id (the game g's), from --solution or solved
@@ -154,6 +163,45 @@ static void failed(struct actx *c, const char *file, const struct ff_error *err)
 	c->failed++;
 }
 
+/* Keep the analysis of rec (c->an) in the store: the game is found by
+   the key of its canonical FGN, as import keyed it. Returns 0, or -1
+   after a message (the game is not stored, or the store failed). */
+static int keep(struct actx *c, const char *file, const struct ff_record *rec)
+{
+	struct ff_store_seat_analysis seat[FF_MAX_SEATS];
+	struct ff_store_analysis sa;
+	struct ff_error err;
+	int rc;
+
+	ff_error_clear(&err);
+	if (ff_game_rewrite(&c->canon_game, rec, FF_FORM_LONG, &c->canon, &err) != FF_VALID) {
+		failed(c, file, &err);
+		return -1;
+	}
+	ff_buf_reset(&c->canon_fgn);
+	if (ff_fgn_write(&c->canon, &c->canon_fgn) ||
+	    ff_analysis_stored(&c->an, &c->budget, &c->plies_json, seat, &sa)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		c->failed++;
+		return -1;
+	}
+	sa.fgn = c->canon_fgn.p;
+	sa.fgn_len = c->canon_fgn.len;
+	sa.game = c->canon_game.rules->name;
+	rc = ff_store_add_analysis(c->store, &sa, &err);
+	if (rc == 1) {
+		c->kept++;
+		return 0;
+	}
+	if (rc == 0)
+		fprintf(stderr, "%s: game %ld: not in the store (fivefold import it first): its "
+			"analysis is not kept\n", file, rec->number);
+	else
+		fprintf(stderr, "fivefold analyse: %s\n", err.msg);
+	c->failed++;
+	return -1;
+}
+
 /* Analyse rec and write what it says. */
 static void one_game(struct actx *c, const char *file, const struct ff_record *rec)
 {
@@ -186,6 +234,8 @@ static void one_game(struct actx *c, const char *file, const struct ff_record *r
 		failed(c, file, &err);
 		return;
 	}
+	if (c->store && keep(c, file, rec))
+		return;
 	c->analysed++;
 	c->plies += (unsigned long long)c->an.n;
 	ff_buf_reset(&c->out);
@@ -256,6 +306,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->o = o;
 	c->fgn = ff_format_find("fgn");
 	ff_game_init(&c->game);
+	ff_game_init(&c->canon_game);
+	if (ff_record_init(&c->canon)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		rc = FF_EXIT_FAIL;
+		goto out;
+	}
+	if (o->db && (rc = ff_cmd_open_store(cmd, o->db, 0, &c->store)) != 0)
+		goto out;
 	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
 	ff_search_opts_default(&c->search);
 	c->search.iterations = o->iterations;
@@ -279,6 +337,12 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	else if (c->stopped)   /* the games analysed so far are the output */
 		rc = ff_cmd_interrupt_status(cmd, (unsigned long long)c->games, "game");
 out:
+	ff_store_close(c->store);
+	ff_game_free(&c->canon_game);
+	ff_record_free(&c->canon);
+	ff_buf_free(&c->canon_fgn);
+	ff_buf_free(&c->budget);
+	ff_buf_free(&c->plies_json);
 	for (i = 0; i < c->nsolved; i++) {
 		free(c->solved[i].id);
 		ff_solution_free(&c->solved[i].sol);

@@ -4,7 +4,8 @@
    1. db/pg_conn.c: messages, statements, queries, streamed rows;
    2. db/pg_plies.c (ply codes, a row's FGN), db/pg_filter.c (filters);
    3. db/pg_schema.c, db/pg_batch.c, db/pg_import.c, db/pg_export.c,
-      db/pg_stats.c, db/pg_results.c: one job of the backend each;
+      db/pg_stats.c, db/pg_results.c, db/pg_analysis.c: one job of the
+      backend each;
    4. db/pg_store.c: open and close, the backend's table. */
 #ifndef FF_PG_H
 #define FF_PG_H
@@ -161,6 +162,11 @@ int ff_pg_each_reject(struct ff_store *s, int (*cb)(void *ctx, const struct ff_s
 		      void *ctx, struct ff_error *err);
 int ff_pg_results(struct ff_store *s, const struct ff_result_filter *q,
 		  struct ff_result_acc *acc, struct ff_error *err);
+int ff_pg_add_analysis(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
+		       struct ff_error *err);
+int ff_pg_player_analysis(struct ff_store *s, const struct ff_stats_filter *f,
+			  int (*cb)(void *ctx, const struct ff_player_analysis *p), void *ctx,
+			  struct ff_error *err);
 int ff_pg_players(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
 		  void *ctx, struct ff_error *err);
 
