@@ -31,7 +31,7 @@
 /* What the options say. */
 struct aset {
 	struct ff_input_opts in;
-	const char *solution, *output, *threshold, *db;
+	const char *solution, *output, *threshold, *db, *shard;
 	int fmt, annotate, quiet;
 	int method, hindsight;
 	long iterations, time_ms;
@@ -63,6 +63,10 @@ static const struct ff_opt opts[] = {
 	FF_OPT(DB, S, db, .help = "also keep each game's analysis in the store DB (the games "
 	       "must be stored there: fivefold import), for stats --by player and export"),
 	FF_OPT(OUTPUT, S, output),
+	FF_OPT(SHARD, S, shard, .help = "only the I-th of K equal runs of the input's games, in "
+	       "order (the input is read twice: FILES, not standard input); the summary goes to "
+	       "standard error, so the K shards' outputs concatenated in shard order are the "
+	       "bytes of --shard 1/1 (docs/analyse.md)"),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT(QUIET, S, quiet, .help = "the sums per game and seat, not every ply"),
 	FF_OPT_DONE
@@ -97,6 +101,9 @@ struct actx {
 	struct ff_record canon;
 	struct ff_buf canon_fgn, budget, plies_json;
 	long kept;                 /* analyses kept in the store */
+	unsigned long long lo, hi; /* --shard: the games [lo, hi) of the input, from 0 */
+	unsigned long long seen;   /* games of the input read so far */
+	long shard;                /* --shard's I (1 without it) */
 };
 
 /* The solution of ruleset id (the game g's), from --solution or solved
@@ -261,6 +268,8 @@ static void each_game(struct actx *c, struct ff_input *in)
 	}
 	while (!(c->stopped = ff_cmd_interrupted() != 0) &&   /* whole games only */
 	       (rc = ff_input_next(in, &rec, &err, &file)) != 0) {
+		if (rc != -2 && (c->seen++ < c->lo || c->seen > c->hi))
+			continue;   /* another shard's */
 		if (rc == 1)
 			c->games++;
 		if (rc == -1)
@@ -277,15 +286,63 @@ static void each_game(struct actx *c, struct ff_input *in)
 	ff_record_free(&rec);
 }
 
+/* The games of the input: files read once through (a file that cannot
+   be read counts none; the second pass reports it). */
+static unsigned long long count_games(char **files, int n, const struct ff_input_opts *io)
+{
+	struct ff_input in;
+	struct ff_record rec;
+	struct ff_error err;
+	const char *file;
+	unsigned long long games = 0;
+	int rc;
+
+	if (ff_record_init(&rec))
+		return 0;
+	ff_input_init(&in, files, n, io);
+	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0)
+		games += rc != -2;
+	ff_input_close(&in);
+	ff_record_free(&rec);
+	return games;
+}
+
+/* --shard I/K: the games c takes (c->lo, c->hi), from a first pass over
+   the files. Returns 0, or the usage error's status (standard input,
+   which cannot be read twice). */
+static int shard_of(struct actx *c, const struct ff_cmd *cmd, int argc, char **argv)
+{
+	long i, k;
+	int j;
+
+	c->hi = (unsigned long long)-1;
+	c->shard = 1;
+	if (!c->o->shard)
+		return 0;
+	for (j = 0; j < argc; j++)
+		if (strcmp(argv[j], "-") == 0)
+			break;
+	if (argc == 0 || j < argc)
+		return ff_cmd_usage_error(cmd, "--shard reads the input twice: give FILES, not "
+					  "standard input");
+	ff_parse_shard(c->o->shard, &i, &k);
+	c->shard = i;
+	ff_shard_range(count_games(argv, argc, &c->o->in), i, k, &c->lo, &c->hi);
+	return 0;
+}
+
 /* The summary: a line on standard error (text, CSV, --annotate) or the
-   last object (JSON Lines). */
+   last object (JSON Lines); with --shard, on standard error (a shard's
+   output is its games only). */
 static void summary(const struct actx *c)
 {
+	FILE *fp = c->o->shard ? stderr : c->fp;
+
 	if (c->o->fmt == FF_AN_JSON && !c->o->annotate)
-		fprintf(c->fp, "{\"summary\":{\"games\":%ld,\"analysed\":%ld,\"not_analysed\":%ld,"
+		fprintf(fp, "{\"summary\":{\"games\":%ld,\"analysed\":%ld,\"not_analysed\":%ld,"
 			"\"plies\":%llu}}\n", c->games, c->analysed, c->failed, c->plies);
 	else if (c->o->fmt == FF_AN_TEXT && !c->o->annotate)
-		fprintf(c->fp, "summary: %ld game%s, %ld analysed, %ld not analysed, %llu pl%s\n",
+		fprintf(fp, "summary: %ld game%s, %ld analysed, %ld not analysed, %llu pl%s\n",
 			c->games, c->games == 1 ? "" : "s", c->analysed, c->failed, c->plies,
 			c->plies == 1 ? "y" : "ies");
 }
@@ -312,7 +369,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		rc = FF_EXIT_FAIL;
 		goto out;
 	}
-	if (o->db && (rc = ff_cmd_open_store(cmd, o->db, 0, &c->store)) != 0)
+	if ((rc = shard_of(c, cmd, argc, argv)) != 0 ||
+	    (o->db && (rc = ff_cmd_open_store(cmd, o->db, 0, &c->store)) != 0))
 		goto out;
 	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
 	ff_search_opts_default(&c->search);
@@ -325,7 +383,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		goto out;
 	}
 	c->fp = c->out_file.fp;
-	if (o->fmt == FF_AN_CSV && !o->annotate)
+	if (o->fmt == FF_AN_CSV && !o->annotate && c->shard == 1)   /* the first shard's */
 		ff_analysis_csv_header(c->fp);
 	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
