@@ -22,6 +22,7 @@
 #include "cmd/progress.h"
 #include "db/store.h"
 #include "formats/fgn.h"
+#include "lib/analysis/graph.h"
 #include "lib/analysis/solve.h"
 #include "lib/replay.h"
 
@@ -31,7 +32,7 @@
 /* What the options say. */
 struct aset {
 	struct ff_input_opts in;
-	const char *solution, *output, *threshold, *db, *shard;
+	const char *solution, *output, *threshold, *db, *shard, *plot;
 	int fmt, annotate, quiet;
 	int method, hindsight;
 	long iterations, time_ms;
@@ -63,6 +64,8 @@ static const struct ff_opt opts[] = {
 	FF_OPT(DB, S, db, .help = "also keep each game's analysis in the store DB (the games "
 	       "must be stored there: fivefold import), for stats --by player and export"),
 	FF_OPT(OUTPUT, S, output),
+	FF_OPT(PLOT, S, plot, .help = "also draw the value graph of the first game analysed (the "
+	       "value for seat 1's side after every ply, errors marked) as SVG in FILE"),
 	FF_OPT(SHARD, S, shard, .help = "only the I-th of K equal runs of the input's games, in "
 	       "order (the input is read twice: FILES, not standard input); the summary goes to "
 	       "standard error, so the K shards' outputs concatenated in shard order are the "
@@ -104,6 +107,7 @@ struct actx {
 	unsigned long long lo, hi; /* --shard: the games [lo, hi) of the input, from 0 */
 	unsigned long long seen;   /* games of the input read so far */
 	long shard;                /* --shard's I (1 without it) */
+	struct ff_buf graph;       /* --plot: the first game's graph, once drawn */
 };
 
 /* The solution of ruleset id (the game g's), from --solution or solved
@@ -209,6 +213,29 @@ static int keep(struct actx *c, const char *file, const struct ff_record *rec)
 	return -1;
 }
 
+/* --plot: draw the graph of the game just analysed (c->an, c->game at
+   its end) into c->graph, for the first game only. Returns 0 or -1 (no
+   memory). */
+static int draw(struct actx *c, const char *file, const struct ff_record *rec)
+{
+	int side[FF_MAX_SEATS], s, rc;
+	char *title;
+	size_t n;
+
+	if (!c->o->plot || c->graph.len)
+		return 0;
+	for (s = 0; s < c->an.seats; s++)
+		side[s] = ff_rules_side_of(c->game.rules, c->game.state, s);
+	n = strlen(file) + strlen(c->id.p) + 64;
+	if (!(title = malloc(n)))
+		return -1;
+	snprintf(title, n, "%s: game %ld (%s)", file, rec->number, c->id.p);
+	rc = ff_graph_svg(&c->an, side, ff_rules_sides(c->game.rules, c->game.state), title,
+			  &c->graph);
+	free(title);
+	return rc;
+}
+
 /* Analyse rec and write what it says. */
 static void one_game(struct actx *c, const char *file, const struct ff_record *rec)
 {
@@ -239,6 +266,11 @@ static void one_game(struct actx *c, const char *file, const struct ff_record *r
 		return;
 	} else if (ff_analysis_run(&c->an, &c->game, sol, rec, &err)) {
 		failed(c, file, &err);
+		return;
+	}
+	if (draw(c, file, rec)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		c->failed++;
 		return;
 	}
 	if (c->store && keep(c, file, rec))
@@ -347,6 +379,25 @@ static void summary(const struct actx *c)
 			c->plies == 1 ? "y" : "ies");
 }
 
+/* --plot: write the graph (a note when no game was analysed). Returns 0,
+   or -1 after a message. */
+static int plot(struct actx *c, const struct ff_cmd *cmd)
+{
+	struct ff_out out;
+
+	if (!c->o->plot)
+		return 0;
+	if (!c->graph.len) {
+		fprintf(stderr, "fivefold analyse: no game analysed: no graph written to %s\n",
+			c->o->plot);
+		return 0;
+	}
+	if (ff_out_open(&out, cmd, c->o->plot))
+		return -1;
+	fwrite(c->graph.p, 1, c->graph.len, out.fp);
+	return ff_out_commit(&out) ? -1 : 0;
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct aset *o = set;
@@ -390,7 +441,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	each_game(c, &in);
 	ff_input_close(&in);
 	summary(c);
-	if (ff_out_close(&c->out_file, !c->failed) || c->failed)
+	if (ff_out_close(&c->out_file, !c->failed) || c->failed || plot(c, cmd))
 		rc = FF_EXIT_FAIL;
 	else if (c->stopped)   /* the games analysed so far are the output */
 		rc = ff_cmd_interrupt_status(cmd, (unsigned long long)c->games, "game");
@@ -401,6 +452,7 @@ out:
 	ff_buf_free(&c->canon_fgn);
 	ff_buf_free(&c->budget);
 	ff_buf_free(&c->plies_json);
+	ff_buf_free(&c->graph);
 	for (i = 0; i < c->nsolved; i++) {
 		free(c->solved[i].id);
 		ff_solution_free(&c->solved[i].sol);

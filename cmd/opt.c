@@ -116,6 +116,10 @@ static const struct ff_optword words[FF_O_COUNT] = {
 	[FF_O_SHARD] = { "shard", 0, "I/K", TEXT(FF_C_SHARD),
 			 "only the I-th of K equal runs of the games, in order: the K shards' "
 			 "outputs concatenated in shard order are one run's (docs/analyse.md)" },
+	[FF_O_ANALYSE] = { "analyse", 0, NULL, FF_K_FLAG, 0,
+			   "also analyse the game as fivefold analyse does (exact where its "
+			   "ruleset can be solved, else by search) and show its value graph: a "
+			   "click on a point goes to that ply" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },
