@@ -120,6 +120,10 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			   "also analyse the game as fivefold analyse does (exact where its "
 			   "ruleset can be solved, else by search) and show its value graph: a "
 			   "click on a point goes to that ply" },
+	[FF_O_ANALYSIS] = { "analysis", 0, FILE_ARG,
+			    "also write each game's analysis kept last (analyse --db) to FILE as "
+			    "JSON Lines, a line a game in the order written: {\"id\":N,"
+			    "\"analysis\":{...}} (null: none; docs/store.md)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },

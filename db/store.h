@@ -147,6 +147,7 @@ struct ff_stats_filter {
 	const char *ruleset;    /* games of this canonical ruleset id */
 	long long after;        /* games stored after the game of this id (keyset pages) */
 	long long id;           /* the game of this id only */
+	int analysis;           /* export: each game's analysis kept last too */
 	int desc;               /* export newest first (id descending); after then
 				   means the games stored before that id */
 };
@@ -201,6 +202,9 @@ struct ff_exported {
 	const char *origin;        /* "imported" or "simulated" */
 	const char *date;          /* the date column; NULL when the game has none */
 	long long id;              /* games.id: the order stored */
+	const char *analysis;      /* with ff_stats_filter.analysis: the game's analysis
+				      kept last (analyse --db) as a JSON object
+				      (docs/store.md); NULL: none, or not asked */
 };
 
 /* Call cb with every stored game that passes f, in the order stored.

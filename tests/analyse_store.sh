@@ -73,6 +73,21 @@ check "sqlite: analysing again replaces; another method is kept beside" $?
 check "sqlite: stats --by player: a line per player and method" $?
 "$ff" stats --db "$sdb" --by player -f json | "$(cd "$top_builddir" && pwd)/tests/json_check" -l
 check "sqlite: stats --by player -f json: JSON Lines" $?
+# export --analysis: a line a game exported, its analysis kept last (by
+# search, kept after the exact one) with every ply's figures as stored
+"$ff" export --db "$sdb" --analysis "$tmp/e.jsonl" -o "$tmp/e.fgn"
+[ $? = 0 ] && [ "$(wc -l <"$tmp/e.jsonl")" = 12 ] &&
+	"$(cd "$top_builddir" && pwd)/tests/json_check" -l <"$tmp/e.jsonl" &&
+	[ "$(grep -c '^{"id":[0-9]*,"analysis":{"method":"search","budget":"iterations=40 width=6 seed=1","threshold":0.0200000000,"start":[0-9.]*,"seats":\[{"seat":1,' "$tmp/e.jsonl")" = 12 ] &&
+	sed 's/.*,"plies":\(.*\)}}$/\1/' "$tmp/e.jsonl" >"$tmp/e.plies" &&
+	sqlite3 "$sdb" "SELECT plies FROM analyses WHERE method = 'search' ORDER BY game_id" | cmp -s - "$tmp/e.plies"
+check "sqlite: export --analysis: each game's last analysis, every ply" $?
+"$ff" export --db "$sdb" --analysis "$tmp/e2.jsonl" --player nobody -o "$tmp/e2.fgn" &&
+	[ ! -s "$tmp/e2.jsonl" ] && "$ff" simulate --game fivelines --seed 99 -n 1 >"$tmp/x.fgn" &&
+	"$ff" import -q --db "$tmp/x.db" "$tmp/x.fgn" >/dev/null &&
+	"$ff" export --db "$tmp/x.db" --analysis "$tmp/e3.jsonl" -o "$tmp/e3.fgn" &&
+	grep -qx '{"id":1,"analysis":null}' "$tmp/e3.jsonl"
+check "sqlite: export --analysis: no game, no line; a game not analysed, null" $?
 # a store of schema 6 (this one with the analyses' tables dropped): opened
 # by analyse --db, it is migrated to 7 and keeps the analyses
 "$ff" import -q --db "$tmp/v6.db" "$tmp/g.fgn" >/dev/null 2>&1
@@ -116,6 +131,9 @@ case $? in
 	"$ff" stats --db "$u" --by player --player greedy --game fivelines >"$tmp/pf.text"
 	[ -s "$tmp/pf.text" ] && cmp -s "$tmp/pf.text" "$tmp/s.text"
 	check "postgresql: stats --by player with filters" $?
+	"$ff" export --db "$u" --analysis "$tmp/pe.jsonl" -o "$tmp/pe.fgn" &&
+		cmp -s "$tmp/pe.jsonl" "$tmp/e.jsonl" && cmp -s "$tmp/pe.fgn" "$tmp/e.fgn"
+	check "postgresql: export --analysis as SQLite's, byte for byte" $?
 	u6=$(pg_newdb six)
 	"$ff" import -q --db "$u6" "$tmp/g.fgn" >/dev/null 2>&1
 	pg_psql six -c 'DROP TABLE analysis_seats; DROP TABLE analyses; UPDATE fivefold_schema SET version = 6'
