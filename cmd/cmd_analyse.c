@@ -379,23 +379,24 @@ static void summary(const struct actx *c)
 			c->plies == 1 ? "y" : "ies");
 }
 
-/* --plot: write the graph (a note when no game was analysed). Returns 0,
-   or -1 after a message. */
+/* --plot: write the graph, put in place only when every game was
+   analysed (as -o's file); with no game analysed, a note and no file.
+   Returns 0, or -1 after a message. */
 static int plot(struct actx *c, const struct ff_cmd *cmd)
 {
 	struct ff_out out;
 
 	if (!c->o->plot)
 		return 0;
-	if (!c->graph.len) {
-		fprintf(stderr, "fivefold analyse: no game analysed: no graph written to %s\n",
-			c->o->plot);
-		return 0;
-	}
 	if (ff_out_open(&out, cmd, c->o->plot))
 		return -1;
-	fwrite(c->graph.p, 1, c->graph.len, out.fp);
-	return ff_out_commit(&out) ? -1 : 0;
+	fwrite(c->graph.p ? c->graph.p : "", 1, c->graph.len, out.fp);
+	if (!c->graph.len && !c->failed) {
+		fprintf(stderr, "fivefold analyse: no game analysed: no graph\n");
+		ff_out_close(&out, 0);
+		return 0;
+	}
+	return ff_out_close(&out, !c->failed) ? -1 : 0;
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
@@ -441,7 +442,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	each_game(c, &in);
 	ff_input_close(&in);
 	summary(c);
-	if (ff_out_close(&c->out_file, !c->failed) || c->failed || plot(c, cmd))
+	if (plot(c, cmd) | ff_out_close(&c->out_file, !c->failed) || c->failed)
 		rc = FF_EXIT_FAIL;
 	else if (c->stopped)   /* the games analysed so far are the output */
 		rc = ff_cmd_interrupt_status(cmd, (unsigned long long)c->games, "game");
