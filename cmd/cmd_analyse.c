@@ -482,7 +482,10 @@ const struct ff_cmd ff_cmd_analyse = {
 		 "(Fiveplay, Sequence, Pegs and Jokers) or with --method search, the values\n"
 		 "are estimated by playouts, each with its standard error; an error counts\n"
 		 "only when it is also over 2 standard errors; card games are valued from\n"
-		 "what the mover has seen unless --hindsight (docs/analyse.md). Exit status\n"
+		 "what the mover has seen unless --hindsight (docs/analyse.md). --db keeps\n"
+		 "each stored game's analysis in the store (stats --by player reads it),\n"
+		 "--plot draws the first game's value graph, --shard I/K analyses the I-th\n"
+		 "of K runs of the games (for many machines). Exit status\n"
 		 "1 when a game could not be analysed (it breaks the rules, its ruleset\n"
 		 "cannot be solved with --method exact, or its cards are not known).",
 	.opts = opts,

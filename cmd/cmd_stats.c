@@ -525,6 +525,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
+	if (o->by == 1 && (o->compare || o->plot || o->explain))
+		return ff_cmd_usage_error(cmd, "--by player takes no --compare, --plot or --explain");
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
 	ff_error_clear(&err);

@@ -96,6 +96,8 @@ sqlite3 "$tmp/v6.db" 'DROP TABLE analysis_seats; DROP TABLE analyses; PRAGMA use
 	[ "$(sqlite3 "$tmp/v6.db" 'PRAGMA user_version; SELECT count(*) FROM analysis_seats')" = "7
 24" ]
 check "sqlite: a version-6 store is migrated to 7" $?
+"$ff" stats --db "$sdb" --by player --compare skip-last >/dev/null 2>&1; [ $? = 2 ]
+check "stats --by player --compare: a usage error" $?
 # a game not stored: a message, exit 1, nothing kept
 "$ff" analyse -q --solution "$tmp/s.sol" --db "$sdb" "$tmp/other.fgn" >/dev/null 2>"$tmp/o.err"
 [ $? = 1 ] && grep -q 'game 1: not in the store (fivefold import it first)' "$tmp/o.err" &&
