@@ -187,6 +187,39 @@ static int json_game(const struct ff_analysis *a, int quiet, const char *file,
 	return rc | ff_buf_adds(out, "}\n");
 }
 
+int ff_analysis_stored(const struct ff_analysis *a, struct ff_buf *budget, struct ff_buf *plies,
+		       struct ff_store_seat_analysis *seat, struct ff_store_analysis *sa)
+{
+	size_t i;
+	int rc, s;
+
+	ff_buf_reset(budget);
+	ff_buf_reset(plies);
+	rc = method_text(a, budget) | ff_buf_addc(plies, '[');
+	for (i = 0; i < a->n; i++)
+		rc |= (i ? ff_buf_addc(plies, ',') : 0) | json_ply(a, &a->v[i], plies);
+	rc |= ff_buf_addc(plies, ']');
+	if (rc)
+		return -1;
+	sa->method = a->search ? "search" : "exact";
+	/* the budget: the method's text less "search " */
+	sa->budget = a->search ? budget->p + strlen("search ") : "";
+	sa->threshold = a->threshold;
+	sa->start = a->start;
+	sa->plies = plies->p;
+	sa->seats = a->seats;
+	sa->seat = seat;
+	for (s = 0; s < a->seats; s++) {
+		seat[s].seat = s + 1;
+		seat[s].plies = a->seat[s].plies;
+		seat[s].decisions = a->seat[s].decisions;
+		seat[s].errors = a->seat[s].errors;
+		seat[s].error = a->seat[s].error;
+		seat[s].luck = a->seat[s].luck;
+	}
+	return 0;
+}
+
 /* The standard error of the ply valued whose text is at offset ply (q's
    played or best ply) among q's candidates. */
 static double cand_se(const struct ff_analysis *a, const struct ff_analysed_ply *q, size_t ply)

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "db/store.h"
 #include "formats/format.h"
 #include "lib/analysis/analyse.h"
 #include "lib/buf.h"
@@ -19,6 +20,13 @@ enum { FF_AN_TEXT = 0, FF_AN_JSON, FF_AN_CSV };
    memory). */
 int ff_analysis_write(const struct ff_analysis *a, int fmt, int quiet, const char *file,
 		      const struct ff_record *rec, const char *id, struct ff_buf *out);
+/* Fill sa (and seat, FF_MAX_SEATS of them) with what the store keeps of
+   a: method, budget (its text, into budget), threshold, start, the seats'
+   sums and every ply's figures as analyse --format json gives them (a
+   JSON array, into plies). sa's strings point into budget and plies; its
+   key and game are the caller's. Returns 0 or -1 (no memory). */
+int ff_analysis_stored(const struct ff_analysis *a, struct ff_buf *budget, struct ff_buf *plies,
+		       struct ff_store_seat_analysis *seat, struct ff_store_analysis *sa);
 /* The CSV header line, to fp. */
 void ff_analysis_csv_header(FILE *fp);
 /* Append rec as fgn writes it, with a comment after every ply (its luck,

@@ -168,6 +168,15 @@ int ff_parse_long(const char *s, long lo, long hi, long *out);
    [0, 1], else -1. */
 double ff_parse_fraction(const char *s);
 
+/* --shard I/K: shard i of k, 1 <= i <= k <= 1000000. Returns 0 (and *i,
+   *k) or -1 when s is no such pair. */
+int ff_parse_shard(const char *s, long *i, long *k);
+/* The items [*lo, *hi) of n, numbered from 0, that shard i of k takes:
+   the i-th of k contiguous runs, their sizes differing by one at most,
+   so that the k shards in order take 0..n once each, in order. */
+void ff_shard_range(unsigned long long n, long i, long k, unsigned long long *lo,
+		    unsigned long long *hi);
+
 /* Append a diagnostic in docs/diagnostics.md's form to out:
    FILE:LINE:COL: error: game N, ply K (seat S): message [code]
    (", ply K" left out when ply is 0, " (seat S)" when the seat is not

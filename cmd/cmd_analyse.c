@@ -20,6 +20,9 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
+#include "db/store.h"
+#include "formats/fgn.h"
+#include "lib/analysis/graph.h"
 #include "lib/analysis/solve.h"
 #include "lib/replay.h"
 
@@ -29,7 +32,7 @@
 /* What the options say. */
 struct aset {
 	struct ff_input_opts in;
-	const char *solution, *output, *threshold;
+	const char *solution, *output, *threshold, *db, *shard, *plot;
 	int fmt, annotate, quiet;
 	int method, hindsight;
 	long iterations, time_ms;
@@ -58,7 +61,15 @@ static const struct ff_opt opts[] = {
 	FF_OPT(SEED, S, seed, .dflt = "1", .help = "search: the seed of the playouts"),
 	FF_OPT(HINDSIGHT, S, hindsight),
 	FF_OPT(ANNOTATE, S, annotate),
+	FF_OPT(DB, S, db, .help = "also keep each game's analysis in the store DB (the games "
+	       "must be stored there: fivefold import), for stats --by player and export"),
 	FF_OPT(OUTPUT, S, output),
+	FF_OPT(PLOT, S, plot, .help = "also draw the value graph of the first game analysed (the "
+	       "value for seat 1's side after every ply, errors marked) as SVG in FILE"),
+	FF_OPT(SHARD, S, shard, .help = "only the I-th of K equal runs of the input's games, in "
+	       "order (the input is read twice: FILES, not standard input); the summary goes to "
+	       "standard error, so the K shards' outputs concatenated in shard order are the "
+	       "bytes of --shard 1/1 (docs/analyse.md)"),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT(QUIET, S, quiet, .help = "the sums per game and seat, not every ply"),
 	FF_OPT_DONE
@@ -88,6 +99,15 @@ struct actx {
 	long games, analysed, failed;
 	int stopped;               /* a signal came: the games before it are written */
 	unsigned long long plies;
+	struct ff_store *store;    /* --db's, or NULL */
+	struct ff_game canon_game; /* the game replayed again for its canonical FGN */
+	struct ff_record canon;
+	struct ff_buf canon_fgn, budget, plies_json;
+	long kept;                 /* analyses kept in the store */
+	unsigned long long lo, hi; /* --shard: the games [lo, hi) of the input, from 0 */
+	unsigned long long seen;   /* games of the input read so far */
+	long shard;                /* --shard's I (1 without it) */
+	struct ff_buf graph;       /* --plot: the first game's graph, once drawn */
 };
 
 /* The solution of ruleset id (the game g's), from --solution or solved
@@ -154,6 +174,68 @@ static void failed(struct actx *c, const char *file, const struct ff_error *err)
 	c->failed++;
 }
 
+/* Keep the analysis of rec (c->an) in the store: the game is found by
+   the key of its canonical FGN, as import keyed it. Returns 0, or -1
+   after a message (the game is not stored, or the store failed). */
+static int keep(struct actx *c, const char *file, const struct ff_record *rec)
+{
+	struct ff_store_seat_analysis seat[FF_MAX_SEATS];
+	struct ff_store_analysis sa;
+	struct ff_error err;
+	int rc;
+
+	ff_error_clear(&err);
+	if (ff_game_rewrite(&c->canon_game, rec, FF_FORM_LONG, &c->canon, &err) != FF_VALID) {
+		failed(c, file, &err);
+		return -1;
+	}
+	ff_buf_reset(&c->canon_fgn);
+	if (ff_fgn_write(&c->canon, &c->canon_fgn) ||
+	    ff_analysis_stored(&c->an, &c->budget, &c->plies_json, seat, &sa)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		c->failed++;
+		return -1;
+	}
+	sa.fgn = c->canon_fgn.p;
+	sa.fgn_len = c->canon_fgn.len;
+	sa.game = c->canon_game.rules->name;
+	rc = ff_store_add_analysis(c->store, &sa, &err);
+	if (rc == 1) {
+		c->kept++;
+		return 0;
+	}
+	if (rc == 0)
+		fprintf(stderr, "%s: game %ld: not in the store (fivefold import it first): its "
+			"analysis is not kept\n", file, rec->number);
+	else
+		fprintf(stderr, "fivefold analyse: %s\n", err.msg);
+	c->failed++;
+	return -1;
+}
+
+/* --plot: draw the graph of the game just analysed (c->an, c->game at
+   its end) into c->graph, for the first game only. Returns 0 or -1 (no
+   memory). */
+static int draw(struct actx *c, const char *file, const struct ff_record *rec)
+{
+	int side[FF_MAX_SEATS], s, rc;
+	char *title;
+	size_t n;
+
+	if (!c->o->plot || c->graph.len)
+		return 0;
+	for (s = 0; s < c->an.seats; s++)
+		side[s] = ff_rules_side_of(c->game.rules, c->game.state, s);
+	n = strlen(file) + strlen(c->id.p) + 64;
+	if (!(title = malloc(n)))
+		return -1;
+	snprintf(title, n, "%s: game %ld (%s)", file, rec->number, c->id.p);
+	rc = ff_graph_svg(&c->an, side, ff_rules_sides(c->game.rules, c->game.state), title,
+			  &c->graph);
+	free(title);
+	return rc;
+}
+
 /* Analyse rec and write what it says. */
 static void one_game(struct actx *c, const char *file, const struct ff_record *rec)
 {
@@ -186,6 +268,13 @@ static void one_game(struct actx *c, const char *file, const struct ff_record *r
 		failed(c, file, &err);
 		return;
 	}
+	if (draw(c, file, rec)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		c->failed++;
+		return;
+	}
+	if (c->store && keep(c, file, rec))
+		return;
 	c->analysed++;
 	c->plies += (unsigned long long)c->an.n;
 	ff_buf_reset(&c->out);
@@ -211,6 +300,8 @@ static void each_game(struct actx *c, struct ff_input *in)
 	}
 	while (!(c->stopped = ff_cmd_interrupted() != 0) &&   /* whole games only */
 	       (rc = ff_input_next(in, &rec, &err, &file)) != 0) {
+		if (rc != -2 && (c->seen++ < c->lo || c->seen > c->hi))
+			continue;   /* another shard's */
 		if (rc == 1)
 			c->games++;
 		if (rc == -1)
@@ -227,17 +318,85 @@ static void each_game(struct actx *c, struct ff_input *in)
 	ff_record_free(&rec);
 }
 
+/* The games of the input: files read once through (a file that cannot
+   be read counts none; the second pass reports it). */
+static unsigned long long count_games(char **files, int n, const struct ff_input_opts *io)
+{
+	struct ff_input in;
+	struct ff_record rec;
+	struct ff_error err;
+	const char *file;
+	unsigned long long games = 0;
+	int rc;
+
+	if (ff_record_init(&rec))
+		return 0;
+	ff_input_init(&in, files, n, io);
+	while ((rc = ff_input_next(&in, &rec, &err, &file)) != 0)
+		games += rc != -2;
+	ff_input_close(&in);
+	ff_record_free(&rec);
+	return games;
+}
+
+/* --shard I/K: the games c takes (c->lo, c->hi), from a first pass over
+   the files. Returns 0, or the usage error's status (standard input,
+   which cannot be read twice). */
+static int shard_of(struct actx *c, const struct ff_cmd *cmd, int argc, char **argv)
+{
+	long i, k;
+	int j;
+
+	c->hi = (unsigned long long)-1;
+	c->shard = 1;
+	if (!c->o->shard)
+		return 0;
+	for (j = 0; j < argc; j++)
+		if (strcmp(argv[j], "-") == 0)
+			break;
+	if (argc == 0 || j < argc)
+		return ff_cmd_usage_error(cmd, "--shard reads the input twice: give FILES, not "
+					  "standard input");
+	ff_parse_shard(c->o->shard, &i, &k);
+	c->shard = i;
+	ff_shard_range(count_games(argv, argc, &c->o->in), i, k, &c->lo, &c->hi);
+	return 0;
+}
+
 /* The summary: a line on standard error (text, CSV, --annotate) or the
-   last object (JSON Lines). */
+   last object (JSON Lines); with --shard, on standard error (a shard's
+   output is its games only). */
 static void summary(const struct actx *c)
 {
+	FILE *fp = c->o->shard ? stderr : c->fp;
+
 	if (c->o->fmt == FF_AN_JSON && !c->o->annotate)
-		fprintf(c->fp, "{\"summary\":{\"games\":%ld,\"analysed\":%ld,\"not_analysed\":%ld,"
+		fprintf(fp, "{\"summary\":{\"games\":%ld,\"analysed\":%ld,\"not_analysed\":%ld,"
 			"\"plies\":%llu}}\n", c->games, c->analysed, c->failed, c->plies);
 	else if (c->o->fmt == FF_AN_TEXT && !c->o->annotate)
-		fprintf(c->fp, "summary: %ld game%s, %ld analysed, %ld not analysed, %llu pl%s\n",
+		fprintf(fp, "summary: %ld game%s, %ld analysed, %ld not analysed, %llu pl%s\n",
 			c->games, c->games == 1 ? "" : "s", c->analysed, c->failed, c->plies,
 			c->plies == 1 ? "y" : "ies");
+}
+
+/* --plot: write the graph, put in place only when every game was
+   analysed (as -o's file); with no game analysed, a note and no file.
+   Returns 0, or -1 after a message. */
+static int plot(struct actx *c, const struct ff_cmd *cmd)
+{
+	struct ff_out out;
+
+	if (!c->o->plot)
+		return 0;
+	if (ff_out_open(&out, cmd, c->o->plot))
+		return -1;
+	fwrite(c->graph.p ? c->graph.p : "", 1, c->graph.len, out.fp);
+	if (!c->graph.len && !c->failed) {
+		fprintf(stderr, "fivefold analyse: no game analysed: no graph\n");
+		ff_out_close(&out, 0);
+		return 0;
+	}
+	return ff_out_close(&out, !c->failed) ? -1 : 0;
 }
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
@@ -256,6 +415,15 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->o = o;
 	c->fgn = ff_format_find("fgn");
 	ff_game_init(&c->game);
+	ff_game_init(&c->canon_game);
+	if (ff_record_init(&c->canon)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		rc = FF_EXIT_FAIL;
+		goto out;
+	}
+	if ((rc = shard_of(c, cmd, argc, argv)) != 0 ||
+	    (o->db && (rc = ff_cmd_open_store(cmd, o->db, 0, &c->store)) != 0))
+		goto out;
 	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
 	ff_search_opts_default(&c->search);
 	c->search.iterations = o->iterations;
@@ -267,18 +435,25 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		goto out;
 	}
 	c->fp = c->out_file.fp;
-	if (o->fmt == FF_AN_CSV && !o->annotate)
+	if (o->fmt == FF_AN_CSV && !o->annotate && c->shard == 1)   /* the first shard's */
 		ff_analysis_csv_header(c->fp);
 	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
 	each_game(c, &in);
 	ff_input_close(&in);
 	summary(c);
-	if (ff_out_close(&c->out_file, !c->failed) || c->failed)
+	if (plot(c, cmd) | ff_out_close(&c->out_file, !c->failed) || c->failed)
 		rc = FF_EXIT_FAIL;
 	else if (c->stopped)   /* the games analysed so far are the output */
 		rc = ff_cmd_interrupt_status(cmd, (unsigned long long)c->games, "game");
 out:
+	ff_store_close(c->store);
+	ff_game_free(&c->canon_game);
+	ff_record_free(&c->canon);
+	ff_buf_free(&c->canon_fgn);
+	ff_buf_free(&c->budget);
+	ff_buf_free(&c->plies_json);
+	ff_buf_free(&c->graph);
 	for (i = 0; i < c->nsolved; i++) {
 		free(c->solved[i].id);
 		ff_solution_free(&c->solved[i].sol);
@@ -307,7 +482,10 @@ const struct ff_cmd ff_cmd_analyse = {
 		 "(Fiveplay, Sequence, Pegs and Jokers) or with --method search, the values\n"
 		 "are estimated by playouts, each with its standard error; an error counts\n"
 		 "only when it is also over 2 standard errors; card games are valued from\n"
-		 "what the mover has seen unless --hindsight (docs/analyse.md). Exit status\n"
+		 "what the mover has seen unless --hindsight (docs/analyse.md). --db keeps\n"
+		 "each stored game's analysis in the store (stats --by player reads it),\n"
+		 "--plot draws the first game's value graph, --shard I/K analyses the I-th\n"
+		 "of K runs of the games (for many machines). Exit status\n"
 		 "1 when a game could not be analysed (it breaks the rules, its ruleset\n"
 		 "cannot be solved with --method exact, or its cards are not known).",
 	.opts = opts,

@@ -20,7 +20,7 @@
 
 /* What the options say. */
 struct xset {
-	const char *db, *output;
+	const char *db, *output, *analysis;
 	const struct ff_format *to;
 	struct ff_stats_filter f;
 	int raw_csv;
@@ -41,6 +41,7 @@ static const struct ff_opt opts[] = {
 	FF_OPT(FORMAT, S, to),
 	FF_OPT(TO, S, to),
 	FF_OPT(RAWCSV, S, raw_csv),
+	FF_OPT(ANALYSIS, S, analysis),
 	FF_OPT_DONE
 };
 #undef S
@@ -55,6 +56,7 @@ struct exporting {
 	struct ff_tagset *tags;
 	struct ff_record rec;
 	struct ff_buf out;
+	struct ff_out an;     /* --analysis's file: an.fp NULL without it */
 	unsigned long long n, unwritable;
 	struct ff_progress prog;
 	int stopped;          /* a signal came: the games before it are written */
@@ -97,6 +99,9 @@ static int write_game(void *ctx, const struct ff_exported *g)
 		return read_back(x, fgn, len) == 0 && ff_tagset_add(x->tags, &x->rec) == 0 ? 0 : 1;
 	x->n++;
 	ff_progress_show(&x->prog, x->n, 0, 0);
+	if (x->an.fp && fprintf(x->an.fp, "{\"id\":%lld,\"analysis\":%s}\n", g->id,
+				g->analysis ? g->analysis : "null") < 0)
+		return 1;
 	if (x->fmt->write == ff_fgn_write)   /* the store's FGN is the canonical FGN */
 		return fwrite(fgn, 1, len, x->fp) == len ? 0 : 1;
 	ff_buf_reset(&x->out);
@@ -151,6 +156,7 @@ static int export(struct ff_store *store, const struct ff_stats_filter *f, struc
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct xset *o = set;
+	struct ff_stats_filter f;
 	struct ff_store *store;
 	struct exporting x;
 	int rc;
@@ -172,7 +178,17 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	}
 	x.fp = x.file.fp;
 	ff_progress_init(&x.prog, NULL, 0, 0, x.fp == stdout);
-	rc = export(store, &o->f, &x, o->raw_csv ? FF_FMT_RAW_CSV : 0);
+	f = o->f;
+	f.analysis = o->analysis != NULL;
+	if (o->analysis && ff_out_open(&x.an, cmd, o->analysis)) {
+		ff_out_close(&x.file, 0);
+		ff_store_close(store);
+		ff_record_free(&x.rec);
+		return FF_EXIT_FAIL;
+	}
+	rc = export(store, &f, &x, o->raw_csv ? FF_FMT_RAW_CSV : 0);
+	if (x.an.fp && ff_out_close(&x.an, rc == 0 && !x.unwritable))
+		rc = -1;
 	ff_store_close(store);
 	ff_record_free(&x.rec);
 	ff_buf_free(&x.out);
@@ -192,7 +208,8 @@ const struct ff_cmd ff_cmd_export = {
 		 "--max-plies, --seats and --limit. A per-game CSV gets the store's facts\n"
 		 "of each game as its derived columns (@ruleset, @seats, ...). Exit status\n"
 		 "1 when a game cannot be written in the format asked for (a Ludii trial\n"
-		 "holds only Locus Ludi games).",
+		 "holds only Locus Ludi games). --analysis FILE writes each game's\n"
+		 "analysis kept by analyse --db (every ply's figures) beside, as JSON Lines.",
 	.opts = opts,
 	.settings = sizeof(struct xset),
 	.run = run,

@@ -12,23 +12,78 @@
 
 #include "cmd/cmd.h"
 #include "cmd/input.h"
+#include "lib/analysis/graph.h"
 #include "lib/page.h"
 #include "lib/replay.h"
 
 struct rpset {
 	struct ff_input_opts in;
 	long index;
-	const char *output;
+	const char *output, *solution;
+	int analyse;
+	long iterations;
+	uint64_t seed;
 };
 
 #define S struct rpset
 static const struct ff_opt opts[] = {
 	FF_OPT(INDEX, S, index, .lo = 1, .hi = 1000000000L, .dflt = "1"),
 	FF_OPT(OUTPUT, S, output),
+	FF_OPT(ANALYSE, S, analyse),
+	FF_OPT(SOLUTION, S, solution, .help = "--analyse: the solution of the game's ruleset "
+	       "(fivefold solve -o FILE); without it a ruleset that can be solved is solved first"),
+	FF_OPT(ITERATIONS, S, iterations, .lo = 1, .hi = 100000000L, .dflt = "400",
+	       .help = "--analyse by search: N playouts a position"),
+	FF_OPT(SEED, S, seed, .dflt = "1", .help = "--analyse by search: the seed of the playouts"),
 	FF_INPUT_OPTS(S, in),
 	FF_OPT_DONE
 };
 #undef S
+
+/* --analyse: value every ply of rec as analyse does (exact where the
+   ruleset can be solved, against --solution or a solution made now; else
+   by search) and draw the graph into pg->graph; file names the input.
+   Returns 0, or -1 with err. */
+static int analyse(const struct rpset *o, const struct ff_record *rec, const char *file,
+		   struct ff_page *pg, struct ff_error *err)
+{
+	struct ff_analysis an;
+	struct ff_search_opts so;
+	struct ff_solution sol;
+	struct ff_game g;
+	struct ff_buf id = FF_BUF_INIT, title = FF_BUF_INIT;
+	int side[FF_MAX_SEATS], s, rc, solved = 0;
+
+	ff_game_init(&g);
+	ff_analysis_init(&an, 0.02);
+	ff_search_opts_default(&so);
+	so.iterations = o->iterations;
+	so.seed = o->seed;
+	memset(&sol, 0, sizeof sol);
+	rc = ff_game_start(&g, rec, err) || ff_config_id(&g.cfg, &id) ? -1 : 0;
+	if (!rc && ff_rules_can(g.rules, FF_CAN_SOLVE)) {
+		rc = o->solution ? ff_solution_load_path(&sol, g.rules, id.p, o->solution, err)
+				 : ff_analysis_solve(&sol, &g, 1e-12, NULL, NULL, err);
+		solved = rc == 0;
+		rc = rc || ff_analysis_run(&an, &g, &sol, rec, err) ? -1 : 0;
+	} else if (!rc) {
+		rc = ff_analysis_run_search(&an, &g, &so, rec, err);
+	}
+	if (!rc) {
+		for (s = 0; s < an.seats; s++)
+			side[s] = ff_rules_side_of(g.rules, g.state, s);
+		rc = ff_buf_addf(&title, "%s: game %ld (%s)", file, rec->number, id.p) ||
+		     ff_graph_svg(&an, side, ff_rules_sides(g.rules, g.state), title.p, &pg->graph)
+			     ? ff_error_set(err, FF_ENOMEM, "out of memory") : 0;
+	}
+	if (solved)
+		ff_solution_free(&sol);
+	ff_analysis_free(&an);
+	ff_game_free(&g);
+	ff_buf_free(&id);
+	ff_buf_free(&title);
+	return rc;
+}
 
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
@@ -54,6 +109,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		rc = ff_page_walk(&pg, &g, &rec, &err);
 		if (rc == 1)
 			ff_diag_format(&diag, file, &err);
+		if (rc == 0 && o->analyse && analyse(o, &rec, file, &pg, &err)) {
+			ff_buf_adds(&diag, "fivefold replay: no analysis: ");
+			ff_diag_format(&diag, file, &err);   /* shown on the page, and exit 1 */
+		}
 		if (rc < 0 || ff_page_write(&pg, &rec, file, diag.p, &html)) {
 			fprintf(stderr, "fivefold replay: out of memory\n");
 			status = FF_EXIT_FAIL;
@@ -89,7 +148,10 @@ const struct ff_cmd ff_cmd_replay = {
 		 "HTML page (-o game.html): its tags, the board after every ply, the ply\n"
 		 "list with the current ply marked, buttons and the arrow keys to step\n"
 		 "through it. A record that breaks the rules gets its diagnostic on the\n"
-		 "page and on standard error (exit 1), and its positions up to that ply.",
+		 "page and on standard error (exit 1), and its positions up to that ply.\n"
+		 "--analyse adds the value graph of analyse --plot above the board (exact\n"
+		 "where the ruleset can be solved, else by search): a click on a point\n"
+		 "shows the position after that ply.",
 	.opts = opts,
 	.settings = sizeof(struct rpset),
 	.run = run,

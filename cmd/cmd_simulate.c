@@ -25,6 +25,7 @@
 /* What the options say. */
 struct sset {
 	const char *game, *rules, *options, *seats, *agents, *output, *solution, *setup;
+	const char *shard;   /* --shard I/K: games [lo, hi) of the --games */
 	const struct ff_format *to;
 	long games, threads, max_plies;
 	uint64_t seed;
@@ -50,6 +51,7 @@ static const struct ff_opt opts[] = {
 				      "else fgn)"),
 	FF_OPT(TO, S, to),
 	FF_OPT(OUTPUT, S, output),
+	FF_OPT(SHARD, S, shard),
 	FF_OPT_DONE
 };
 #undef S
@@ -230,6 +232,15 @@ static int prepare(const struct ff_cmd *cmd, const struct sset *o, struct sctx *
 	c->sim.form = (enum ff_ply_form)o->form;
 	c->games = (unsigned long long)o->games;
 	c->seed = o->seed;
+	if (o->shard) {   /* games lo..hi-1 of the run: game i's seed stays S + i */
+		unsigned long long lo, hi;
+		long si, sk;
+
+		ff_parse_shard(o->shard, &si, &sk);
+		ff_shard_range(c->games, si, sk, &lo, &hi);
+		c->games = hi - lo;
+		c->seed = ff_sim_seed(o->seed, lo);
+	}
 	c->nworkers = (int)o->threads;
 	return set_agents(cmd, c, cfg, o->agents) ? FF_EXIT_USAGE : 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/stats_player.h"
 #include "cmd/stats_plot.h"
 #include "db/store.h"
 #include "lib/ruleset.h"
@@ -25,6 +26,7 @@ struct stset {
 	struct ff_stats_filter f;
 	int fmt;             /* 0 text, 1 csv, 2 json */
 	int explain;
+	int by;              /* 0 ruleset, 1 player (the analyses) */
 };
 
 #define S struct stset
@@ -37,6 +39,10 @@ static const struct ff_opt opts[] = {
 	       "intervals (the --compare arms side by side) and the game lengths as an SVG chart "
 	       "in FILE"),
 	FF_OPT(EXPLAIN, S, explain),
+	FF_OPT(BY, S, by, .choices = "ruleset|player", .dflt = "ruleset",
+	       .help = "ruleset: win rates and lengths per ruleset id; player: each player's "
+		       "mean error a decision (95% interval, games as clusters), errors and luck "
+		       "from the analyses analyse --db kept"),
 	FF_OPT_DONE
 };
 #undef S
@@ -403,11 +409,18 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
+	if (o->by == 1 && (o->compare || o->plot || o->explain))
+		return ff_cmd_usage_error(cmd, "--by player takes no --compare, --plot or --explain");
 	if ((rc = ff_cmd_open_store(cmd, o->db, 1, &store)) != 0)
 		return rc;
 	ff_error_clear(&err);
 	if (o->explain)
 		return explain(store, &o->f);
+	if (o->by == 1) {
+		rc = ff_stats_by_player(store, &o->f, o->fmt);
+		ff_store_close(store);
+		return rc ? FF_EXIT_FAIL : FF_EXIT_OK;
+	}
 	memset(&rs, 0, sizeof rs);
 	rc = ff_store_stats(store, &o->f, collect, &rs, &err);
 	ff_store_close(store);

@@ -68,6 +68,31 @@ double ff_parse_fraction(const char *s)
 	return digits && v <= 1 ? v : -1;
 }
 
+int ff_parse_shard(const char *s, long *i, long *k)
+{
+	const char *slash = strchr(s, '/');
+	char num[16];
+	size_t n;
+
+	if (!slash || (n = (size_t)(slash - s)) == 0 || n >= sizeof num)
+		return -1;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (ff_parse_long(num, 1, 1000000, i) || ff_parse_long(slash + 1, 1, 1000000, k))
+		return -1;
+	return *i <= *k ? 0 : -1;
+}
+
+void ff_shard_range(unsigned long long n, long i, long k, unsigned long long *lo,
+		    unsigned long long *hi)
+{
+	/* n * (i - 1) / k without overflow: n / k and n % k apart */
+	unsigned long long q = n / (unsigned long long)k, r = n % (unsigned long long)k;
+
+	*lo = q * (unsigned long long)(i - 1) + r * (unsigned long long)(i - 1) / (unsigned long long)k;
+	*hi = q * (unsigned long long)i + r * (unsigned long long)i / (unsigned long long)k;
+}
+
 int ff_json_str(struct ff_buf *out, const char *s)
 {
 	return ff_buf_json_str(out, s);

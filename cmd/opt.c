@@ -119,6 +119,17 @@ static const struct ff_optword words[FF_O_COUNT] = {
 			 "write the position as a SetUp tag value (docs/fgn.md), one a line" },
 	[FF_O_SETUP_POS] = { "setup", 0, "POS", TEXT(FF_C_ANY),
 			     "start from the set-up position POS, a SetUp tag value (docs/fgn.md)" },
+	[FF_O_SHARD] = { "shard", 0, "I/K", TEXT(FF_C_SHARD),
+			 "only the I-th of K equal runs of the games, in order: the K shards' "
+			 "outputs concatenated in shard order are one run's (docs/analyse.md)" },
+	[FF_O_ANALYSE] = { "analyse", 0, NULL, FF_K_FLAG, 0,
+			   "also analyse the game as fivefold analyse does (exact where its "
+			   "ruleset can be solved, else by search) and show its value graph: a "
+			   "click on a point goes to that ply" },
+	[FF_O_ANALYSIS] = { "analysis", 0, FILE_ARG,
+			    "also write each game's analysis kept last (analyse --db) to FILE as "
+			    "JSON Lines, a line a game in the order written: {\"id\":N,"
+			    "\"analysis\":{...}} (null: none; docs/store.md)" },
 	[FF_O_MAN] = { "man", 0, NULL, FF_K_FLAG, 0, "the manual page fivefold(1), in roff" },
 	[FF_O_COMPLETION] = { "completion", 0, "SHELL", TEXT(FF_C_WORD),
 			      "the shell's completion script for fivefold" },
@@ -242,6 +253,7 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 	const struct ff_optword *w = &words[o->id];
 	char opt[64];
 	uint64_t v;
+	long lo, k;
 	char date[11];
 
 	snprintf(opt, sizeof opt, "--%s", w->name);
@@ -260,6 +272,10 @@ static int check_text(const struct ff_cmd *cmd, const struct ff_opt *o, const ch
 	case FF_C_FRACTION:
 		return ff_parse_fraction(arg) >= 0 ? 0 :
 			ff_cmd_usage_error(cmd, "%s takes a number from 0 to 1, not '%s'", opt, arg);
+	case FF_C_SHARD:
+		return ff_parse_shard(arg, &lo, &k) == 0 ? 0 :
+			ff_cmd_usage_error(cmd, "%s takes I/K, shard I of K (1 <= I <= K), not '%s'",
+					   opt, arg);
 	case FF_C_U64:
 		return ff_parse_uint(arg, strlen(arg), UINT64_MAX, &v) == 0 ? 0 :
 			ff_cmd_usage_error(cmd, "%s takes a decimal 64-bit number, not '%s'", opt, arg);

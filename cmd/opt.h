@@ -27,7 +27,7 @@ enum ff_optid {
 	FF_O_CHANCE, FF_O_PUBLIC, FF_O_RESUME,
 	FF_O_MODEL, FF_O_TEMPERATURE, FF_O_EPSILON, FF_O_TOP,
 	FF_O_LISTEN,
-	FF_O_ITERATIONS, FF_O_TIMEMS, FF_O_HINDSIGHT,
+	FF_O_ITERATIONS, FF_O_TIMEMS, FF_O_HINDSIGHT, FF_O_SHARD, FF_O_ANALYSE, FF_O_ANALYSIS,
 	FF_O_SETUP, FF_O_SETUP_POS,
 	FF_O_MAN, FF_O_COMPLETION, FF_O_HELP, FF_O_COUNT
 };
@@ -55,6 +55,7 @@ enum ff_optcheck {
 	FF_C_RESULT,    /* a result token */
 	FF_C_U64,       /* a decimal 64-bit number */
 	FF_C_FRACTION,  /* a decimal number from 0 to 1 */
+	FF_C_SHARD,     /* I/K, 1 <= I <= K */
 	FF_C_WORD,      /* one of the command row's choices */
 	FF_C_FILE,      /* a path (only for completion) */
 	FF_C_COMMAND    /* a command's name (only for completion) */

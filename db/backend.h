@@ -66,6 +66,13 @@ struct ff_store_backend {
 		       struct ff_result_acc *acc, struct ff_error *err);
 	int (*players)(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
 		       void *ctx, struct ff_error *err);
+	/* ff_store_add_analysis, the game's key (hex) given: 1 kept, 0 no such
+	   game, -1 with err */
+	int (*add_analysis)(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
+			    struct ff_error *err);
+	int (*player_analysis)(struct ff_store *s, const struct ff_stats_filter *f,
+			       int (*cb)(void *ctx, const struct ff_player_analysis *p),
+			       void *ctx, struct ff_error *err);
 };
 
 extern const struct ff_store_backend ff_store_sqlite;

@@ -6,7 +6,7 @@
    3. db/pg_batch.c: a batch's commit (which the staging of the next
       waits for, ff_pg_settle);
    4. db/pg_schema.c, db/pg_import.c, db/pg_export.c, db/pg_stats.c,
-      db/pg_results.c: one job of the backend each;
+      db/pg_results.c, db/pg_analysis.c: one job of the backend each;
    5. db/pg_store.c: open and close, the backend's table. */
 #ifndef FF_PG_H
 #define FF_PG_H
@@ -204,6 +204,11 @@ int ff_pg_each_reject(struct ff_store *s, int (*cb)(void *ctx, const struct ff_s
 		      void *ctx, struct ff_error *err);
 int ff_pg_results(struct ff_store *s, const struct ff_result_filter *q,
 		  struct ff_result_acc *acc, struct ff_error *err);
+int ff_pg_add_analysis(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
+		       struct ff_error *err);
+int ff_pg_player_analysis(struct ff_store *s, const struct ff_stats_filter *f,
+			  int (*cb)(void *ctx, const struct ff_player_analysis *p), void *ctx,
+			  struct ff_error *err);
 int ff_pg_players(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
 		  void *ctx, struct ff_error *err);
 

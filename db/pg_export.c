@@ -23,6 +23,18 @@ static const char *value(const PGresult *res, int row, int col)
 /* The facts export gives beside the FGN columns (struct ff_exported). */
 #define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date, id"
 
+/* The game's analysis kept last as a JSON object, as SQLite's
+   (db/sqlite_export.c): numbers rounded to 10 decimals */
+#define ANALYSIS_COL \
+	", (SELECT '{\"method\":\"' || a.method || '\",\"budget\":\"' || a.budget ||" \
+	" '\",\"threshold\":' || round(a.threshold::numeric, 10) || ',\"start\":' ||" \
+	" round(a.start::numeric, 10) || ',\"seats\":[' || (SELECT string_agg('{\"seat\":' ||" \
+	" seat || ',\"plies\":' || plies || ',\"decisions\":' || decisions || ',\"error\":' ||" \
+	" round(error::numeric, 10) || ',\"errors\":' || errors || ',\"luck\":' ||" \
+	" round(luck::numeric, 10) || '}', ',' ORDER BY seat) FROM analysis_seats" \
+	" WHERE analysis_id = a.id) || '],\"plies\":' || a.plies || '}'" \
+	" FROM analyses a WHERE a.game_id = games.id ORDER BY a.id DESC LIMIT 1)"
+
 struct export_cb {
 	struct ff_pg *s;
 	int (*cb)(void *ctx, const struct ff_exported *g);
@@ -48,6 +60,7 @@ static int export_row(void *ctx2, const PGresult *res)
 	g.origin = PQgetvalue(res, 0, k + 5);
 	g.date = value(res, 0, k + 6);
 	g.id = atoll(PQgetvalue(res, 0, k + 7));
+	g.analysis = PQnfields(res) > k + 8 ? value(res, 0, k + 8) : NULL;
 	return c->cb(c->ctx, &g);
 }
 
@@ -64,8 +77,9 @@ int ff_pg_export(struct ff_store *base, const struct ff_stats_filter *f,
 	const char *key = f->sort > FF_SORT_ID && f->sort <= FF_SORT_PLIES ? sort_key[f->sort] : NULL;
 	int rc;
 
-	ff_buf_addf(&q.sql, "SELECT %s, " EXPORT_COLS " FROM games WHERE true",
-		    ff_pg_fgn_cols(c.s->base.version));
+	ff_buf_addf(&q.sql, "SELECT %s, " EXPORT_COLS "%s FROM games WHERE true",
+		    ff_pg_fgn_cols(c.s->base.version),
+		    f->analysis && c.s->base.version >= 8 ? ANALYSIS_COL : "");
 	if (key)
 		g.after = 0;   /* said below, in the order's terms */
 	if (ff_pg_filter_sql(c.s, &q, &g, num, sizeof num, err)) {

@@ -51,6 +51,31 @@
 	"CREATE INDEX games_by_day ON games ((coalesce(date, '')), id);" \
 	"CREATE INDEX games_by_plies ON games (plies, id);"
 
+/* the analyses of schema 8 (analyse --db), as SQLite's: no foreign key
+   to games, whose key is (game, id) */
+#define ANALYSES_8 \
+	"CREATE TABLE analyses (" \
+	"  id bigserial PRIMARY KEY," \
+	"  game_id bigint NOT NULL," \
+	"  method text COLLATE \"C\" NOT NULL CHECK (method IN ('exact', 'search'))," \
+	"  budget text COLLATE \"C\" NOT NULL," \
+	"  threshold double precision NOT NULL," \
+	"  start double precision NOT NULL," \
+	"  plies text NOT NULL," \
+	"  UNIQUE (game_id, method, budget)" \
+	");" \
+	"CREATE TABLE analysis_seats (" \
+	"  analysis_id bigint NOT NULL REFERENCES analyses(id)," \
+	"  seat integer NOT NULL," \
+	"  plies integer NOT NULL," \
+	"  decisions integer NOT NULL," \
+	"  error double precision NOT NULL," \
+	"  mean_error double precision," \
+	"  errors integer NOT NULL," \
+	"  luck double precision NOT NULL," \
+	"  PRIMARY KEY (analysis_id, seat)" \
+	");"
+
 /* games' indexes and the view of schema 6 */
 #define INDEXES_6 \
 	"CREATE INDEX games_stats ON games (ruleset, seats, plies, sides, first_side, winner_side," \
@@ -159,7 +184,8 @@ static const char create_sql[] =
 	INDEXES_6
 	"CREATE INDEX games_by_id ON games (id);"
 	"CREATE INDEX games_by_date ON games (date);"
-	INDEXES_7;
+	INDEXES_7
+	ANALYSES_8;
 
 /* 5 -> 6, as SQLite's (db/sqlite_schema.c): the games stored keep their
    FGN whole in body */
@@ -291,7 +317,9 @@ int ff_pg_migrate(struct ff_pg *s, int init, struct ff_error *err)
 	}
 	if (v == 5 && ff_pg_exec(s, migrate_5, err))
 		goto fail;
-	if (v >= 5 && v < 7 && ff_pg_exec(s, INDEXES_7, err))
+	if (v >= 5 && v < 7 && ff_pg_exec(s, INDEXES_7, err))   /* 6 -> 7 */
+		goto fail;
+	if (v >= 5 && v < 8 && ff_pg_exec(s, ANALYSES_8, err))   /* 7 -> 8 */
 		goto fail;
 	snprintf(sql, sizeof sql, "UPDATE fivefold_schema SET version = %d", FF_SCHEMA_VERSION);
 	if (ff_pg_exec(s, sql, err) || ff_pg_exec(s, "COMMIT", err))

@@ -180,4 +180,6 @@ const struct ff_store_backend ff_store_postgresql = {
 	.results = ff_pg_results,
 	.players = ff_pg_players,
 	.each_reject = ff_pg_each_reject,
+	.add_analysis = ff_pg_add_analysis,
+	.player_analysis = ff_pg_player_analysis,
 };

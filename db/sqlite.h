@@ -92,6 +92,11 @@ int ff_sqlite_each_reject(struct ff_store *s,
 			  struct ff_error *err);
 int ff_sqlite_results(struct ff_store *s, const struct ff_result_filter *q,
 		      struct ff_result_acc *acc, struct ff_error *err);
+int ff_sqlite_add_analysis(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
+			   struct ff_error *err);
+int ff_sqlite_player_analysis(struct ff_store *s, const struct ff_stats_filter *f,
+			      int (*cb)(void *ctx, const struct ff_player_analysis *p), void *ctx,
+			      struct ff_error *err);
 int ff_sqlite_players(struct ff_store *s, int (*cb)(void *ctx, long long id, const char *name),
 		      void *ctx, struct ff_error *err);
 

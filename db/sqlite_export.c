@@ -62,6 +62,21 @@ int ff_sqlite_row_fgn(struct ff_sqlite *s, sqlite3_stmt *st, struct ff_buf *out,
 /* The facts export gives beside the FGN columns (struct ff_exported). */
 #define EXPORT_COLS "ruleset, seats, plies, coalesce(winner_side, 0), termination, origin, date, id"
 
+/* The game's analysis kept last as a JSON object (a store at schema 8
+   or later; export --analysis): method, budget, threshold, start, the
+   seats' sums, every ply; numbers with 10 decimals, as PostgreSQL's
+   (no "-0": PostgreSQL's numbers have no negative zero). */
+#define NUM10(x) "replace(printf('%.10f', " x "), '-0.0000000000', '0.0000000000')"
+#define ANALYSIS_COL \
+	", (SELECT '{\"method\":\"' || a.method || '\",\"budget\":\"' || a.budget ||" \
+	" '\",\"threshold\":' || " NUM10("a.threshold") " || ',\"start\":' ||" \
+	" " NUM10("a.start") " || ',\"seats\":[' || (SELECT group_concat(x, ',') FROM" \
+	" (SELECT '{\"seat\":' || seat || ',\"plies\":' || plies || ',\"decisions\":' ||" \
+	" decisions || ',\"error\":' || " NUM10("error") " || ',\"errors\":' || errors ||" \
+	" ',\"luck\":' || " NUM10("luck") " || '}' AS x FROM analysis_seats" \
+	" WHERE analysis_id = a.id ORDER BY seat)) || '],\"plies\":' || a.plies || '}'" \
+	" FROM analyses a WHERE a.game_id = games.id ORDER BY a.id DESC LIMIT 1)"
+
 struct export_cb {
 	struct ff_sqlite *s;
 	int (*cb)(void *ctx, const struct ff_exported *g);
@@ -87,6 +102,7 @@ static int export_row(void *ctx2, sqlite3_stmt *st)
 	g.origin = text(st, k + 5);
 	g.date = text(st, k + 6);
 	g.id = (long long)sqlite3_column_int64(st, k + 7);
+	g.analysis = sqlite3_column_count(st) > k + 8 ? text(st, k + 8) : NULL;
 	return c->cb(c->ctx, &g);
 }
 
@@ -114,8 +130,9 @@ static int export_query(struct export_cb *c, const struct ff_stats_filter *f, co
 		hint = !f->sort ? " NOT INDEXED" : s->base.version >= 7 ?
 			(f->sort == FF_SORT_DATE ? " INDEXED BY games_by_day" :
 			 " INDEXED BY games_by_plies") : "";
-	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS " FROM games%s WHERE 1%s",
-		    ff_sqlite_fgn_cols(s->base.version), hint, more);
+	ff_buf_addf(&sql, "SELECT %s, " EXPORT_COLS "%s FROM games%s WHERE 1%s",
+		    ff_sqlite_fgn_cols(s->base.version),
+		    f->analysis && s->base.version >= 8 ? ANALYSIS_COL : "", hint, more);
 	ff_sqlite_filter_sql(s, &sql, f);
 	ff_buf_addf(&sql, " ORDER BY %s", order);
 	if (f->limit)

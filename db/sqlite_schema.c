@@ -200,6 +200,30 @@ static const char *const migrations[] = {
 	   first) and plies */
 	"CREATE INDEX games_by_day ON games(coalesce(date, ''), id);"
 	"CREATE INDEX games_by_plies ON games(plies, id);",
+	/* 7 -> 8: analyses (analyse --db): a game's analysis by one method
+	   and budget, its plies' figures as a JSON array; and the sums of each
+	   seat (stats --by player) */
+	"CREATE TABLE analyses ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  method TEXT NOT NULL CHECK (method IN ('exact', 'search')),"
+	"  budget TEXT NOT NULL,"
+	"  threshold REAL NOT NULL,"
+	"  start REAL NOT NULL,"
+	"  plies TEXT NOT NULL,"
+	"  UNIQUE (game_id, method, budget)"
+	");"
+	"CREATE TABLE analysis_seats ("
+	"  analysis_id INTEGER NOT NULL REFERENCES analyses(id),"
+	"  seat INTEGER NOT NULL,"
+	"  plies INTEGER NOT NULL,"
+	"  decisions INTEGER NOT NULL,"
+	"  error REAL NOT NULL,"
+	"  mean_error REAL,"
+	"  errors INTEGER NOT NULL,"
+	"  luck REAL NOT NULL,"
+	"  PRIMARY KEY (analysis_id, seat)"
+	") WITHOUT ROWID;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == FF_SCHEMA_VERSION,

@@ -13,7 +13,7 @@
 #include "lib/record.h"
 
 /* The schema version this program writes (PRAGMA user_version). */
-#define FF_SCHEMA_VERSION 7
+#define FF_SCHEMA_VERSION 8
 
 struct ff_buf;
 struct ff_store;
@@ -162,6 +162,7 @@ struct ff_stats_filter {
 	const char *ruleset;    /* games of this canonical ruleset id */
 	long long after;        /* games stored after the game of this id (keyset pages) */
 	long long id;           /* the game of this id only */
+	int analysis;           /* export: each game's analysis kept last too */
 	int desc;               /* export newest first (id descending); after then
 				   means the games stored before that id */
 	int sort;               /* export ordered by FF_SORT_*, then by id (desc:
@@ -224,6 +225,9 @@ struct ff_exported {
 	const char *origin;        /* "imported" or "simulated" */
 	const char *date;          /* the date column; NULL when the game has none */
 	long long id;              /* games.id: the order stored */
+	const char *analysis;      /* with ff_stats_filter.analysis: the game's analysis
+				      kept last (analyse --db) as a JSON object
+				      (docs/store.md); NULL: none, or not asked */
 };
 
 /* Call cb with every stored game that passes f, in the order stored.
@@ -291,5 +295,55 @@ int ff_store_each_game(struct ff_store *s, int (*cb)(void *ctx, const struct ff_
 int ff_store_each_reject(struct ff_store *s,
 			 int (*cb)(void *ctx, const struct ff_store_reject *r), void *ctx,
 			 struct ff_error *err);
+
+/* --- analyses (db/analysis.c; analyse --db, stats --by player) --- */
+
+/* One seat's sums over an analysed game. */
+struct ff_store_seat_analysis {
+	int seat;            /* 1-based */
+	int plies, decisions, errors;
+	double error, luck;  /* totals over the seat's plies */
+};
+
+/* A game's analysis as the store keeps it (strings borrowed). */
+struct ff_store_analysis {
+	const char *fgn;        /* the game's canonical FGN, as import stored it */
+	size_t fgn_len;
+	const char *game;       /* its game (the rules engine's name) */
+	const char *method;     /* "exact" or "search" */
+	const char *budget;     /* the search's budget as the text says it
+				   ("iterations=400 width=6 seed=1"); "" for exact */
+	double threshold;
+	double start;           /* the start's value for the side to move there */
+	const char *plies;      /* every ply's figures, a JSON array (docs/store.md) */
+	int seats;
+	const struct ff_store_seat_analysis *seat;   /* [seats] */
+};
+
+/* Keep a's analysis of the stored game of canonical FGN a->fgn (found by
+   its key), in one
+   transaction: an analysis of the same game by the same method and budget
+   is replaced. Returns 1 when kept, 0 when the store holds no game of that
+   key (nothing written), -1 with err. */
+int ff_store_add_analysis(struct ff_store *s, const struct ff_store_analysis *a,
+			  struct ff_error *err);
+
+/* One player's figures in one analysed game (valid during the callback
+   only): the sums over the seats the player held there. */
+struct ff_player_analysis {
+	const char *player;
+	const char *method, *budget;
+	long long game_id;
+	int decisions, errors;
+	double error, luck;
+};
+
+/* Call cb once per player, method and budget, and analysed game of the
+   games that pass f, in the order player name (bytes), method, budget,
+   game id; seats without a player are left out. Returns 0, -1 with err,
+   or cb's non-zero return. */
+int ff_store_each_player_analysis(struct ff_store *s, const struct ff_stats_filter *f,
+				  int (*cb)(void *ctx, const struct ff_player_analysis *p),
+				  void *ctx, struct ff_error *err);
 
 #endif

@@ -73,6 +73,9 @@ static const char script[] =
 	"document.getElementById('last').onclick=function(){show(n);};\n"
 	"document.getElementById('plies').onclick=function(e){\n"
 	" var i=Array.prototype.indexOf.call(li,e.target);if(i>=0)show(i+1);};\n"
+	"var gr=document.getElementById('graph');\n"
+	"if(gr)gr.onclick=function(e){var t=e.target.closest('[data-ply]');\n"
+	" if(t)show(+t.getAttribute('data-ply'));};\n"
 	"document.addEventListener('keydown',function(e){\n"
 	" var m={ArrowRight:k+1,ArrowLeft:k-1,Home:0,End:n}[e.key];\n"
 	" if(m!==undefined){show(m);e.preventDefault();}});\n"
@@ -97,6 +100,7 @@ void ff_page_free(struct ff_page *pg)
 	ff_buf_free(&pg->prev);
 	ff_buf_free(&pg->cur);
 	ff_buf_free(&pg->caption);
+	ff_buf_free(&pg->graph);
 	free(pg->work);
 	memset(pg, 0, sizeof *pg);
 }
@@ -463,7 +467,13 @@ int ff_page_write(const struct ff_page *pg, const struct ff_record *rec, const c
 			  "<button id=\"prev\">&lsaquo; back</button> "
 			  "<button id=\"next\">forward &rsaquo;</button> "
 			  "<button id=\"last\">end &raquo;</button> <span id=\"at\"></span> "
-			  "(keys: left and right arrows, Home, End)</p>\n<div id=\"main\">\n<div>\n");
+			  "(keys: left and right arrows, Home, End)</p>\n");
+	if (pg->graph.len) {   /* the value graph, its points links to the plies */
+		rc |= ff_buf_adds(t, "<div id=\"graph\">\n");
+		rc |= ff_buf_add(t, pg->graph.p, pg->graph.len);
+		rc |= ff_buf_adds(t, "</div>\n");
+	}
+	rc |= ff_buf_adds(t, "<div id=\"main\">\n<div>\n");
 	if (pg->npos)
 		rc |= ff_buf_adds(t, "<div class=\"pos\" id=\"pos\"></div>\n");
 	rc |= ff_buf_adds(t, "</div>\n<ol id=\"plies\">\n");

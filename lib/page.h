@@ -21,6 +21,8 @@ struct ff_page {
 	struct ff_buf prev;     /* the picture of the last position added */
 	struct ff_buf cur;      /* scratch: the picture being added, its caption */
 	struct ff_buf caption;
+	struct ff_buf graph;    /* NULL or the value graph (lib/analysis/graph.h), whose
+				   points (data-ply) the page's script steps to */
 	long *work;             /* the diff's */
 	int npos;               /* positions added (0: the record could not start) */
 };
@@ -37,6 +39,8 @@ int ff_page_walk(struct ff_page *pg, struct ff_game *g, const struct ff_record *
 		 struct ff_error *err);
 
 /* Append the whole page to out: file names the input (title and heading),
+   the value graph in pg->graph (when not empty) stands above the board, a
+   click on one of its points shows the position after that ply;
    diag (NULL or empty for none) is the diagnostic shown on the page. Text
    from the record is escaped. Returns 0 or -1 (no memory). */
 int ff_page_write(const struct ff_page *pg, const struct ff_record *rec, const char *file,

@@ -99,3 +99,16 @@ double ff_quantile_counts(const int *value, const long *count, size_t k, long n,
 	b = order_stat(value, count, k, i + 1);
 	return a + (h - (double)i) * (b - a);
 }
+
+double ff_ratio_se(double e, double d, double see, double sed, double sdd, long g)
+{
+	double m, v;
+
+	if (g < 2 || d <= 0)
+		return 0;
+	m = e / d;
+	v = see - 2 * m * sed + m * m * sdd;   /* sum (e_i - m d_i)^2 */
+	if (v < 0)
+		v = 0;
+	return sqrt(v / ((double)g * (double)(g - 1))) / (d / (double)g);
+}

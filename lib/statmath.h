@@ -36,4 +36,12 @@ double ff_quantile(const int *sorted, size_t n, double q);
    value[0..k) ascending, the counts summing to n > 0. */
 double ff_quantile_counts(const int *value, const long *count, size_t k, long n, double q);
 
+/* The standard error of the ratio mean m = E / D of a sample of g
+   clusters, cluster i holding the total e_i over d_i units (an analysed
+   game: a player's error over its decisions), linearised with the games
+   as clusters: sqrt(sum (e_i - m d_i)^2 / (g (g - 1))) / (D / g), from
+   the sums E = sum e_i, D = sum d_i, see = sum e_i^2, sed = sum e_i d_i,
+   sdd = sum d_i^2. 0 when g < 2 or D is 0. */
+double ff_ratio_se(double e, double d, double see, double sed, double sdd, long g);
+
 #endif

@@ -9,7 +9,9 @@
 # that the ply marked in the list is ply K. A record that breaks the rules
 # gets its diagnostic on the page. Screenshots of each page and of one SVG
 # per game are kept in tests/artefacts/ (the build directory) to be looked
-# at. Skips, saying so, only where chromium is not installed.
+# at. With --analyse the page has the value graph, a point a ply, and a
+# click on ply K's point shows the position after ply K (checked the same
+# way). Skips, saying so, only where chromium is not installed.
 # usage: tests/replay.sh [FIVEFOLD]  (default: top_builddir/fivefold)
 set -eu
 ff=${1:-$(cd "${top_builddir:-.}" && pwd)/fivefold}
@@ -29,11 +31,25 @@ chrome() { # chromium's headless run of "$@"; its chatter on stderr dropped
 }
 
 # check NAME K GAME-ARGS...: simulate a game, page it, step to ply K
+# (with how=click: the page with --analyse, stepped by a click on ply K's
+# point of the value graph after the keys went elsewhere)
 check() {
 	name=$1 k=$2
 	shift 2
 	"$ff" simulate "$@" --games 1 --seed 11 >"$tmp/$name.fgn"
-	"$ff" replay "$tmp/$name.fgn" -o "$tmp/$name.html"
+	if [ "${how:-}" = click ]; then
+		"$ff" replay --analyse --iterations 50 "$tmp/$name.fgn" -o "$tmp/$name.html"
+		steps="key('End');var g=document.querySelector('#graph [data-ply=\"$k\"] *');
+		if(!g)why.push('no point for ply $k');
+		else g.dispatchEvent(new MouseEvent('click',{bubbles:true}));
+		if(document.querySelectorAll('#graph [data-ply]').length!==li0.length+1)why.push('not a point a ply');"
+	else
+		"$ff" replay "$tmp/$name.fgn" -o "$tmp/$name.html"
+		steps="for(i=0;i<$k;i++)key('ArrowRight');
+		key('ArrowLeft');key('End');key('Home');
+		for(i=0;i<$k;i++)key('ArrowRight');
+		if(document.getElementById('graph'))why.push('a graph without --analyse');"
+	fi
 	"$ff" show --ply "$k" --format svg "$tmp/$name.fgn" -o "$tmp/$name.svg"
 	# the copy: the expected picture (hidden) and the steps and checks
 	sed '/^<\/body>/,$d' "$tmp/$name.html" >"$tmp/$name.t.html"
@@ -44,10 +60,8 @@ check() {
 		cat <<-EOF
 		(function(){
 		function key(k){document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));}
-		var i, why=[];
-		for(i=0;i<$k;i++)key('ArrowRight');
-		key('ArrowLeft');key('End');key('Home');
-		for(i=0;i<$k;i++)key('ArrowRight');
+		var i, why=[], li0=document.querySelectorAll('#plies li');
+		$steps
 		var cur=document.querySelectorAll('.pos.cur');
 		var want=document.querySelector('#expect svg');
 		if(cur.length!==1)why.push(cur.length+' positions shown');
@@ -64,9 +78,9 @@ check() {
 	} >>"$tmp/$name.t.html"
 	title=$(chrome --dump-dom "file://$tmp/$name.t.html" | sed -n 's:.*<title>\(.*\)</title>.*:\1:p' | head -n 1)
 	if [ "$title" = PASS ]; then
-		echo "ok: replay $name, ply $k"
+		echo "ok: replay $name, ply $k${how:+ (a click on the value graph)}"
 	else
-		echo "FAIL: replay $name, ply $k: ${title:-no answer from chromium}"
+		echo "FAIL: replay $name, ply $k${how:+ (a click on the value graph)}: ${title:-no answer from chromium}"
 		fail=1
 	fi
 	chrome --window-size=1300,1000 --screenshot="$art/replay-$name.png" "file://$tmp/$name.html"
@@ -77,6 +91,9 @@ check fivelines 9 --game fivelines --rules schaedler
 check fiveplay 12 --game fiveplay
 check sequence 15 --game sequence
 check pegsjokers 20 --game pegsjokers
+# replay --analyse: the value graph, a point a ply, a click goes there
+how=click check fivelines_graph 13 --game fivelines --rules schaedler
+how=click check sequence_graph 7 --game sequence
 
 # a long game (issue 33: a 4,884-ply 8-seat Pegs and Jokers game made a
 # 150 MB page that took 302 s to load): seed 1 plays 5,1xx plies; its

@@ -58,7 +58,7 @@ grep -q 'illegal.fgn:8:23: error: game 1, ply 5 (seat 1)' "$tmp/err"; check "imp
 [ $? = 1 ] && cmp -s "$tmp/out" "$tmp/out2" && cmp -s "$tmp/err" "$tmp/err2" &&
 	[ "$(dump "$tmp/s.db")" = "$(dump "$tmp/s2.db")" ]
 check "import --threads 2: the same output, diagnostics and rows as one thread" $?
-[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 7 ]; check "schema version 7" $?
+[ "$(q "$tmp/s.db" 'PRAGMA user_version')" = 8 ]; check "schema version 8" $?
 [ "$(q "$tmp/s.db" "SELECT count(*) FROM games WHERE origin = 'simulated'")" = 200 ]; check "origin simulated" $?
 # compact: the 200 games share one header template, and every one keeps
 # its plies as codes (one character each)
@@ -197,7 +197,7 @@ wait $p2; r2=$?
 q "$tmp/c.db" 'PRAGMA user_version = 99'
 "$ff" stats --db "$tmp/c.db" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ]; check "newer store: exit 1" $?
-grep -q "schema version 99, newer than this fivefold's 7" "$tmp/newer"; check "newer store: message" $?
+grep -q "schema version 99, newer than this fivefold's 8" "$tmp/newer"; check "newer store: message" $?
 "$ff" import --db "$tmp/c.db" "$tmp/c1.fgn" >/dev/null 2>"$tmp/newer"
 [ $? = 1 ] && grep -q "schema version 99, newer" "$tmp/newer"; check "newer store: import refuses it" $?
 
@@ -216,7 +216,7 @@ check "version-1 store: stats and export leave it as it was" $?
 [ "$(grep -c '^sequence/standard, [23] seats  ' "$tmp/v1.out")" = 2 ]; check "version-1 store: stats per seat count" $?
 "$ff" import --db "$tmp/v1.db" "$tmp/v1.fgn" 2>&1 | grep -qx 'read 3 games: 0 stored, 3 duplicates, 0 quarantined'
 check "version-1 store: its games are found again" $?
-[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 7 ]; check "version-1 store: upgraded to 7 by import" $?
+[ "$(q "$tmp/v1.db" 'PRAGMA user_version')" = 8 ]; check "version-1 store: upgraded to 8 by import" $?
 [ "$(q "$tmp/v1.db" 'PRAGMA integrity_check')" = ok ]; check "version-1 store: consistent" $?
 schema "$tmp/v1.db" >"$tmp/sch1"
 schema "$tmp/s.db" >"$tmp/sch2"
@@ -241,9 +241,9 @@ cp "$tmp/v5.db" "$tmp/v5.orig"
 check "version-5 store: stats and export read it and leave it as it was" $?
 "$ff" import -q --db "$tmp/v5.db" "$tmp/v5.fgn" | grep -qx 'read 9 games: 0 stored, 9 duplicates, 0 quarantined'
 check "version-5 store: its games are found again" $?
-[ "$(q "$tmp/v5.db" 'PRAGMA user_version')" = 7 ] && [ "$(q "$tmp/v5.db" 'PRAGMA integrity_check')" = ok ] &&
+[ "$(q "$tmp/v5.db" 'PRAGMA user_version')" = 8 ] && [ "$(q "$tmp/v5.db" 'PRAGMA integrity_check')" = ok ] &&
 	[ -z "$(q "$tmp/v5.db" 'PRAGMA foreign_key_check')" ]
-check "version-5 store: upgraded to 7, consistent" $?
+check "version-5 store: upgraded to 8, consistent" $?
 schema "$tmp/v5.db" >"$tmp/sch5"
 cmp -s "$tmp/sch5" "$tmp/sch2"; check "version-5 store: schema = a new store's" $?
 q "$tmp/v5.db" "SELECT writefile('$tmp/v5.view', group_concat(fgn, '')) FROM
@@ -276,7 +276,7 @@ check "version-2 store: stats reads it and leaves it as it was" $?
 "$ff" import -q --db "$tmp/v2.db" "$tmp/v5.fgn" >"$tmp/v2.out" 2>&1
 grep -qx 'read 9 games: 0 stored, 9 duplicates, 0 quarantined' "$tmp/v2.out"
 check "version-2 store: every game found again" $?
-[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 7 ]; check "version-2 store: upgraded to 7" $?
+[ "$(q "$tmp/v2.db" 'PRAGMA user_version')" = 8 ]; check "version-2 store: upgraded to 8" $?
 dump "$tmp/v2.db" >"$tmp/dv2"
 dump "$tmp/v5.db" >"$tmp/dv5"
 cmp -s "$tmp/dv2" "$tmp/dv5"; check "version-2 store: keys recomputed = the version-5 store's" $?

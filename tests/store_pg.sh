@@ -246,8 +246,8 @@ sqlite3 "$tmp/v5.db" <"$cli/store_v5.sql"
 "$ff" export --db "$u5" | cmp -s - "$tmp/v5s.fgn" && "$ff" stats --db "$u5" --format csv | cmp -s - "$tmp/v5s.stats"
 check "version-5 store: read as the SQLite fixture reads" $?
 "$ff" import -q --db "$u5" "$tmp/v5s.fgn" | grep -qx 'read 9 games: 0 stored, 9 duplicates, 0 quarantined' &&
-	[ "$(pg_psql five -At -c 'SELECT version FROM fivefold_schema')" = 7 ]
-check "version-5 store: its games found again, upgraded to 7" $?
+	[ "$(pg_psql five -At -c 'SELECT version FROM fivefold_schema')" = 8 ]
+check "version-5 store: its games found again, upgraded to 8" $?
 pg_psql five -At -c "SELECT string_agg(fgn, '' ORDER BY id) FROM games_fgn" >"$tmp/v5p.view"
 printf '\n' | cat "$tmp/v5s.fgn" - | cmp -s - "$tmp/v5p.view" && "$ff" export --db "$u5" | cmp -s - "$tmp/v5s.fgn" &&
 	"$ff" stats --db "$u5" --format csv | cmp -s - "$tmp/v5s.stats"

@@ -121,6 +121,34 @@ static void test_quantile_counts(void)
 				ff_quantile(sorted, 500, qs[q]));
 }
 
+/* The ratio's standard error, games as clusters: with one unit a cluster
+   it is the standard error of a mean, s / sqrt(g) (e = 1, 2, 3, 4: s^2 =
+   5/3, se = sqrt(5/12)); with clusters of other sizes it equals the
+   residual form sqrt(sum (e_i - m d_i)^2 / (g (g - 1))) / (D / g) summed
+   in two passes. */
+static void test_ratio_se(void)
+{
+	static const double e[] = { 0.1, 0.3, 0.0, 0.25, 0.05 }, d[] = { 2, 4, 3, 7, 1 };
+	double se = 0, sd = 0, see = 0, sed = 0, sdd = 0, m, v = 0;
+	size_t i, n = sizeof e / sizeof e[0];
+
+	NEAR(ff_ratio_se(10, 4, 30, 10, 4, 4), sqrt(5.0 / 12.0), 1e-12);
+	for (i = 0; i < n; i++) {
+		se += e[i];
+		sd += d[i];
+		see += e[i] * e[i];
+		sed += e[i] * d[i];
+		sdd += d[i] * d[i];
+	}
+	m = se / sd;
+	for (i = 0; i < n; i++)
+		v += (e[i] - m * d[i]) * (e[i] - m * d[i]);
+	NEAR(ff_ratio_se(se, sd, see, sed, sdd, (long)n),
+	     sqrt(v / ((double)n * (double)(n - 1))) / (sd / (double)n), 1e-12);
+	CU_ASSERT_EQUAL(ff_ratio_se(1, 2, 1, 2, 4, 1), 0);   /* one game: none */
+	CU_ASSERT_EQUAL(ff_ratio_se(0, 0, 0, 0, 0, 3), 0);   /* no decisions */
+}
+
 static const struct ff_test tests[] = {
 	{ "wilson interval", test_wilson },
 	{ "newcombe difference interval", test_newcombe },
@@ -128,6 +156,7 @@ static const struct ff_test tests[] = {
 	{ "welch mean difference", test_mean_diff },
 	{ "quantiles (type 7)", test_quantile },
 	{ "quantiles of values given as counts", test_quantile_counts },
+	{ "ratio standard error, games as clusters", test_ratio_se },
 };
 
 FF_TEST_MAIN("statmath", tests)

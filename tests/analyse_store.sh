@@ -1,0 +1,152 @@
+#!/bin/sh
+# analyse --db and stats --by player, on both backends: analyse keeps each
+# stored game's analysis (per seat: decisions, error, errors, luck; method
+# and budget; every ply's figures); a game the store does not hold is
+# refused with a message and nothing kept; analysing again replaces, never
+# adds; stats --by player gives each player's mean error a decision equal
+# to the mean plain SQL computes over the stored per-game figures (on
+# SQLite and on a throw-away PostgreSQL server, tests/pgserver.sh), and
+# the two backends give the same bytes. The PostgreSQL half is skipped, saying why, when
+# the server binaries are missing.
+srcdir=${srcdir:-.}
+top_builddir=${top_builddir:-.}
+ff=$(cd "$top_builddir" && pwd)/fivefold
+. "$srcdir/tests/pgserver.sh"
+tmp=$(mktemp -d) || exit 1
+trap 'pg_stop 2>/dev/null; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() {
+	if [ "$2" = 0 ]; then pass=$((pass + 1)); [ -z "${VERBOSE:-}" ] || echo "ok: $1"
+	else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+command -v sqlite3 >/dev/null || { echo "analyse_store: the sqlite3 shell is needed"; exit 1; }
+
+# greedy and random, each in both seats; a Sequence game by search too
+"$ff" simulate --game fivelines --games 6 --seed 3 --agents greedy,random >"$tmp/g.fgn"
+"$ff" simulate --game fivelines --games 6 --seed 11 --agents random,greedy >>"$tmp/g.fgn"
+"$ff" simulate --game fivelines --games 1 --seed 40 --agents random >"$tmp/other.fgn"
+"$ff" solve --game fivelines -o "$tmp/s.sol" >/dev/null 2>&1
+
+# each player's mean error a decision by plain SQL over the stored
+# per-seat figures (the same on both backends' SQL)
+mean_sql="SELECT p.name, a.method, round(CAST(sum(x.error) / sum(x.decisions) AS numeric), 6)
+	FROM analysis_seats x JOIN analyses a ON a.id = x.analysis_id
+	JOIN seats st ON st.game_id = a.game_id AND st.seat = x.seat
+	JOIN players p ON p.id = st.player_id GROUP BY p.name, a.method ORDER BY p.name, a.method"
+# the same from stats --by player (pg_psql sets db: the store is sdb) -f csv: player, method, mean error
+stats_mean() {
+	"$ff" stats --db "$1" --by player -f csv | awk -F, 'NR > 1 { gsub(/"/, "", $1);
+		printf "%s|%s|%.6f\n", $1, $2, $7 }'
+}
+
+# 1. SQLite
+sdb=$tmp/s.db
+"$ff" import -q --db "$sdb" "$tmp/g.fgn" >/dev/null 2>&1
+[ "$(sqlite3 "$sdb" 'PRAGMA user_version')" = 8 ]; check "sqlite: schema version 8" $?
+"$ff" analyse -q --solution "$tmp/s.sol" --db "$sdb" "$tmp/g.fgn" >"$tmp/a.txt" 2>"$tmp/a.err"
+[ $? = 0 ] && [ "$(sqlite3 "$sdb" 'SELECT count(*) FROM analyses')" = 12 ] &&
+	[ "$(sqlite3 "$sdb" 'SELECT count(*) FROM analysis_seats')" = 24 ]
+check "sqlite: analyse --db keeps 12 analyses, 24 seats" $?
+# the stored seats are the text's figures
+sqlite3 "$sdb" "SELECT printf('seat %d: %d plies, %d decisions (%d forced, left out of the mean), error %.4f (%d over 0.02), mean %.4f a decision, luck %+.4f', seat, plies, decisions, plies - decisions, error, errors, coalesce(mean_error, 0), luck) FROM analysis_seats ORDER BY analysis_id, seat" >"$tmp/seats.sql"
+grep '^seat' "$tmp/a.txt" | cmp -s - "$tmp/seats.sql"; check "sqlite: the stored seats are analyse's figures" $?
+# every ply's figures: analyse --format json's plies, byte for byte
+"$ff" analyse --solution "$tmp/s.sol" -f json "$tmp/g.fgn" 2>/dev/null | grep '"plies":\[' |
+	sed 's/.*"plies":\(.*\)}$/\1/' >"$tmp/plies.json"
+sqlite3 "$sdb" 'SELECT plies FROM analyses ORDER BY id' | cmp -s - "$tmp/plies.json"
+check "sqlite: every ply's figures kept as analyse -f json gives them" $?
+stats_mean "$sdb" >"$tmp/m.stats"
+sqlite3 "$sdb" "$(echo "$mean_sql" | sed 's/CAST(\(.*\) AS numeric)/\1/')" >"$tmp/m.sql"
+[ -s "$tmp/m.stats" ] && [ "$(wc -l <"$tmp/m.stats")" = 2 ] &&
+	awk -F'|' 'NR == FNR { v[$1 $2] = $3; next } { d = v[$1 $2] - $3; if (d < 0) d = -d;
+		if (!($1 $2 in v) || d > 5e-7) bad = 1 } END { exit bad }' "$tmp/m.sql" "$tmp/m.stats"
+check "sqlite: stats --by player's mean error = plain SQL's" $?
+# again with the same method and budget: replaced, not added; by search: added
+"$ff" analyse -q --solution "$tmp/s.sol" --db "$sdb" "$tmp/g.fgn" >/dev/null 2>&1
+"$ff" analyse -q --method search --iterations 40 --db "$sdb" "$tmp/g.fgn" >/dev/null 2>&1
+[ "$(sqlite3 "$sdb" "SELECT k || ' ' || count(*) FROM (SELECT method || ' ' || budget AS k FROM analyses) GROUP BY k ORDER BY k")" = "exact  12
+search iterations=40 width=6 seed=1 12" ] && [ "$(sqlite3 "$sdb" 'SELECT count(*) FROM analysis_seats')" = 48 ]
+check "sqlite: analysing again replaces; another method is kept beside" $?
+"$ff" stats --db "$sdb" --by player >"$tmp/bp.txt"
+[ "$(grep -c '^greedy (\|^random (' "$tmp/bp.txt")" = 4 ] &&
+	grep -q '^greedy (search iterations=40 width=6 seed=1): 12 games, ' "$tmp/bp.txt"
+check "sqlite: stats --by player: a line per player and method" $?
+"$ff" stats --db "$sdb" --by player -f json | "$(cd "$top_builddir" && pwd)/tests/json_check" -l
+check "sqlite: stats --by player -f json: JSON Lines" $?
+# export --analysis: a line a game exported, its analysis kept last (by
+# search, kept after the exact one) with every ply's figures as stored
+"$ff" export --db "$sdb" --analysis "$tmp/e.jsonl" -o "$tmp/e.fgn"
+[ $? = 0 ] && [ "$(wc -l <"$tmp/e.jsonl")" = 12 ] &&
+	"$(cd "$top_builddir" && pwd)/tests/json_check" -l <"$tmp/e.jsonl" &&
+	[ "$(grep -c '^{"id":[0-9]*,"analysis":{"method":"search","budget":"iterations=40 width=6 seed=1","threshold":0.0200000000,"start":[0-9.]*,"seats":\[{"seat":1,' "$tmp/e.jsonl")" = 12 ] &&
+	sed 's/.*,"plies":\(.*\)}}$/\1/' "$tmp/e.jsonl" >"$tmp/e.plies" &&
+	sqlite3 "$sdb" "SELECT plies FROM analyses WHERE method = 'search' ORDER BY game_id" | cmp -s - "$tmp/e.plies"
+check "sqlite: export --analysis: each game's last analysis, every ply" $?
+"$ff" export --db "$sdb" --analysis "$tmp/e2.jsonl" --player nobody -o "$tmp/e2.fgn" &&
+	[ ! -s "$tmp/e2.jsonl" ] && "$ff" simulate --game fivelines --seed 99 -n 1 >"$tmp/x.fgn" &&
+	"$ff" import -q --db "$tmp/x.db" "$tmp/x.fgn" >/dev/null &&
+	"$ff" export --db "$tmp/x.db" --analysis "$tmp/e3.jsonl" -o "$tmp/e3.fgn" &&
+	grep -qx '{"id":1,"analysis":null}' "$tmp/e3.jsonl"
+check "sqlite: export --analysis: no game, no line; a game not analysed, null" $?
+# a store of schema 6 (this one with the analyses' tables dropped): opened
+# by analyse --db, it is migrated to 7 and keeps the analyses
+"$ff" import -q --db "$tmp/v6.db" "$tmp/g.fgn" >/dev/null 2>&1
+sqlite3 "$tmp/v6.db" 'DROP TABLE analysis_seats; DROP TABLE analyses; PRAGMA user_version = 6'
+"$ff" analyse -q --solution "$tmp/s.sol" --db "$tmp/v6.db" "$tmp/g.fgn" >/dev/null 2>&1 &&
+	[ "$(sqlite3 "$tmp/v6.db" 'PRAGMA user_version; SELECT count(*) FROM analysis_seats')" = "7
+24" ]
+check "sqlite: a version-6 store is migrated to 7" $?
+"$ff" stats --db "$sdb" --by player --compare skip-last >/dev/null 2>&1; [ $? = 2 ]
+check "stats --by player --compare: a usage error" $?
+# a game not stored: a message, exit 1, nothing kept
+"$ff" analyse -q --solution "$tmp/s.sol" --db "$sdb" "$tmp/other.fgn" >/dev/null 2>"$tmp/o.err"
+[ $? = 1 ] && grep -q 'game 1: not in the store (fivefold import it first)' "$tmp/o.err" &&
+	[ "$(sqlite3 "$sdb" 'SELECT count(*) FROM analyses')" = 24 ]
+check "sqlite: a game not in the store: refused, nothing kept" $?
+
+# 2. PostgreSQL: the same figures, the same bytes as SQLite
+pg_start
+case $? in
+0)
+	u=$(pg_newdb an)
+	"$ff" import -q --db "$u" "$tmp/g.fgn" >/dev/null 2>&1
+	"$ff" analyse -q --solution "$tmp/s.sol" --db "$u" "$tmp/g.fgn" >"$tmp/pa.txt" 2>&1
+	[ $? = 0 ] && [ "$(pg_psql an -At -c 'SELECT count(*) FROM analysis_seats')" = 24 ]
+	check "postgresql: analyse --db keeps 24 seats" $?
+	"$ff" analyse -q --solution "$tmp/s.sol" --db "$u" "$tmp/g.fgn" >/dev/null 2>&1
+	"$ff" analyse -q --method search --iterations 40 --db "$u" "$tmp/g.fgn" >/dev/null 2>&1
+	[ "$(pg_psql an -At -c 'SELECT count(*) FROM analyses')" = 24 ] &&
+		[ "$(pg_psql an -At -c 'SELECT count(*) FROM analysis_seats')" = 48 ]
+	check "postgresql: analysing again replaces; another method is kept beside" $?
+	pg_psql an -At -F '|' -c "$mean_sql" >"$tmp/pm.sql"
+	stats_mean "$u" >"$tmp/pm.stats"
+	[ "$(wc -l <"$tmp/pm.stats")" = 4 ] &&
+		awk -F'|' 'NR == FNR { v[$1 $2] = $3; next } { d = v[$1 $2] - $3; if (d < 0) d = -d;
+			if (!($1 $2 in v) || d > 5e-7) bad = 1 } END { exit bad }' "$tmp/pm.sql" "$tmp/pm.stats"
+	check "postgresql: stats --by player's mean error = plain SQL's" $?
+	same=0
+	for f in text csv json; do
+		"$ff" stats --db "$sdb" --by player -f "$f" >"$tmp/s.$f"
+		"$ff" stats --db "$u" --by player -f "$f" | cmp -s - "$tmp/s.$f" || same=1
+	done
+	[ -s "$tmp/s.text" ]; check "postgresql: stats --by player, every format, as SQLite's" $((same + $?))
+	"$ff" stats --db "$u" --by player --player greedy --game fivelines >"$tmp/pf.text"
+	[ -s "$tmp/pf.text" ] && cmp -s "$tmp/pf.text" "$tmp/s.text"
+	check "postgresql: stats --by player with filters" $?
+	"$ff" export --db "$u" --analysis "$tmp/pe.jsonl" -o "$tmp/pe.fgn" &&
+		cmp -s "$tmp/pe.jsonl" "$tmp/e.jsonl" && cmp -s "$tmp/pe.fgn" "$tmp/e.fgn"
+	check "postgresql: export --analysis as SQLite's, byte for byte" $?
+	u6=$(pg_newdb six)
+	"$ff" import -q --db "$u6" "$tmp/g.fgn" >/dev/null 2>&1
+	pg_psql six -c 'DROP TABLE analysis_seats; DROP TABLE analyses; UPDATE fivefold_schema SET version = 6'
+	"$ff" analyse -q --solution "$tmp/s.sol" --db "$u6" "$tmp/g.fgn" >/dev/null 2>&1 &&
+		[ "$(pg_psql six -At -c 'SELECT version FROM fivefold_schema' -c 'SELECT count(*) FROM analysis_seats')" = "7
+24" ]
+	check "postgresql: a version-6 store is migrated to 7" $?
+	;;
+77) echo "analyse_store: PostgreSQL half skipped" ;;
+*) echo "analyse_store: cannot start a PostgreSQL server"; fail=$((fail + 1)) ;;
+esac
+
+echo "analyse_store: $pass passed, $fail failed"
+[ "$fail" = 0 ]
