@@ -88,14 +88,14 @@ check "sqlite: export --analysis: each game's last analysis, every ply" $?
 	"$ff" export --db "$tmp/x.db" --analysis "$tmp/e3.jsonl" -o "$tmp/e3.fgn" &&
 	grep -qx '{"id":1,"analysis":null}' "$tmp/e3.jsonl"
 check "sqlite: export --analysis: no game, no line; a game not analysed, null" $?
-# a store of schema 6 (this one with the analyses' tables dropped): opened
-# by analyse --db, it is migrated to 7 and keeps the analyses
+# a store of schema 7 (this one with the analyses' tables dropped): opened
+# by analyse --db, it is migrated to 8 and keeps the analyses
 "$ff" import -q --db "$tmp/v6.db" "$tmp/g.fgn" >/dev/null 2>&1
-sqlite3 "$tmp/v6.db" 'DROP TABLE analysis_seats; DROP TABLE analyses; PRAGMA user_version = 6'
+sqlite3 "$tmp/v6.db" 'DROP TABLE analysis_seats; DROP TABLE analyses; PRAGMA user_version = 7'
 "$ff" analyse -q --solution "$tmp/s.sol" --db "$tmp/v6.db" "$tmp/g.fgn" >/dev/null 2>&1 &&
-	[ "$(sqlite3 "$tmp/v6.db" 'PRAGMA user_version; SELECT count(*) FROM analysis_seats')" = "7
+	[ "$(sqlite3 "$tmp/v6.db" 'PRAGMA user_version; SELECT count(*) FROM analysis_seats')" = "8
 24" ]
-check "sqlite: a version-6 store is migrated to 7" $?
+check "sqlite: a version-7 store is migrated to 8" $?
 "$ff" stats --db "$sdb" --by player --compare skip-last >/dev/null 2>&1; [ $? = 2 ]
 check "stats --by player --compare: a usage error" $?
 # a game not stored: a message, exit 1, nothing kept
@@ -138,11 +138,11 @@ case $? in
 	check "postgresql: export --analysis as SQLite's, byte for byte" $?
 	u6=$(pg_newdb six)
 	"$ff" import -q --db "$u6" "$tmp/g.fgn" >/dev/null 2>&1
-	pg_psql six -c 'DROP TABLE analysis_seats; DROP TABLE analyses; UPDATE fivefold_schema SET version = 6'
+	pg_psql six -c 'DROP TABLE analysis_seats; DROP TABLE analyses; UPDATE fivefold_schema SET version = 7'
 	"$ff" analyse -q --solution "$tmp/s.sol" --db "$u6" "$tmp/g.fgn" >/dev/null 2>&1 &&
-		[ "$(pg_psql six -At -c 'SELECT version FROM fivefold_schema' -c 'SELECT count(*) FROM analysis_seats')" = "7
+		[ "$(pg_psql six -At -c 'SELECT version FROM fivefold_schema' -c 'SELECT count(*) FROM analysis_seats')" = "8
 24" ]
-	check "postgresql: a version-6 store is migrated to 7" $?
+	check "postgresql: a version-7 store is migrated to 8" $?
 	;;
 77) echo "analyse_store: PostgreSQL half skipped" ;;
 *) echo "analyse_store: cannot start a PostgreSQL server"; fail=$((fail + 1)) ;;
