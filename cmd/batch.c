@@ -17,6 +17,7 @@ struct batch {
 	int threads, per_slot;
 	unsigned flags;
 	struct ff_numbering nb;
+	unsigned long long games;   /* read so far, one by one (not in chunks) */
 };
 
 /* p's array of old elements of size sz grown to cap; NULL when memory
@@ -114,6 +115,7 @@ static int produce(void *ctx, void *p, size_t seq)
 	(void)seq;
 	s->n = 0;
 	s->chunk = 0;
+	s->first = b->games;
 	ff_buf_reset(&s->raw_text);
 	if (b->ops->more && !b->ops->more(b->ctx))
 		return 0;
@@ -124,6 +126,7 @@ static int produce(void *ctx, void *p, size_t seq)
 		if (rc == 0 || rc == 2 || rc == 3)
 			break;
 		s->rstat[n] = rc;
+		b->games += rc != -2;
 		s->serial[n] = b->in->serial;
 		s->assumed[n] = b->in->assumed;
 		if ((b->flags & FF_BATCH_RAW) && keep_raw(b, s, n))
@@ -225,7 +228,7 @@ int ff_batch_run(const struct ff_batch_ops *ops, void *ctx, struct ff_input *in,
 	static const struct ff_pool_ops pool = {
 		sizeof(struct ff_batch_slot), slot_init, slot_free, produce, work, consume
 	};
-	struct batch b = { ops, ctx, in, threads, per_slot > 0 ? per_slot : 1, flags, { 0, 0 } };
+	struct batch b = { ops, ctx, in, threads, per_slot > 0 ? per_slot : 1, flags, { 0, 0 }, 0 };
 
 	return ff_pool_run(&pool, &b, threads);
 }

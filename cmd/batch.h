@@ -38,6 +38,8 @@ struct ff_batch_slot {
 	struct ff_buf out, err;    /* what the command writes, emptied before work */
 	struct ff_buf raw_text;
 	unsigned long long at;     /* input read when the slot was filled (progress) */
+	unsigned long long first;  /* the input's games (files that failed not counted)
+				      read before this slot's; not kept with chunks */
 	void *unit;                /* the command's own, ops->unit_size bytes */
 };
 

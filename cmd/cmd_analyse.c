@@ -17,17 +17,17 @@
 #include <string.h>
 
 #include "cmd/analyse_out.h"
+#include "cmd/analyse_sol.h"
+#include "cmd/batch.h"
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "cmd/progress.h"
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "lib/analysis/graph.h"
-#include "lib/analysis/solve.h"
 #include "lib/replay.h"
 
-#define MAX_SOLVED 8          /* rulesets held at once */
-#define TOLERANCE 1e-12
+#define MAX_THREADS 64
 
 /* What the options say. */
 struct aset {
@@ -35,7 +35,7 @@ struct aset {
 	const char *solution, *output, *threshold, *db, *shard, *plot;
 	int fmt, annotate, quiet;
 	int method, hindsight;
-	long iterations, time_ms;
+	long iterations, time_ms, threads;
 	uint64_t seed;
 };
 
@@ -60,6 +60,8 @@ static const struct ff_opt opts[] = {
 		       "reproducible)"),
 	FF_OPT(SEED, S, seed, .dflt = "1", .help = "search: the seed of the playouts"),
 	FF_OPT(HINDSIGHT, S, hindsight),
+	FF_OPT(THREADS, S, threads, .lo = 1, .hi = MAX_THREADS, .dflt = "1",
+	       .help = "analyse N games at once (the output is the same bytes)"),
 	FF_OPT(ANNOTATE, S, annotate),
 	FF_OPT(DB, S, db, .help = "also keep each game's analysis in the store DB (the games "
 	       "must be stored there: fivefold import), for stats --by player and export"),
@@ -76,23 +78,39 @@ static const struct ff_opt opts[] = {
 };
 #undef S
 
-/* A ruleset met: its solution, or why there is none. */
-struct solved {
-	char *id;
-	struct ff_solution sol;
-	int ok;
-	struct ff_error err;
+/* What one thread analyses a game with. */
+struct aworker {
+	struct ff_analysis an;
+	struct ff_game game;
+	struct ff_game canon_game; /* the game replayed again for its canonical FGN */
+	struct ff_record canon;
+	struct ff_buf id;
+};
+
+/* A slot's game (one a slot) as its worker left it for emit(). */
+enum { G_DONE, G_FAILED, G_FILE, G_SKIP, G_STOP };
+struct agame {
+	int state;                 /* G_*: analysed; not (s->err says why); a file
+				      that failed; another shard's; read after a signal */
+	unsigned long long plies;
+	int keep;                  /* --db: sa (and what it points into) filled */
+	const struct ff_solution *sol;   /* the solution used, held, or NULL */
+	struct ff_solved *which;   /* its entry */
+	struct ff_store_analysis sa;
+	struct ff_store_seat_analysis seat[FF_MAX_SEATS];
+	struct ff_buf fgn, budget, plies_json;
+	struct ff_buf graph;       /* --plot: the game's graph */
 };
 
 struct actx {
 	const struct ff_cmd *cmd;
 	const struct aset *o;
-	struct ff_analysis an;     /* the game being analysed */
 	struct ff_search_opts search;   /* the search's budget */
-	struct solved solved[MAX_SOLVED];
-	int nsolved;
-	struct ff_game game;
-	struct ff_buf id, out;
+	double threshold;
+	struct ff_solved_set solved;
+	int solved_made;
+	struct aworker w[MAX_THREADS + 1];
+	int nworkers;              /* w[0, nworkers) made */
 	const struct ff_format *fgn;
 	FILE *fp;
 	struct ff_out out_file;    /* fp's */
@@ -100,64 +118,11 @@ struct actx {
 	int stopped;               /* a signal came: the games before it are written */
 	unsigned long long plies;
 	struct ff_store *store;    /* --db's, or NULL */
-	struct ff_game canon_game; /* the game replayed again for its canonical FGN */
-	struct ff_record canon;
-	struct ff_buf canon_fgn, budget, plies_json;
 	long kept;                 /* analyses kept in the store */
 	unsigned long long lo, hi; /* --shard: the games [lo, hi) of the input, from 0 */
-	unsigned long long seen;   /* games of the input read so far */
 	long shard;                /* --shard's I (1 without it) */
-	struct ff_buf graph;       /* --plot: the first game's graph, once drawn */
+	struct ff_buf graph;       /* --plot: the first game's graph */
 };
-
-/* The solution of ruleset id (the game g's), from --solution or solved
-   now; NULL with err when there is none. */
-static const struct ff_solution *solution_for(struct actx *c, const struct ff_game *g,
-					      const char *id, struct ff_error *err)
-{
-	struct solved *s;
-	int i;
-
-	for (i = 0; i < c->nsolved; i++)
-		if (strcmp(c->solved[i].id, id) == 0)
-			break;
-	if (i == c->nsolved) {
-		if (c->nsolved == MAX_SOLVED) {   /* forget the oldest */
-			free(c->solved[0].id);
-			ff_solution_free(&c->solved[0].sol);
-			memmove(c->solved, c->solved + 1, (MAX_SOLVED - 1) * sizeof *c->solved);
-			i = --c->nsolved;
-		}
-		s = &c->solved[c->nsolved++];
-		memset(s, 0, sizeof *s);
-		if (!(s->id = strdup(id)))
-			ff_error_set(&s->err, FF_ENOMEM, "out of memory");
-		else if (c->o->solution)
-			s->ok = ff_solution_load_path(&s->sol, g->rules, id, c->o->solution,
-						      &s->err) == 0;
-		else {
-			struct ff_solve_watch watch;
-
-			ff_progress_solve_start(&watch, c->cmd->name, id);
-			s->ok = ff_analysis_solve(&s->sol, g, TOLERANCE, ff_progress_solve, &watch,
-						  &s->err) == 0;
-			if (s->ok)
-				ff_progress_solve_end(&watch);
-			if (s->ok)
-				fprintf(stderr, "fivefold analyse: solved '%s' (%zu positions; "
-					"fivefold solve -o FILE keeps a solution for --solution)\n",
-					id, s->sol.nstates);
-		}
-		if (!s->ok && s->err.code != FF_ENOMEM && s->err.code != FF_EIO)
-			s->err.code = FF_EUNSOLVED;
-	}
-	s = &c->solved[i];
-	if (!s->ok) {
-		*err = s->err;
-		return NULL;
-	}
-	return &s->sol;
-}
 
 /* Is a game of rules analysed by search under --method's value m? */
 static int by_search(int m, const struct ff_rules *rules)
@@ -165,157 +130,242 @@ static int by_search(int m, const struct ff_rules *rules)
 	return m == M_SEARCH || (m == M_AUTO && !ff_rules_can(rules, FF_CAN_SOLVE));
 }
 
-/* Report a game that could not be analysed. */
-static void failed(struct actx *c, const char *file, const struct ff_error *err)
+/* A game that could not be analysed: why, into s->err. */
+static void failed(struct ff_batch_slot *s, struct agame *u, const char *file,
+		   const struct ff_error *err)
 {
-	ff_buf_reset(&c->out);
-	ff_diag_format(&c->out, file, err);
-	fwrite(c->out.p, 1, c->out.len, stderr);
-	c->failed++;
+	ff_diag_format(&s->err, file, err);
+	u->state = G_FAILED;
 }
 
-/* Keep the analysis of rec (c->an) in the store: the game is found by
-   the key of its canonical FGN, as import keyed it. Returns 0, or -1
-   after a message (the game is not stored, or the store failed). */
-static int keep(struct actx *c, const char *file, const struct ff_record *rec)
+/* What the store keeps of w's analysis of rec, into u: the game's
+   canonical FGN, by whose key the store finds it, as import keyed it.
+   Returns 0, or -1 with the reason in s->err. */
+static int to_keep(struct aworker *w, struct ff_batch_slot *s, struct agame *u,
+		   const char *file, const struct ff_record *rec)
 {
-	struct ff_store_seat_analysis seat[FF_MAX_SEATS];
-	struct ff_store_analysis sa;
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	if (ff_game_rewrite(&w->canon_game, rec, FF_FORM_LONG, &w->canon, &err) != FF_VALID) {
+		failed(s, u, file, &err);
+		return -1;
+	}
+	ff_buf_reset(&u->fgn);
+	if (ff_fgn_write(&w->canon, &u->fgn) ||
+	    ff_analysis_stored(&w->an, &u->budget, &u->plies_json, u->seat, &u->sa)) {
+		ff_buf_adds(&s->err, "fivefold analyse: out of memory\n");
+		u->state = G_FAILED;
+		return -1;
+	}
+	u->sa.fgn = u->fgn.p;
+	u->sa.fgn_len = u->fgn.len;
+	u->sa.game = w->canon_game.rules->name;
+	u->keep = 1;
+	return 0;
+}
+
+/* --plot: the graph of the game w just analysed (w->game at its end),
+   into u->graph. Returns 0 or -1 (no memory). */
+static int draw(struct aworker *w, struct agame *u, const char *file,
+		const struct ff_record *rec)
+{
+	int side[FF_MAX_SEATS], seat, rc;
+	char *title;
+	size_t n;
+
+	for (seat = 0; seat < w->an.seats; seat++)
+		side[seat] = ff_rules_side_of(w->game.rules, w->game.state, seat);
+	n = strlen(file) + strlen(w->id.p) + 64;
+	if (!(title = malloc(n)))
+		return -1;
+	snprintf(title, n, "%s: game %ld (%s)", file, rec->number, w->id.p);
+	rc = ff_graph_svg(&w->an, side, ff_rules_sides(w->game.rules, w->game.state), title,
+			  &u->graph);
+	free(title);
+	return rc;
+}
+
+/* Value every ply of rec on w, exactly or by search; the solution used
+   is held in u until emit() gives it back. Returns 0, or -1 with err. */
+static int value(struct actx *c, struct aworker *w, struct agame *u,
+		 const struct ff_record *rec, struct ff_error *err)
+{
+	struct ff_solved *which;
+
+	if (by_search(c->o->method, w->game.rules))
+		return ff_analysis_run_search(&w->an, &w->game, &c->search, rec, err);
+	if (!(u->sol = ff_solved_get(&c->solved, &w->game, w->id.p, &which, err))) {
+		err->game = rec->number;
+		err->line = rec->line;
+		err->col = rec->col;
+		return -1;
+	}
+	u->which = which;
+	return ff_analysis_run(&w->an, &w->game, u->sol, rec, err);
+}
+
+/* Analyse rec on w and write what it says into s->out (its failure into
+   s->err), what the store keeps and the graph into u. */
+static void one_game(struct actx *c, struct aworker *w, struct ff_batch_slot *s,
+		     struct agame *u, const char *file, const struct ff_record *rec)
+{
+	struct ff_error err;
+
+	ff_error_clear(&err);
+	if (ff_game_start(&w->game, rec, &err)) {
+		failed(s, u, file, &err);
+		return;
+	}
+	ff_buf_reset(&w->id);
+	if (ff_config_id(&w->game.cfg, &w->id)) {
+		ff_error_set(&err, FF_ENOMEM, "out of memory");
+		failed(s, u, file, &err);
+		return;
+	}
+	if (value(c, w, u, rec, &err)) {
+		failed(s, u, file, &err);
+		return;
+	}
+	if (c->o->plot && draw(w, u, file, rec)) {
+		ff_buf_adds(&s->err, "fivefold analyse: out of memory\n");
+		u->state = G_FAILED;
+		return;
+	}
+	if (c->store && to_keep(w, s, u, file, rec))
+		return;
+	u->state = G_DONE;
+	u->plies = (unsigned long long)w->an.n;
+	if (c->o->annotate)
+		ff_analysis_annotate(&w->an, rec, c->fgn, &s->out);
+	else
+		ff_analysis_write(&w->an, c->o->fmt, c->o->quiet, file, rec, w->id.p, &s->out);
+}
+
+/* The batch's work: the slot's game (one a slot), on worker `worker`. */
+static void work(void *ctx, struct ff_batch_slot *s, int i, int worker)
+{
+	struct actx *c = ctx;
+	struct agame *u = s->unit;
+	const struct ff_error *err = &s->rerr[i];
+
+	u->keep = 0;
+	u->sol = NULL;
+	u->which = NULL;
+	ff_buf_reset(&u->graph);
+	if (s->rstat[i] == -2) {   /* a file that failed (or its game ran out of memory) */
+		if (err->code == FF_ENOMEM && err->game > 0)
+			ff_diag_format(&s->err, s->file[i], err);
+		else
+			ff_buf_addf(&s->err, "fivefold analyse: %s\n", err->msg);
+		u->state = G_FILE;
+	} else if (s->first + (unsigned)i < c->lo || s->first + (unsigned)i >= c->hi) {
+		u->state = G_SKIP;   /* another shard's */
+	} else if (ff_cmd_interrupted()) {
+		u->state = G_STOP;   /* whole games only */
+	} else if (s->rstat[i] < 0) {
+		failed(s, u, s->file[i], err);
+	} else {
+		one_game(c, &c->w[worker], s, u, s->file[i], &s->recs[i]);
+	}
+}
+
+/* Keep u's analysis in the store. Returns 0, or -1 after a message (the
+   game is not stored, or the store failed). */
+static int keep(struct actx *c, struct ff_batch_slot *s, struct agame *u)
+{
 	struct ff_error err;
 	int rc;
 
 	ff_error_clear(&err);
-	if (ff_game_rewrite(&c->canon_game, rec, FF_FORM_LONG, &c->canon, &err) != FF_VALID) {
-		failed(c, file, &err);
-		return -1;
-	}
-	ff_buf_reset(&c->canon_fgn);
-	if (ff_fgn_write(&c->canon, &c->canon_fgn) ||
-	    ff_analysis_stored(&c->an, &c->budget, &c->plies_json, seat, &sa)) {
-		fputs("fivefold analyse: out of memory\n", stderr);
-		c->failed++;
-		return -1;
-	}
-	sa.fgn = c->canon_fgn.p;
-	sa.fgn_len = c->canon_fgn.len;
-	sa.game = c->canon_game.rules->name;
-	rc = ff_store_add_analysis(c->store, &sa, &err);
+	rc = ff_store_add_analysis(c->store, &u->sa, &err);
 	if (rc == 1) {
 		c->kept++;
 		return 0;
 	}
 	if (rc == 0)
 		fprintf(stderr, "%s: game %ld: not in the store (fivefold import it first): its "
-			"analysis is not kept\n", file, rec->number);
+			"analysis is not kept\n", s->file[0], s->recs[0].number);
 	else
 		fprintf(stderr, "fivefold analyse: %s\n", err.msg);
-	c->failed++;
 	return -1;
 }
 
-/* --plot: draw the graph of the game just analysed (c->an, c->game at
-   its end) into c->graph, for the first game only. Returns 0 or -1 (no
-   memory). */
-static int draw(struct actx *c, const char *file, const struct ff_record *rec)
+/* The batch's emit: the slot's game, in input order. */
+static int emit(void *ctx, struct ff_batch_slot *s)
 {
-	int side[FF_MAX_SEATS], s, rc;
-	char *title;
-	size_t n;
+	struct actx *c = ctx;
+	struct agame *u = s->unit;
 
-	if (!c->o->plot || c->graph.len)
+	if (s->n && u->sol) {   /* solved on the spot: said before its first game */
+		if (!c->stopped && u->state != G_STOP)
+			ff_solved_note(&c->solved, u->which, stderr);
+		ff_solved_put(&c->solved, u->sol);
+		u->sol = NULL;
+	}
+	if (s->n == 0 || c->stopped || u->state == G_SKIP)
 		return 0;
-	for (s = 0; s < c->an.seats; s++)
-		side[s] = ff_rules_side_of(c->game.rules, c->game.state, s);
-	n = strlen(file) + strlen(c->id.p) + 64;
-	if (!(title = malloc(n)))
-		return -1;
-	snprintf(title, n, "%s: game %ld (%s)", file, rec->number, c->id.p);
-	rc = ff_graph_svg(&c->an, side, ff_rules_sides(c->game.rules, c->game.state), title,
-			  &c->graph);
-	free(title);
-	return rc;
-}
-
-/* Analyse rec and write what it says. */
-static void one_game(struct actx *c, const char *file, const struct ff_record *rec)
-{
-	const struct ff_solution *sol;
-	struct ff_error err;
-
-	ff_error_clear(&err);
-	if (ff_game_start(&c->game, rec, &err)) {
-		failed(c, file, &err);
-		return;
+	if (u->state == G_STOP) {
+		c->stopped = 1;
+		return 0;
 	}
-	ff_buf_reset(&c->id);
-	if (ff_config_id(&c->game.cfg, &c->id)) {
-		ff_error_set(&err, FF_ENOMEM, "out of memory");
-		failed(c, file, &err);
-		return;
-	}
-	if (by_search(c->o->method, c->game.rules)) {
-		if (ff_analysis_run_search(&c->an, &c->game, &c->search, rec, &err)) {
-			failed(c, file, &err);
-			return;
-		}
-	} else if (!(sol = solution_for(c, &c->game, c->id.p, &err))) {
-		err.game = rec->number;
-		err.line = rec->line;
-		err.col = rec->col;
-		failed(c, file, &err);
-		return;
-	} else if (ff_analysis_run(&c->an, &c->game, sol, rec, &err)) {
-		failed(c, file, &err);
-		return;
-	}
-	if (draw(c, file, rec)) {
-		fputs("fivefold analyse: out of memory\n", stderr);
+	fwrite(s->err.p ? s->err.p : "", 1, s->err.len, stderr);
+	c->games += u->state != G_FILE;
+	if (u->state != G_DONE) {
 		c->failed++;
-		return;
+		return 0;
 	}
-	if (c->store && keep(c, file, rec))
-		return;
+	if (u->graph.len && !c->graph.len) {   /* the first game's */
+		struct ff_buf t = c->graph;
+
+		c->graph = u->graph;
+		u->graph = t;
+	}
+	if (u->keep && keep(c, s, u)) {
+		c->failed++;
+		return 0;
+	}
 	c->analysed++;
-	c->plies += (unsigned long long)c->an.n;
-	ff_buf_reset(&c->out);
-	if (c->o->annotate)
-		ff_analysis_annotate(&c->an, rec, c->fgn, &c->out);
-	else
-		ff_analysis_write(&c->an, c->o->fmt, c->o->quiet, file, rec, c->id.p, &c->out);
-	fwrite(c->out.p, 1, c->out.len, c->fp);
+	c->plies += u->plies;
+	fwrite(s->out.p ? s->out.p : "", 1, s->out.len, c->fp);
+	return 0;
 }
 
-/* Every game of the input. */
-static void each_game(struct actx *c, struct ff_input *in)
+static int more(void *ctx)
 {
-	struct ff_record rec;
-	struct ff_error err;
-	const char *file;
-	int rc;
+	(void)ctx;
+	return !ff_cmd_interrupted();
+}
 
-	if (ff_record_init(&rec)) {
-		fputs("fivefold analyse: out of memory\n", stderr);
-		c->failed++;
-		return;
+static void unit_free(void *ctx, void *p)
+{
+	struct agame *u = p;
+
+	(void)ctx;
+	ff_buf_free(&u->fgn);
+	ff_buf_free(&u->budget);
+	ff_buf_free(&u->plies_json);
+	ff_buf_free(&u->graph);
+}
+
+static const struct ff_batch_ops ops = {
+	.unit_size = sizeof(struct agame),
+	.unit_free = unit_free,
+	.work = work,
+	.emit = emit,
+	.more = more,
+};
+
+/* Every game of the input, on o->threads threads. Returns 0, or -1 when
+   memory ran out or a thread could not be started (after a message). */
+static int each_game(struct actx *c, struct ff_input *in)
+{
+	if (ff_batch_run(&ops, c, in, (int)c->o->threads, 1, 0)) {
+		fputs("fivefold analyse: out of memory, or no thread could be started\n", stderr);
+		return -1;
 	}
-	while (!(c->stopped = ff_cmd_interrupted() != 0) &&   /* whole games only */
-	       (rc = ff_input_next(in, &rec, &err, &file)) != 0) {
-		if (rc != -2 && (c->seen++ < c->lo || c->seen > c->hi))
-			continue;   /* another shard's */
-		if (rc == 1)
-			c->games++;
-		if (rc == -1)
-			c->games++;
-		if (rc == -2 && !(err.code == FF_ENOMEM && err.game > 0)) {
-			fprintf(stderr, "fivefold analyse: %s\n", err.msg);
-			c->failed++;
-		} else if (rc < 0) {
-			failed(c, file, &err);
-		} else {
-			one_game(c, file, &rec);
-		}
-	}
-	ff_record_free(&rec);
+	c->stopped |= ff_cmd_interrupted() != 0;
+	return 0;
 }
 
 /* The games of the input: files read once through (a file that cannot
@@ -399,12 +449,71 @@ static int plot(struct actx *c, const struct ff_cmd *cmd)
 	return ff_out_close(&out, !c->failed) ? -1 : 0;
 }
 
+/* The workers, the first n of them (threads + 1: the last is the
+   emitting thread's). Returns 0 or -1 (no memory). */
+static int workers_init(struct actx *c, int n)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < n; i++, c->nworkers++) {
+		struct aworker *w = &c->w[i];
+
+		ff_analysis_init(&w->an, c->threshold);
+		ff_game_init(&w->game);
+		ff_game_init(&w->canon_game);
+		rc |= ff_record_init(&w->canon);
+	}
+	return rc ? -1 : 0;
+}
+
+static void workers_free(struct actx *c, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct aworker *w = &c->w[i];
+
+		ff_analysis_free(&w->an);
+		ff_game_free(&w->game);
+		ff_game_free(&w->canon_game);
+		ff_record_free(&w->canon);
+		ff_buf_free(&w->id);
+	}
+}
+
+/* Set c up from the options: the shard, the store, the search, the
+   workers. Returns 0, or the exit status after a message. */
+static int setup(struct actx *c, const struct ff_cmd *cmd, int argc, char **argv)
+{
+	const struct aset *o = c->o;
+	int rc;
+
+	if ((rc = shard_of(c, cmd, argc, argv)) != 0 ||
+	    (o->db && (rc = ff_cmd_open_store(cmd, o->db, 0, &c->store)) != 0))
+		return rc;
+	c->threshold = ff_parse_fraction(o->threshold);
+	ff_search_opts_default(&c->search);
+	c->search.iterations = o->iterations;
+	c->search.time_ms = o->time_ms;
+	c->search.seed = o->seed;
+	c->search.hindsight = o->hindsight;
+	c->solved_made = ff_solved_init(&c->solved, o->solution, cmd->name) == 0;
+	if (!c->solved_made || workers_init(c, (int)o->threads + 1)) {
+		fputs("fivefold analyse: out of memory\n", stderr);
+		return FF_EXIT_FAIL;
+	}
+	if (ff_out_open(&c->out_file, cmd, o->output))
+		return FF_EXIT_FAIL;
+	c->fp = c->out_file.fp;
+	return 0;
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct aset *o = set;
 	struct actx *c = calloc(1, sizeof *c);
 	struct ff_input in;
-	int rc = FF_EXIT_OK, i;
+	int rc;
 
 	if (!c) {
 		fputs("fivefold analyse: out of memory\n", stderr);
@@ -414,32 +523,14 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	c->cmd = cmd;
 	c->o = o;
 	c->fgn = ff_format_find("fgn");
-	ff_game_init(&c->game);
-	ff_game_init(&c->canon_game);
-	if (ff_record_init(&c->canon)) {
-		fputs("fivefold analyse: out of memory\n", stderr);
-		rc = FF_EXIT_FAIL;
+	if ((rc = setup(c, cmd, argc, argv)) != 0)
 		goto out;
-	}
-	if ((rc = shard_of(c, cmd, argc, argv)) != 0 ||
-	    (o->db && (rc = ff_cmd_open_store(cmd, o->db, 0, &c->store)) != 0))
-		goto out;
-	ff_analysis_init(&c->an, ff_parse_fraction(o->threshold));
-	ff_search_opts_default(&c->search);
-	c->search.iterations = o->iterations;
-	c->search.time_ms = o->time_ms;
-	c->search.seed = o->seed;
-	c->search.hindsight = o->hindsight;
-	if (ff_out_open(&c->out_file, cmd, o->output)) {
-		rc = FF_EXIT_FAIL;
-		goto out;
-	}
-	c->fp = c->out_file.fp;
 	if (o->fmt == FF_AN_CSV && !o->annotate && c->shard == 1)   /* the first shard's */
 		ff_analysis_csv_header(c->fp);
 	ff_input_hint(cmd->name, argc, &o->in);
 	ff_input_init(&in, argv, argc, &o->in);
-	each_game(c, &in);
+	if (each_game(c, &in))
+		c->failed++;
 	ff_input_close(&in);
 	summary(c);
 	if (plot(c, cmd) | ff_out_close(&c->out_file, !c->failed) || c->failed)
@@ -448,20 +539,10 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 		rc = ff_cmd_interrupt_status(cmd, (unsigned long long)c->games, "game");
 out:
 	ff_store_close(c->store);
-	ff_game_free(&c->canon_game);
-	ff_record_free(&c->canon);
-	ff_buf_free(&c->canon_fgn);
-	ff_buf_free(&c->budget);
-	ff_buf_free(&c->plies_json);
 	ff_buf_free(&c->graph);
-	for (i = 0; i < c->nsolved; i++) {
-		free(c->solved[i].id);
-		ff_solution_free(&c->solved[i].sol);
-	}
-	ff_analysis_free(&c->an);
-	ff_game_free(&c->game);
-	ff_buf_free(&c->id);
-	ff_buf_free(&c->out);
+	if (c->solved_made)
+		ff_solved_free(&c->solved);
+	workers_free(c, c->nworkers);
 	free(c);
 	return rc;
 }

@@ -120,5 +120,44 @@ n=$(grep -c '^\[Game ' a.fgn)
 m=$(grep -c '^a.fgn: game ' v.out)
 [ "$m" -gt "$n" ]; check "a.fgn has games without tags ($m games, $n Game tags)" $?
 
+# analyse --threads N (cmd/batch.h, a game a slot): stdout, stderr and the
+# exit code are the bytes of one thread, in every format, by search in the
+# four families and exactly in Five Lines (its ruleset solved on the spot
+# by the first thread that needs it), with a malformed game, an illegal
+# one and a missing file among them, with --shard, --plot and --db (the
+# analyses the store keeps)
+"$ff" simulate --game fiveplay --games 3 --seed 4 --agents greedy,random >an1.fgn
+"$ff" simulate --game sequence --games 2 --seed 4 --agents greedy,random >an2.fgn
+"$ff" simulate --game pegsjokers --games 1 --seed 4 --agents greedy >an3.fgn
+sim 8 6 >an4.fgn
+sed -n '1,/^$/p' a.fgn >an5.fgn
+printf '[Game "fivelines"]\n\n1. zz 1-0\n' >>an5.fgn
+anin="an1.fgn an2.fgn missing.fgn an3.fgn an4.fgn an5.fgn"
+for f in text json csv annotate; do
+	case $f in annotate) fo="--annotate" ;; *) fo="-f $f" ;; esac
+	"$ff" analyse --iterations 20 $fo $anin >an.out 2>an.err
+	echo $? >an.rc
+	same=0
+	for t in 2 3; do
+		"$ff" analyse --iterations 20 $fo --threads $t $anin >an$t.out 2>an$t.err
+		[ $? = "$(cat an.rc)" ] && cmp -s an.out an$t.out && cmp -s an.err an$t.err || same=1
+	done
+	[ -s an.out ] && [ "$(cat an.rc)" = 1 ] && grep -q 'missing.fgn' an.err &&
+		grep -q 'an5.fgn:' an.err
+	check "analyse $fo --threads 2 and 3: the bytes of one thread" $((same + $?))
+done
+"$ff" analyse -q --iterations 20 --shard 2/3 --plot an1.svg an1.fgn an4.fgn >s1.out 2>s1.err
+"$ff" analyse -q --iterations 20 --shard 2/3 --plot an2.svg --threads 2 an1.fgn an4.fgn >s2.out 2>s2.err
+[ -s s1.out ] && cmp -s s1.out s2.out && cmp -s s1.err s2.err && [ -s an1.svg ] && cmp -s an1.svg an2.svg
+check "analyse --shard 2/3 --plot --threads 2: the bytes of one thread" $?
+"$ff" import -q --db an1.db an1.fgn an4.fgn >/dev/null
+cp an1.db an2.db
+"$ff" analyse -q --iterations 20 --db an1.db an1.fgn an4.fgn >d1.out 2>&1
+"$ff" analyse -q --iterations 20 --db an2.db --threads 2 an1.fgn an4.fgn >d2.out 2>&1
+dumpan() { sqlite3 "$1" 'SELECT game_id, method, budget, plies FROM analyses ORDER BY id;
+	SELECT * FROM analysis_seats ORDER BY analysis_id, seat'; }
+[ "$(dumpan an1.db | wc -l)" -gt 9 ] && [ "$(dumpan an1.db)" = "$(dumpan an2.db)" ] && cmp -s d1.out d2.out
+check "analyse --db --threads 2: the store keeps what one thread keeps" $?
+
 echo "par: $pass passed, $fail failed"
 [ $fail = 0 ]
