@@ -89,9 +89,11 @@ for j in 1 2; do
 		whole "$name" "$tmp/$name.stdout" "$n"
 done
 
-name=analyse
-stop "$name" INT "$ff" analyse --annotate "$tmp/fl.fgn" -o "$tmp/$name.fgn" &&
-	whole "$name" "$tmp/$name.fgn" "$n"
+for j in 1 2; do
+	name=analyse-j$j
+	stop "$name" INT "$ff" analyse --threads $j --annotate "$tmp/fl.fgn" -o "$tmp/$name.fgn" &&
+		whole "$name" "$tmp/$name.fgn" "$n"
+done
 
 # import: a signal between (or in) batches: what it read is stored whole
 for j in 1 2; do
