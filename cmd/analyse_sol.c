@@ -17,9 +17,9 @@ struct ff_solved {
 	char *id;
 	struct ff_solution sol;
 	int ok;
-	int users;                /* games using sol now */
+	int users;                /* games using sol now, or waiting for it */
+	int filling;              /* being loaded or solved (outside the lock) */
 	int solved;               /* solved here (not loaded): a note to write */
-	int noted;                /* the note written */
 	struct ff_error err;
 };
 
@@ -28,7 +28,13 @@ int ff_solved_init(struct ff_solved_set *set, const char *path, const char *cmd)
 	memset(set, 0, sizeof *set);
 	set->path = path;
 	set->cmd = cmd;
-	return pthread_mutex_init(&set->lock, NULL) ? -1 : 0;
+	if (pthread_mutex_init(&set->lock, NULL))
+		return -1;
+	if (pthread_cond_init(&set->filled, NULL)) {
+		pthread_mutex_destroy(&set->lock);
+		return -1;
+	}
+	return 0;
 }
 
 static void solved_free(struct ff_solved *s)
@@ -45,7 +51,7 @@ static void forget(struct ff_solved_set *set)
 
 	if (set->n < KEEP)
 		return;
-	for (i = 0; i < set->n && set->v[i]->users; i++)
+	for (i = 0; i < set->n && (set->v[i]->users || set->v[i]->filling); i++)
 		;
 	if (i == set->n)
 		return;   /* all in use: hold one more */
@@ -73,13 +79,14 @@ static void fill(struct ff_solved_set *set, struct ff_solved *s, const struct ff
 		s->err.code = FF_EUNSOLVED;
 }
 
-/* The entry of id, made (and filled) when new; NULL with no memory. */
-static struct ff_solved *entry(struct ff_solved_set *set, const struct ff_game *g,
-			       const char *id)
+/* The entry of id, made when new (filling set: the caller fills it);
+   NULL with no memory. Called with the lock held. */
+static struct ff_solved *entry(struct ff_solved_set *set, const char *id, int *made)
 {
 	struct ff_solved *s, **v;
 	int i;
 
+	*made = 0;
 	for (i = 0; i < set->n; i++)
 		if (strcmp(set->v[i]->id, id) == 0)
 			return set->v[i];
@@ -94,8 +101,9 @@ static struct ff_solved *entry(struct ff_solved_set *set, const struct ff_game *
 		free(s);
 		return NULL;
 	}
+	s->filling = 1;
 	set->v[set->n++] = s;
-	fill(set, s, g);
+	*made = 1;
 	return s;
 }
 
@@ -105,15 +113,30 @@ const struct ff_solution *ff_solved_get(struct ff_solved_set *set, const struct 
 {
 	struct ff_solved *s;
 	const struct ff_solution *sol = NULL;
+	int made;
 
 	pthread_mutex_lock(&set->lock);
-	if (!(*which = s = entry(set, g, id)))
+	if (!(*which = s = entry(set, id, &made))) {
+		pthread_mutex_unlock(&set->lock);
 		ff_error_set(err, FF_ENOMEM, "out of memory");
-	else if (!s->ok)
-		*err = s->err;
-	else {
-		s->users++;
+		return NULL;
+	}
+	s->users++;   /* not forgotten while filled or waited for */
+	if (made) {   /* filled outside the lock: the other rulesets stay at hand */
+		pthread_mutex_unlock(&set->lock);
+		fill(set, s, g);
+		pthread_mutex_lock(&set->lock);
+		s->filling = 0;
+		pthread_cond_broadcast(&set->filled);
+	}
+	while (s->filling)
+		pthread_cond_wait(&set->filled, &set->lock);
+	if (s->ok)
 		sol = &s->sol;
+	else {
+		*err = s->err;
+		s->users--;
+		*which = NULL;
 	}
 	pthread_mutex_unlock(&set->lock);
 	return sol;
@@ -121,11 +144,19 @@ const struct ff_solution *ff_solved_get(struct ff_solved_set *set, const struct 
 
 void ff_solved_note(struct ff_solved_set *set, struct ff_solved *which, FILE *fp)
 {
+	char **v;
+	int i;
+
 	pthread_mutex_lock(&set->lock);
-	if (which->solved && !which->noted)
+	for (i = 0; i < set->nnoted && strcmp(set->noted[i], which->id); i++)
+		;
+	if (which->solved && i == set->nnoted &&
+	    (v = realloc(set->noted, (size_t)(i + 1) * sizeof *v)) &&
+	    (set->noted = v, v[i] = strdup(which->id)) != NULL) {
+		set->nnoted++;
 		fprintf(fp, "fivefold %s: solved '%s' (%zu positions; fivefold solve -o FILE keeps "
 			"a solution for --solution)\n", set->cmd, which->id, which->sol.nstates);
-	which->noted = 1;
+	}
 	pthread_mutex_unlock(&set->lock);
 }
 
@@ -147,6 +178,10 @@ void ff_solved_free(struct ff_solved_set *set)
 	for (i = 0; i < set->n; i++)
 		solved_free(set->v[i]);
 	free(set->v);
+	for (i = 0; i < set->nnoted; i++)
+		free(set->noted[i]);
+	free(set->noted);
+	pthread_cond_destroy(&set->filled);
 	pthread_mutex_destroy(&set->lock);
 	memset(set, 0, sizeof *set);
 }

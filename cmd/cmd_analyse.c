@@ -94,6 +94,7 @@ struct agame {
 				      that failed; another shard's; read after a signal */
 	unsigned long long plies;
 	int keep;                  /* --db: sa (and what it points into) filled */
+	int late;                  /* a signal came while it was worked on */
 	const struct ff_solution *sol;   /* the solution used, held, or NULL */
 	struct ff_solved *which;   /* its entry */
 	struct ff_store_analysis sa;
@@ -242,7 +243,10 @@ static void one_game(struct actx *c, struct aworker *w, struct ff_batch_slot *s,
 		ff_analysis_write(&w->an, c->o->fmt, c->o->quiet, file, rec, w->id.p, &s->out);
 }
 
-/* The batch's work: the slot's game (one a slot), on worker `worker`. */
+/* The batch's work: the slot's game (one a slot), on worker `worker`. A
+   signal before it starts leaves it (G_STOP); one while it runs marks it
+   late: emit() stops after it, as one thread stops after the game it is
+   on, whatever the later slots finished before the signal. */
 static void work(void *ctx, struct ff_batch_slot *s, int i, int worker)
 {
 	struct actx *c = ctx;
@@ -250,10 +254,11 @@ static void work(void *ctx, struct ff_batch_slot *s, int i, int worker)
 	const struct ff_error *err = &s->rerr[i];
 
 	u->keep = 0;
-	u->sol = NULL;
-	u->which = NULL;
+	u->late = 0;
 	ff_buf_reset(&u->graph);
-	if (s->rstat[i] == -2) {   /* a file that failed (or its game ran out of memory) */
+	if (ff_cmd_interrupted()) {
+		u->state = G_STOP;   /* whole games only */
+	} else if (s->rstat[i] == -2) {   /* a file that failed (or its game ran out of memory) */
 		if (err->code == FF_ENOMEM && err->game > 0)
 			ff_diag_format(&s->err, s->file[i], err);
 		else
@@ -261,13 +266,12 @@ static void work(void *ctx, struct ff_batch_slot *s, int i, int worker)
 		u->state = G_FILE;
 	} else if (s->first + (unsigned)i < c->lo || s->first + (unsigned)i >= c->hi) {
 		u->state = G_SKIP;   /* another shard's */
-	} else if (ff_cmd_interrupted()) {
-		u->state = G_STOP;   /* whole games only */
 	} else if (s->rstat[i] < 0) {
 		failed(s, u, s->file[i], err);
 	} else {
 		one_game(c, &c->w[worker], s, u, s->file[i], &s->recs[i]);
 	}
+	u->late = ff_cmd_interrupted() != 0;
 }
 
 /* Keep u's analysis in the store. Returns 0, or -1 after a message (the
@@ -291,29 +295,17 @@ static int keep(struct actx *c, struct ff_batch_slot *s, struct agame *u)
 	return -1;
 }
 
-/* The batch's emit: the slot's game, in input order. */
-static int emit(void *ctx, struct ff_batch_slot *s)
+/* The slot's game, in input order: its messages, its output, the
+   store. */
+static void emit_game(struct actx *c, struct ff_batch_slot *s, struct agame *u)
 {
-	struct actx *c = ctx;
-	struct agame *u = s->unit;
-
-	if (s->n && u->sol) {   /* solved on the spot: said before its first game */
-		if (!c->stopped && u->state != G_STOP)
-			ff_solved_note(&c->solved, u->which, stderr);
-		ff_solved_put(&c->solved, u->sol);
-		u->sol = NULL;
-	}
-	if (s->n == 0 || c->stopped || u->state == G_SKIP)
-		return 0;
-	if (u->state == G_STOP) {
-		c->stopped = 1;
-		return 0;
-	}
+	if (u->state == G_SKIP)
+		return;
 	fwrite(s->err.p ? s->err.p : "", 1, s->err.len, stderr);
 	c->games += u->state != G_FILE;
 	if (u->state != G_DONE) {
 		c->failed++;
-		return 0;
+		return;
 	}
 	if (u->graph.len && !c->graph.len) {   /* the first game's */
 		struct ff_buf t = c->graph;
@@ -323,11 +315,36 @@ static int emit(void *ctx, struct ff_batch_slot *s)
 	}
 	if (u->keep && keep(c, s, u)) {
 		c->failed++;
-		return 0;
+		return;
 	}
 	c->analysed++;
 	c->plies += u->plies;
 	fwrite(s->out.p ? s->out.p : "", 1, s->out.len, c->fp);
+}
+
+/* The batch's emit: the slot's game, in input order; after a signal, the
+   games up to the one being worked on when it came. */
+static int emit(void *ctx, struct ff_batch_slot *s)
+{
+	struct actx *c = ctx;
+	struct agame *u = s->unit;
+
+	if (s->n == 0)
+		return 0;
+	if (u->sol) {   /* solved on the spot: said before its first game */
+		if (!c->stopped && u->state != G_STOP)
+			ff_solved_note(&c->solved, u->which, stderr);
+		ff_solved_put(&c->solved, u->sol);
+		u->sol = NULL;
+	}
+	if (c->stopped)
+		return 0;
+	if (u->state == G_STOP) {
+		c->stopped = 1;
+		return 0;
+	}
+	emit_game(c, s, u);
+	c->stopped = u->late;
 	return 0;
 }
 
@@ -339,9 +356,11 @@ static int more(void *ctx)
 
 static void unit_free(void *ctx, void *p)
 {
+	struct actx *c = ctx;
 	struct agame *u = p;
 
-	(void)ctx;
+	if (u->sol)   /* a slot worked on and never emitted */
+		ff_solved_put(&c->solved, u->sol);
 	ff_buf_free(&u->fgn);
 	ff_buf_free(&u->budget);
 	ff_buf_free(&u->plies_json);
