@@ -733,8 +733,9 @@ static int game(struct play *p)
 	    (o.term != FF_TERM_NORMAL &&
 	     tag(&p->rec, "Termination", ff_termination_name(o.term))))
 		return FF_EXIT_FAIL;
+	rc = save(p) ? FF_EXIT_FAIL : FF_EXIT_OK;   /* kept before the end is said */
 	printf("game over after %d plies: %s (%s)\n", p->g.turns, res, ff_termination_name(o.term));
-	return save(p) ? FF_EXIT_FAIL : FF_EXIT_OK;
+	return rc;
 }
 
 /* --- setting up --- */
