@@ -94,6 +94,15 @@ int ff_serve_html_stats(struct ff_serve *srv, const struct ff_serve_query *q,
 			struct ff_serve_reply *r);
 int ff_serve_html_quarantine(struct ff_serve *srv, struct ff_serve_reply *r);
 
+/* The game page's analysis (serve_analysis.c): the stored analysis json
+   (export's object) of the game g has replayed to its end (rec its
+   record) appended to out as its value graph, titled title, and a table
+   of the seats' sums; an analysis that cannot be read is said so there
+   instead. Returns 0, or -1 when memory ran out. */
+struct ff_game;
+int ff_serve_analysis(struct ff_buf *out, const char *json, const struct ff_game *g,
+		      const struct ff_record *rec, const char *title);
+
 /* /export.FORMAT: start a thread that writes the games that pass q in
    format ("fgn", "jsonl", "csv") into a pipe; r->fd is its end to read
    (the caller's; libmicrohttpd closes it). Returns 0, or -1 after
@@ -116,7 +125,8 @@ struct ff_serve_row {
 	const struct ff_record *rec;   /* NULL when its FGN could not be read */
 };
 /* Append row's JSON object (docs/serve.md, "A game") to out; with fgn,
-   its canonical FGN too. Returns 0 or -1 (no memory). */
+   its canonical FGN and the analysis the store kept last (null: none;
+   f.analysis asked for it) too. Returns 0 or -1 (no memory). */
 int ff_serve_row_json(struct ff_buf *out, const struct ff_serve_row *row, int fgn);
 
 /* Read a page of the stored games that pass f (f->limit of them; one

@@ -70,9 +70,11 @@ int ff_serve_row_json(struct ff_buf *out, const struct ff_serve_row *row, int fg
 	rc |= str_or_null(out, g->termination);
 	rc |= ff_buf_addf(out, ",\"plies\":%d,\"origin\":", g->plies);
 	rc |= str_or_null(out, g->origin);
-	if (fgn) {
+	if (fgn) {   /* one game: its FGN and its analysis kept last */
 		rc |= ff_buf_adds(out, ",\"fgn\":");
 		rc |= ff_buf_json_str(out, g->fgn);
+		rc |= ff_buf_adds(out, ",\"analysis\":");
+		rc |= ff_buf_adds(out, g->analysis ? g->analysis : "null");
 	}
 	return rc | ff_buf_adds(out, "}");
 }
@@ -133,6 +135,7 @@ int ff_serve_api_game(struct ff_serve *srv, long long id, struct ff_serve_reply 
 	memset(&f, 0, sizeof f);
 	f.id = id;
 	f.limit = 1;
+	f.analysis = 1;
 	r->type = "application/json";
 	if (ff_serve_each_row(srv, &f, 1, game_full, &c, &next, r))
 		return -1;

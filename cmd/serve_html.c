@@ -1,6 +1,7 @@
 /* fivefold serve's HTML pages: the games (a filter form, a page of games,
    a link to the next page), a game (the replay page of `fivefold replay`,
-   lib/page.c), the statistics (the groups of `stats`, each row a link to
+   lib/page.c, with the value graph of its stored analysis where it has
+   one), the statistics (the groups of `stats`, each row a link to
    its games) and the quarantine. Plain HTML with an inline style, no
    script but the replay page's own, nothing from elsewhere; every text
    from the store is escaped (ff_svg_escape: entities, controls dropped,
@@ -292,6 +293,11 @@ static int page_of(void *ctx, const struct ff_serve_row *row)
 		rc = ff_page_walk(&pg, &g, &rec, &err);
 		if (rc == 1)
 			ff_diag_format(&diag, c->srv->title, &err);
+		if (rc == 0 && row->g->analysis)   /* the analysis kept last (analyse --db) */
+			rc = ff_buf_addf(&nav, "%s: game %lld (%s)", c->srv->title, c->id,
+					 row->g->ruleset) ||
+			     ff_serve_analysis(&pg.graph, row->g->analysis, &g, &rec, nav.p) ? -1 : 0;
+		ff_buf_reset(&nav);
 		if (rc >= 0)
 			rc = ff_page_write(&pg, &rec, c->srv->title, diag.p, c->out);
 	}
@@ -325,6 +331,7 @@ int ff_serve_html_game(struct ff_serve *srv, long long id, struct ff_serve_reply
 	memset(&f, 0, sizeof f);
 	f.id = id;
 	f.limit = 1;
+	f.analysis = 1;
 	r->type = "text/html; charset=utf-8";
 	r->script = 1;
 	r->csp = srv->csp;

@@ -65,6 +65,10 @@ fi
 	"$tmp/pegsjokers.fgn" "$tmp/markup.fgn" "$tmp/broken.fgn" >/dev/null 2>&1
 n=$("$ff" export --db "$tmp/s.db" | grep -c '^\[Game ')
 [ "$n" = 25 ]; check "25 games stored ($n)" $?
+# the analyses the game pages show: Five Lines exactly, Sequence by search
+"$ff" analyse --quiet --db "$tmp/s.db" "$tmp/fivelines.fgn" >/dev/null 2>&1 &&
+	"$ff" analyse --quiet --db "$tmp/s.db" --iterations 20 "$tmp/sequence.fgn" >/dev/null 2>&1
+check "analyse --db keeps the analyses of 12 games" $?
 sqlite3 "$tmp/s.db" 'PRAGMA journal_mode=DELETE' >/dev/null
 sum0=$(sha256sum <"$tmp/s.db")
 
@@ -327,6 +331,92 @@ document.title=why.length?'FAIL: '+why.join('; '):'PASS';
 EOF
 chrome --dump-dom "file://$tmp/game.html" >"$tmp/dom" || true
 [ "$(title)" = PASS ]; check "the game page steps with the keyboard to ply $plies, its boards show's ($(title))" $?
+# --- a game's stored analysis: /api/games/ID carries export --analysis's
+# object (null for a game with none); the game page draws the graph
+# `analyse --plot` draws of the same game with the same budget (its title
+# aside: it names the store, not a file) and a line per seat with analyse's
+# sums, and a click on a point of the graph shows that ply's board
+"$ff" export --db "$tmp/s.db" --analysis "$tmp/an.jsonl" >/dev/null
+eid=$(grep '"method":"exact"' "$tmp/an.jsonl" | sed -n '1s/^{"id":\([0-9]*\).*/\1/p')
+sid=$(grep '"method":"search"' "$tmp/an.jsonl" | sed -n '1s/^{"id":\([0-9]*\).*/\1/p')
+nid=$(grep '"analysis":null' "$tmp/an.jsonl" | sed -n '1s/^{"id":\([0-9]*\).*/\1/p')
+[ -n "$eid" ] && [ -n "$sid" ] && [ -n "$nid" ]
+check "exact, search and no analysis among the stored games ($eid, $sid, $nid)" $?
+for g in $eid $sid; do
+	sed -n "s/^{\"id\":$g,\"analysis\":\(.*\)}$/\1/p" "$tmp/an.jsonl" >"$tmp/a"
+	get "/api/games/$g" | sed -n 's/.*,"analysis":\(.*\)}$/\1/p' >"$tmp/b"
+	[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+	check "/api/games/$g carries the analysis export --analysis gives" $?
+done
+get "/api/games/$nid" | grep -q ',"analysis":null}$'
+check "/api/games/$nid (not analysed): analysis null" $?
+get "/games/$nid" | grep -q 'id="graph"'
+[ $? = 1 ]; check "the page of a game not analysed has no graph" $?
+# graph_of ID BUDGET...: the page's graph against analyse --plot's, titles
+# aside, and its seats' table against analyse's lines
+graph_of() {
+	g=$1; shift
+	get "/games/$g.fgn" >"$tmp/g.fgn"
+	"$ff" analyse "$@" --plot "$tmp/plot.svg" "$tmp/g.fgn" >"$tmp/g.txt" 2>/dev/null
+	get "/games/$g" >"$tmp/g.html"
+	sed -n '/^<div id="graph">$/,/^<\/svg>$/p' "$tmp/g.html" | sed '1d' |
+		grep -v '<title>\|font-size="13.0"' >"$tmp/a"
+	grep -v '<title>\|font-size="13.0"' "$tmp/plot.svg" >"$tmp/b"
+	[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+	check "/games/$g draws the value graph analyse --plot $* draws" $?
+	# seat, plies, decisions, error, mean, errors, luck
+	sed -n 's/^seat \([0-9]*\): \([0-9]*\) plies, \([0-9]*\) decisions .*, error \([0-9.]*\) (\([0-9]*\) over.*, mean \([0-9.-]*\) a decision, luck \([-+0-9.]*\)$/\1 \2 \3 \4 \6 \5 \7/p' \
+		"$tmp/g.txt" >"$tmp/a"
+	n='<td class="n">\([-+0-9.]*\)<\/td>'
+	sed -n "/<table id=\"analysis\"/,/<\/table>/s/^<tr><td>\([0-9]*\)<\/td><td>[^<]*<\/td>$n$n$n$n$n$n<\/tr>$/\1 \2 \3 \4 \5 \6 \7/p" \
+		"$tmp/g.html" >"$tmp/b"
+	[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+	check "/games/$g: a line per seat with analyse's sums ($(tr '\n' ';' <"$tmp/b"))" $?
+}
+graph_of "$eid"
+graph_of "$sid" --iterations 20
+grep -q '<caption>analysis: search iterations=20 width=6 seed=1;' "$tmp/g.html"
+check "/games/$sid says the method and budget of its analysis" $?
+chrome --window-size=1300,1300 --screenshot="$art/serve-game-analysis.png" "$u/games/$eid" >/dev/null
+# a click on the graph's point of ply 5 shows the board after ply 5
+get "/games/$eid.fgn" >"$tmp/game.fgn"
+get "/games/$eid" | sed '/^<\/body>/,$d' >"$tmp/game.html"
+{
+	printf '<div id="expect5" style="display:none">\n'
+	"$ff" show --ply 5 --format svg "$tmp/game.fgn" | sed "s/>game 1 (/>game $eid (/"
+	printf '</div>\n'
+	cat <<'EOF'
+<script>
+(function(){
+var why=[],p=document.querySelector('#graph [data-ply="5"]');
+function board(){var c=document.querySelectorAll('.pos.cur');return c.length===1?c[0].querySelector('svg'):null;}
+if(!p)why.push('no point of ply 5');
+else p.firstElementChild.dispatchEvent(new MouseEvent('click',{bubbles:true}));
+if(document.body.getAttribute('data-ply')!=='5')why.push('after the click: '+document.body.getAttribute('data-ply'));
+if(!board()||!board().isEqualNode(document.querySelector('#expect5 svg')))why.push('ply 5 is not show --ply 5');
+document.title=why.length?'FAIL: '+why.join('; '):'PASS';
+})();
+</script>
+</body>
+</html>
+EOF
+} >>"$tmp/game.html"
+chrome --dump-dom "file://$tmp/game.html" >"$tmp/dom" || true
+[ "$(title)" = PASS ]; check "a click on the graph's point of ply 5 shows ply 5's board ($(title))" $?
+# a stored analysis that cannot be read: said on the page, the board shown
+cp "$tmp/s.db" "$tmp/bad.db"
+sqlite3 "$tmp/bad.db" "UPDATE analyses SET plies = '[{\"ply\":1,\"seat\":9}]' WHERE game_id = $eid"
+: >"$tmp/badlog"
+"$ff" serve --db "$tmp/bad.db" --listen 127.0.0.1:0 2>"$tmp/badlog" &
+badpid=$!
+i=0
+while ! grep -q 'serving' "$tmp/badlog" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+badport=$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9]*\)/ .*|\1|p' "$tmp/badlog")
+curl -s -w '%{http_code}' "http://127.0.0.1:$badport/games/$eid" >"$tmp/bad.html"
+grep -q '<p id="analysis-error">the stored analysis cannot be read: stored analysis, byte [0-9]*: a ply.s seat is not among the seats</p>' "$tmp/bad.html" &&
+	grep -q 'class="pos"' "$tmp/bad.html" && [ "$(tail -c 3 "$tmp/bad.html")" = 200 ]
+check "a damaged stored analysis: said on the page (200), the board still shown" $?
+kill -TERM "$badpid"; wait "$badpid"
 # the list filtered by that player: the form and rows show it as text
 dom "/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E"
 [ "$(title)" = "Games - $tmp/s.db" ] && ! grep -q '<script' "$tmp/dom" && ! grep -q '<img' "$tmp/dom" &&

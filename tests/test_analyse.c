@@ -3,17 +3,22 @@
    start's to its result by exactly the seats' luck less their error;
    the luck of a position's throws averages to zero (the values are those
    of the solution, whose definition this is); a game the solution does
-   not hold is refused with FF_EUNSOLVED. */
+   not hold is refused with FF_EUNSOLVED; a stored analysis (export
+   --analysis's object, tests/golden/analysis) reads back whole: every
+   seat's sums are those of its plies' figures, and a cut or damaged
+   text is refused, never a crash. */
 #include "config.h"
 
 #include <CUnit/Basic.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/agent.h"
 #include "lib/analysis/analyse.h"
 #include "lib/analysis/perfect.h"
+#include "lib/analysis/stored.h"
 #include "lib/replay.h"
 #include "lib/simulate.h"
 
@@ -175,6 +180,102 @@ static void test_unsolved(void)
 	ff_analysis_free(&a);
 }
 
+/* The analysis object of tests/golden/analysis/NAME.jsonl's line
+   ({"id":N,"analysis":A}) into *len bytes (malloc'd), NULL when missing. */
+static char *stored_fixture(const char *name, size_t *len)
+{
+	const char *dir = getenv("srcdir");
+	char path[4096], line[1 << 16], *a, *p = NULL;
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/tests/golden/analysis/%s.jsonl", dir ? dir : ".", name);
+	if (!(fp = fopen(path, "rb")))
+		return NULL;
+	if (fgets(line, sizeof line, fp) && (a = strstr(line, "\"analysis\":{"))) {
+		a += strlen("\"analysis\":");
+		*len = strlen(a);
+		while (*len && (a[*len - 1] == '\n' || a[*len - 1] == '}'))
+			(*len)--;
+		(*len)++;   /* the object's own closing brace */
+		p = malloc(*len);
+		if (p)
+			memcpy(p, a, *len);
+	}
+	fclose(fp);
+	return p;
+}
+
+/* The plies of a stored object: its "{"ply":DIGIT"s (a candidate's "ply"
+   is a string). */
+static size_t count_plies(const char *s, size_t len)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i + 8 < len; i++)
+		n += !memcmp(s + i, "{\"ply\":", 7) && s[i + 7] >= '0' && s[i + 7] <= '9';
+	return n;
+}
+
+/* Read NAME's stored analysis and check it against itself: as many plies
+   as the text has, each seat's sums those of its plies (error = best -
+   played, luck, decisions, flagged errors), the method. */
+static void read_back(const char *name, int search, const char *budget)
+{
+	struct ff_analysis a;
+	struct ff_seat_eval sum[FF_MAX_SEATS];
+	struct ff_buf b = FF_BUF_INIT;
+	struct ff_error err;
+	size_t len = 0, i;
+	char *json = stored_fixture(name, &len);
+	int s;
+
+	CU_ASSERT_FATAL(json != NULL);
+	ff_analysis_init(&a, 0);
+	ff_error_clear(&err);
+	CU_ASSERT_EQUAL_FATAL(ff_analysis_read_json(&a, json, len, &b, &err), 0);
+	CU_ASSERT_EQUAL(a.n, count_plies(json, len));
+	CU_ASSERT(a.n > 20);
+	CU_ASSERT_EQUAL(a.seats, 2);
+	CU_ASSERT_EQUAL(a.search != NULL, search);
+	CU_ASSERT_STRING_EQUAL(b.p ? b.p : "", budget);
+	CU_ASSERT(a.threshold > 0 && a.start >= 0 && a.start <= 1);
+	memset(sum, 0, sizeof sum);
+	for (i = 0; i < a.n; i++) {
+		CU_ASSERT_EQUAL(a.v[i].ply, (int)i + 1);
+		ff_seat_eval_add(&sum[a.v[i].seat - 1], &a.v[i].e, a.threshold, ff_analysis_z(&a));
+		CU_ASSERT(ff_analysis_str(&a, a.v[i].played)[0] != '\0');
+	}
+	for (s = 0; s < a.seats; s++) {
+		CU_ASSERT_EQUAL(sum[s].plies, a.seat[s].plies);
+		CU_ASSERT_EQUAL(sum[s].decisions, a.seat[s].decisions);
+		CU_ASSERT_EQUAL(sum[s].errors, a.seat[s].errors);
+		CU_ASSERT(fabs(sum[s].error - a.seat[s].error) < 1e-8 * (double)a.n);
+		CU_ASSERT(fabs(sum[s].luck - a.seat[s].luck) < 1e-8 * (double)a.n);
+	}
+	/* cut anywhere: refused as syntax; a byte damaged anywhere: no crash */
+	for (i = 0; i < len; i += i < 1000 ? 1 : 29) {
+		CU_ASSERT_EQUAL(ff_analysis_read_json(&a, json, i, &b, &err), -1);
+		CU_ASSERT_EQUAL(err.code, FF_ESYNTAX);
+	}
+	for (i = 0; i < len; i += 11) {
+		char was = json[i];
+
+		json[i] = i % 2 ? '"' : '{';
+		if (ff_analysis_read_json(&a, json, len, &b, &err) == 0)
+			CU_ASSERT(a.seats >= 1 && a.seats <= FF_MAX_SEATS);
+		json[i] = was;
+	}
+	ff_analysis_free(&a);
+	ff_buf_free(&b);
+	free(json);
+}
+
+static void test_stored(void)
+{
+	read_back("exact", 0, "");
+	read_back("search", 1, "iterations=20 width=6 seed=1");
+}
+
 static void test_setup(void)
 {
 	solve("schaedler");
@@ -190,6 +291,7 @@ static const struct ff_test tests[] = {
 	{ "perfect play costs nothing; value moves by luck less error", test_perfect_and_identity },
 	{ "the luck of the throws averages to zero", test_luck_averages_zero },
 	{ "a game the solution does not hold is refused", test_unsolved },
+	{ "a stored analysis read back", test_stored },
 	{ "free the solution", test_teardown },
 };
 
