@@ -10,7 +10,6 @@
    spot. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +20,6 @@
 #include "cmd/batch.h"
 #include "cmd/cmd.h"
 #include "cmd/input.h"
-#include "cmd/progress.h"
 #include "db/store.h"
 #include "formats/fgn.h"
 #include "lib/analysis/graph.h"
@@ -119,7 +117,6 @@ struct actx {
 	int stopped;               /* a signal came: the games before it are written */
 	unsigned long long plies;
 	struct ff_store *store;    /* --db's, or NULL */
-	long kept;                 /* analyses kept in the store */
 	unsigned long long lo, hi; /* --shard: the games [lo, hi) of the input, from 0 */
 	long shard;                /* --shard's I (1 without it) */
 	struct ff_buf graph;       /* --plot: the first game's graph */
@@ -283,10 +280,8 @@ static int keep(struct actx *c, struct ff_batch_slot *s, struct agame *u)
 
 	ff_error_clear(&err);
 	rc = ff_store_add_analysis(c->store, &u->sa, &err);
-	if (rc == 1) {
-		c->kept++;
+	if (rc == 1)
 		return 0;
-	}
 	if (rc == 0)
 		fprintf(stderr, "%s: game %ld: not in the store (fivefold import it first): its "
 			"analysis is not kept\n", s->file[0], s->recs[0].number);
