@@ -9,6 +9,8 @@
 #include "cmd/cmd.h"
 #include "cmd/input.h"
 #include "lib/replay.h"
+#include "lib/setup.h"
+#include "lib/simulate.h"
 
 /* What the options say. */
 struct shset {
@@ -42,6 +44,7 @@ struct sink {
 	struct ff_out file;
 	int fmt, setup;
 	struct ff_buf caption, out;
+	struct ff_follow follow;   /* --setup: the record's agents, followed */
 };
 
 /* Draw the position after ply `ply` (0: the start), whose tokens are
@@ -54,6 +57,8 @@ static void diagram(struct ff_game *g, const struct ff_record *rec, int ply, siz
 	ff_buf_reset(&sk->out);
 	if (sk->setup) {   /* checked by walk() at the start */
 		ff_game_setup(g, &sk->out);
+		if (sk->follow.on)   /* the agents' stream, where it is known */
+			ff_setup_write_agents(&sk->follow.agents, g->seed, &sk->out);
 		ff_buf_addc(&sk->out, '\n');
 	} else if (sk->fmt == FMT_SVG) {
 		ff_rules_render_svg(g->rules, g->state, sk->caption.p, &sk->out);
@@ -91,9 +96,14 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 		fprintf(stderr, "fivefold show: game '%s' has no set-up positions\n", g->rules->name);
 		return FF_EXIT_FAIL;
 	}
+	if (o->setup && ff_follow_start(&out->follow, g, rec)) {
+		fprintf(stderr, "fivefold show: out of memory\n");
+		return FF_EXIT_FAIL;
+	}
 	if (o->all || o->ply == 0)
 		diagram(g, rec, 0, 0, 0, out);
 	for (k = 0; k < rec->nplies && (o->ply < 0 || g->turns < o->ply); k++) {
+		ff_follow_choose(&out->follow, g);
 		if (ff_game_step(g, rec, k, &p, &err)) {
 			if (!o->all)
 				diagram(g, rec, g->turns, kp, k0, out);
@@ -104,6 +114,7 @@ static int walk(const struct shset *o, struct ff_game *g, const struct ff_record
 					"ply %d\n", g->turns + 1);
 			return FF_EXIT_FAIL;
 		}
+		ff_follow_check(&out->follow, &p);
 		if (p.flags & FF_PLY_PRELUDE)
 			continue;
 		if (o->all || g->turns == o->ply || (o->ply < 0 && k + 1 == rec->nplies)) {
@@ -160,6 +171,7 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	ff_record_free(&rec);
 	ff_buf_free(&out.caption);
 	ff_buf_free(&out.out);
+	ff_follow_free(&out.follow);
 	return status;
 }
 
@@ -173,7 +185,8 @@ const struct ff_cmd ff_cmd_show = {
 		 "--format svg, as an SVG picture (-o pos.svg); with --format json, as\n"
 		 "data: a JSON object per position, one a line (docs/json.md); with\n"
 		 "--setup, as a SetUp tag value to start a record or `simulate --setup`\n"
-		 "from (docs/fgn.md). A ply that breaks the rules is reported and the\n"
+		 "from (docs/fgn.md; of a simulated game, with where its agents' stream\n"
+		 "stood: its agents are played again to learn it). A ply that breaks the rules is reported and the\n"
 		 "last legal position drawn.",
 	.opts = opts,
 	.settings = sizeof(struct shset),

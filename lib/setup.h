@@ -3,7 +3,10 @@
    then, in a record with a Seed, " draws:N": the chance stream ff1(Seed)
    has given N 64-bit outputs before the position, so the throws, deals
    and reshuffles after it are those of the game the position was taken
-   from. Replay (lib/replay.c) and simulate (lib/simulate.c) start from it. */
+   from; and " agents:M": the agents' stream ff1(Seed ^ FF_AGENT_SEED_XOR)
+   of `simulate` has given M, so the same agents choose on as they chose
+   in that game. Replay (lib/replay.c) and simulate (lib/simulate.c) start
+   from it; only simulate reads the agents' part. */
 #ifndef FF_SETUP_H
 #define FF_SETUP_H
 
@@ -35,6 +38,18 @@ int ff_setup_fields(const char *text, size_t len, struct ff_setup_field *f, int 
    starts "bad SetUp"). */
 int ff_setup_read(const struct ff_rules *r, void *st, const struct ff_config *cfg,
 		  const char *value, struct ff_rng *chance, uint64_t seed, struct ff_error *err);
+
+/* The agents' stream of a game of Seed seed that starts from the SetUp
+   value (checked by ff_setup_read): ff1(seed ^ FF_AGENT_SEED_XOR)
+   advanced by the value's agents:M (none: 0). Returns 1 when the value
+   has an agents part, 0 when not, -1 when its streams' part is wrong. */
+int ff_setup_agents(const char *value, struct ff_rng *agents, uint64_t seed);
+
+/* Append " agents:M" to a SetUp value: M the outputs the agents' stream
+   of Seed seed has given to stand at agents (nothing when M is 0: the
+   stream's start, as without the part). Returns 0, or -1 (no memory, or
+   more than FF_SETUP_MAX_DRAWS). */
+int ff_setup_write_agents(const struct ff_rng *agents, uint64_t seed, struct ff_buf *out);
 
 /* Append st's SetUp value: the engine's position, then, when chance is
    not NULL, " draws:N", N the outputs chance has given since it was

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/agent.h"
@@ -118,7 +119,8 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	ff_rng_seed(&agent, seed ^ FF_AGENT_SEED_XOR);
 	if (ff_rules_init(r, state, sim->cfg, &chance, err))
 		return -1;
-	if (sim->setup && ff_setup_read(r, state, sim->cfg, sim->setup, &chance, seed, err))
+	if (sim->setup && (ff_setup_read(r, state, sim->cfg, sim->setup, &chance, seed, err) ||
+			   ff_setup_agents(sim->setup, &agent, seed) < 0))
 		return -1;
 	if (set_tags(sim, seed, state, scratch, rec))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
@@ -155,4 +157,77 @@ int ff_simulate_game(const struct ff_sim *sim, uint64_t seed, void *state,
 	    ff_record_set_result(rec, res, 0, 0))
 		return ff_error_set(err, FF_ENOMEM, "out of memory");
 	return 0;
+}
+
+/* The Seat tags of rec for g's seats as one --agents value ("A,B,...")
+   into out. Returns 0, or -1 when a seat has none or memory ran out. */
+static int seats_spec(const struct ff_game *g, const struct ff_record *rec, struct ff_buf *out)
+{
+	char name[16];
+	const char *v;
+	int s;
+
+	for (s = 0; s < g->cfg.seats; s++) {
+		snprintf(name, sizeof name, "Seat%d", s + 1);
+		if (!(v = ff_record_tag(rec, name)) || (s && ff_buf_addc(out, ',')) ||
+		    ff_buf_adds(out, v))
+			return -1;
+	}
+	return 0;
+}
+
+int ff_follow_start(struct ff_follow *f, const struct ff_game *g, const struct ff_record *rec)
+{
+	struct ff_buf spec = FF_BUF_INIT;
+	const char *setup = ff_record_tag(rec, "SetUp");
+	int s;
+
+	memset(f, 0, sizeof *f);
+	if (!g->seeded || seats_spec(g, rec, &spec) || !spec.p ||
+	    ff_agent_seats_parse(&f->seats, &g->cfg, spec.p, NULL)) {
+		ff_buf_free(&spec);
+		return 0;   /* not a simulated game's agents: off */
+	}
+	ff_buf_free(&spec);
+	f->sim.cfg = &g->cfg;
+	f->on = 1;
+	for (s = 0; s < g->cfg.seats; s++) {
+		const struct ff_agent_spec *as = ff_agent_seat(&f->seats, s);
+
+		f->sim.agents[s] = as->agent;
+		f->sim.agent_ctx[s] = as->ctx;
+		f->on &= !as->agent->needs_solution;
+	}
+	if (setup && ff_setup_agents(setup, &f->agents, g->seed) < 0)
+		f->on = 0;
+	else if (!setup)
+		ff_rng_seed(&f->agents, g->seed ^ FF_AGENT_SEED_XOR);
+	if (f->on && !(f->legal = malloc(FF_MAX_LEGAL * sizeof *f->legal))) {
+		f->on = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void ff_follow_choose(struct ff_follow *f, const struct ff_game *g)
+{
+	struct ff_rng chance = g->chance;   /* the replay draws the throw itself */
+
+	if (f->on)
+		f->chosen = choose(&f->sim, f->sim.agents[ff_rules_to_move(g->rules, g->state)],
+				   g->state, &chance, &f->agents, f->legal);
+}
+
+void ff_follow_check(struct ff_follow *f, const struct ff_ply *played)
+{
+	if (f->on && !ff_ply_eq(&f->legal[f->chosen], played))
+		f->on = 0;
+}
+
+void ff_follow_free(struct ff_follow *f)
+{
+	free(f->legal);
+	f->legal = NULL;
+	ff_agent_seats_free(&f->seats);
+	f->on = 0;
 }
