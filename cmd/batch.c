@@ -1,6 +1,7 @@
-/* The commands' one parallel pipeline over their input (cmd/batch.h):
-   slots filled in order from cmd/input.c, worked on by lib/pool.c's
-   threads one game at a time, numbered and emitted in order. */
+/* The commands' one parallel pipeline (cmd/batch.h): slots filled in
+   order from cmd/input.c (or with runs of games the command makes),
+   worked on by lib/pool.c's threads one game at a time, numbered and
+   emitted in order. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -13,11 +14,11 @@
 struct batch {
 	const struct ff_batch_ops *ops;
 	void *ctx;
-	struct ff_input *in;
+	struct ff_input *in;       /* NULL: the games are made (ops->make) */
 	int threads, per_slot;
 	unsigned flags;
 	struct ff_numbering nb;
-	unsigned long long games;   /* read so far, one by one (not in chunks) */
+	unsigned long long games;   /* read so far, one by one (not in chunks), or made */
 };
 
 /* p's array of old elements of size sz grown to cap; NULL when memory
@@ -63,7 +64,7 @@ static int slot_init(void *ctx, void *p)
 		return -1;
 	if (b->ops->unit_init && b->ops->unit_init(b->ctx, s->unit))
 		return -1;
-	return grow_to(b, s, b->per_slot);
+	return b->in ? grow_to(b, s, b->per_slot) : 0;   /* made games: no records */
 }
 
 static void slot_free(void *ctx, void *p)
@@ -105,7 +106,18 @@ static int keep_raw(struct batch *b, struct ff_batch_slot *s, int n)
 	return text ? ff_buf_add(&s->raw_text, text, len) : 0;
 }
 
-/* Fill slot p: a chunk, or up to per_slot games read one by one. */
+/* Fill s with the next run of games the command makes (ops->make).
+   Returns 1, or 0 when there are no more. */
+static int make(struct batch *b, struct ff_batch_slot *s)
+{
+	int n = b->ops->make(b->ctx, s->first, b->per_slot);
+
+	s->n = n > 0 ? n : 0;
+	b->games += (unsigned long long)s->n;
+	return s->n > 0;
+}
+
+/* Fill slot p: a chunk, up to per_slot games read one by one, or made. */
 static int produce(void *ctx, void *p, size_t seq)
 {
 	struct batch *b = ctx;
@@ -119,6 +131,8 @@ static int produce(void *ctx, void *p, size_t seq)
 	ff_buf_reset(&s->raw_text);
 	if (b->ops->more && !b->ops->more(b->ctx))
 		return 0;
+	if (!b->in)
+		return make(b, s);
 	for (n = 0; n < b->per_slot; n++) {
 		ff_error_clear(&s->rerr[n]);
 		rc = ff_input_step(b->in, n ? NULL : &s->ch, &s->recs[n], &s->rerr[n], &s->file[n]);
@@ -230,5 +244,7 @@ int ff_batch_run(const struct ff_batch_ops *ops, void *ctx, struct ff_input *in,
 	};
 	struct batch b = { ops, ctx, in, threads, per_slot > 0 ? per_slot : 1, flags, { 0, 0 }, 0 };
 
+	if (!in && !ops->make)
+		return -1;
 	return ff_pool_run(&pool, &b, threads);
 }

@@ -7,7 +7,7 @@
    Work is committed in batches, so a killed import leaves the store
    consistent and running it again completes it. With --threads N the
    games are read in order, replayed and rewritten by N workers (the
-   ordered pipeline of lib/pool.h) and stored in order by this thread:
+   commands' pipeline, cmd/batch.h) and stored in order by this thread:
    the store and the output are the same whatever N. */
 #include "config.h"
 

@@ -1,7 +1,8 @@
 /* fivefold simulate: play N games of a ruleset with seeded agents and write
    them as FGN. Game i carries Seed = --seed + i, so any game can be
-   replayed alone; chunks of games run on --threads workers and are written
-   in order, so the output is the same bytes whatever the thread count. */
+   replayed alone; runs of games are played on --threads workers by the
+   commands' pipeline (cmd/batch.h) and written in order, so the output is
+   the same bytes whatever the thread count. */
 #include "config.h"
 
 #include <errno.h>
@@ -9,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/batch.h"
 #include "cmd/cmd.h"
 #include "cmd/progress.h"
 #include "formats/format.h"
 #include "lib/agent.h"
 #include "lib/analysis/solve.h"
-#include "lib/pool.h"
 #include "lib/setup.h"
 #include "lib/simulate.h"
 #include "lib/text.h"
@@ -56,14 +57,13 @@ static const struct ff_opt opts[] = {
 };
 #undef S
 
-/* One chunk of games: [first, first+count) and their text. */
-struct slot {
-	unsigned long long first;
-	int count;
-	struct ff_buf out;
+/* A slot's games (the batch's [first, first + n), their text the slot's
+   out): how many were played, in order. */
+struct unit {
 	struct ff_error err;
+	int played;
 	int failed;
-	int cut;             /* interrupted: count is the games played */
+	int cut;             /* interrupted: played is the games before it */
 };
 
 /* Per-worker scratch: a state, a record, a formatting buffer. Aligned to a
@@ -83,75 +83,73 @@ struct sctx {
 	struct worker w[MAX_THREADS];
 	int nworkers;
 	int failed;
-	int cut;                      /* a chunk was cut by a signal: nothing after it */
+	int cut;                      /* a slot was cut by a signal: nothing after it */
 	unsigned long long done;      /* games written */
 	struct ff_progress prog;
 	struct ff_solution solution;  /* --solution, for the perfect agent */
 	struct ff_agent_seats agents;   /* --agents, with what each made of its options */
 };
 
-static int slot_init(void *ctx, void *p)
+/* The slot starting at game `first` gets CHUNK games, fewer at the end. */
+static int make(void *ctx, unsigned long long first, int per_slot)
 {
-	memset(p, 0, sizeof(struct slot));
-	return 0;
-}
+	const struct sctx *c = ctx;
 
-static void slot_free(void *ctx, void *p)
-{
-	ff_buf_free(&((struct slot *)p)->out);
-}
-
-static int produce(void *ctx, void *p, size_t seq)
-{
-	struct sctx *c = ctx;
-	struct slot *s = p;
-	unsigned long long first = (unsigned long long)seq * CHUNK;
-
-	if (first >= c->games || ff_cmd_interrupted())
+	if (first >= c->games)
 		return 0;
-	s->first = first;
-	s->count = c->games - first < CHUNK ? (int)(c->games - first) : CHUNK;
-	return 1;
+	return c->games - first < (unsigned long long)per_slot ? (int)(c->games - first) : per_slot;
 }
 
-static void work(void *ctx, void *p, int wi)
+static int more(void *ctx)
+{
+	(void)ctx;
+	return !ff_cmd_interrupted();
+}
+
+static void begin(void *ctx, struct ff_batch_slot *s)
+{
+	struct unit *u = s->unit;
+
+	(void)ctx;
+	ff_error_clear(&u->err);
+	u->played = 0;
+	u->failed = 0;
+	u->cut = 0;
+}
+
+/* Play game s->first + i on worker wi, unless the slot failed or was cut. */
+static void work(void *ctx, struct ff_batch_slot *s, int i, int wi)
 {
 	struct sctx *c = ctx;
-	struct slot *s = p;
+	struct unit *u = s->unit;
 	struct worker *w = &c->w[wi];
-	int i;
+	uint64_t seed = ff_sim_seed(c->seed, s->first + (unsigned long long)i);
 
-	ff_buf_reset(&s->out);
-	s->failed = 0;
-	s->cut = 0;
-	for (i = 0; i < s->count; i++) {
-		uint64_t seed = ff_sim_seed(c->seed, s->first + (unsigned long long)i);
-
-		if (ff_cmd_interrupted()) {   /* the games played so far, whole */
-			s->count = i;
-			s->cut = 1;
-			return;
-		}
-
-		if (ff_simulate_game(&c->sim, seed, w->state, &w->scratch, &w->rec, &s->err) ||
-		    c->fmt->write(&w->rec, &s->out)) {
-			if (s->err.code == FF_OK)
-				ff_error_set(&s->err, FF_ENOMEM, "out of memory");
-			s->failed = 1;
-			return;
-		}
+	if (u->failed || u->cut)
+		return;
+	if (ff_cmd_interrupted()) {   /* the games played so far, whole */
+		u->cut = 1;
+		return;
 	}
+	if (ff_simulate_game(&c->sim, seed, w->state, &w->scratch, &w->rec, &u->err) ||
+	    c->fmt->write(&w->rec, &s->out)) {
+		if (u->err.code == FF_OK)
+			ff_error_set(&u->err, FF_ENOMEM, "out of memory");
+		u->failed = 1;
+		return;
+	}
+	u->played++;
 }
 
-static int consume(void *ctx, void *p)
+static int emit(void *ctx, struct ff_batch_slot *s)
 {
 	struct sctx *c = ctx;
-	struct slot *s = p;
+	const struct unit *u = s->unit;
 
-	if (c->cut)   /* after a chunk a signal cut: a gap would follow */
+	if (c->cut)   /* after a slot a signal cut: a gap would follow */
 		return 0;
-	if (s->failed) {
-		fprintf(stderr, "fivefold simulate: %s\n", s->err.msg);
+	if (u->failed) {
+		fprintf(stderr, "fivefold simulate: %s\n", u->err.msg);
 		c->failed = 1;
 		return -1;
 	}
@@ -161,14 +159,19 @@ static int consume(void *ctx, void *p)
 		c->failed = 1;
 		return -1;
 	}
-	c->done += (unsigned long long)s->count;
-	c->cut = s->cut;
+	c->done += (unsigned long long)u->played;
+	c->cut = u->cut;
 	ff_progress_show(&c->prog, c->done, 0, 0);
 	return 0;
 }
 
-static const struct ff_pool_ops ops = {
-	sizeof(struct slot), slot_init, slot_free, produce, work, consume
+static const struct ff_batch_ops ops = {
+	.unit_size = sizeof(struct unit),
+	.begin = begin,
+	.work = work,
+	.emit = emit,
+	.more = more,
+	.make = make,
 };
 
 /* 0 when the engine accepts cfg (seat count, option combinations) and
@@ -259,7 +262,7 @@ static int play(const struct ff_cmd *cmd, struct sctx *c)
 			rc = FF_EXIT_FAIL;
 	}
 	ff_progress_init(&c->prog, NULL, 0, c->games, c->out == stdout);
-	if (rc == FF_EXIT_OK && (ff_pool_run(&ops, c, c->nworkers) || c->failed))
+	if (rc == FF_EXIT_OK && (ff_batch_run(&ops, c, NULL, c->nworkers, CHUNK, 0) || c->failed))
 		rc = FF_EXIT_FAIL;
 	/* interrupted: the whole games so far are the output (put in place) */
 	interrupted = rc == FF_EXIT_OK && c->done < c->games && ff_cmd_interrupted();

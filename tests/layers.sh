@@ -12,7 +12,10 @@
 # - the PostgreSQL backend's files (db/pg.h) call each other downwards
 #   only: every ff_pg_ symbol a file calls is defined in a file of a lower
 #   layer (conn 1; plies, filter 2; batch 3, whose commit import's staging
-#   waits for; store 5; every other pg_ file, a job of the backend, 4).
+#   waits for; store 5; every other pg_ file, a job of the backend, 4);
+# - of the commands' objects only cmd/batch.c's calls lib/pool.c: every
+#   command that processes games in parallel goes through the one
+#   pipeline, cmd/batch.h.
 top_builddir=${top_builddir:-.}
 NM=${NM:-nm}
 AR=${AR:-ar}
@@ -110,6 +113,17 @@ if [ -s "$tmp/pg.syms" ]; then
 	else
 		check "the PostgreSQL files call downwards only" 0
 	fi
+fi
+
+# the objects of cmd/ that call lib/pool.c, by source name (fivefold-batch.o: batch)
+"$NM" -A --undefined-only "$b"/cmd/*.o 2>/dev/null |
+	awk '$NF ~ /^ff_pool_/ { sub(/\.o:.*/, ""); sub(/.*\//, ""); sub(/^fivefold-/, ""); print }' |
+	sort -u >"$tmp/pool.users"
+if [ "$(cat "$tmp/pool.users")" = batch ]; then
+	check "only cmd/batch.c calls lib/pool.c" 0
+else
+	echo "cmd/ objects calling lib/pool.c: $(tr '\n' ' ' <"$tmp/pool.users") (only batch)"
+	check "only cmd/batch.c calls lib/pool.c" 1
 fi
 
 echo "layers: $pass passed, $fail failed"
