@@ -3,7 +3,9 @@
    canonical FGN, replayed and stored in the target with its source (file,
    game number, line), in the order stored, through the same code as
    import, so the target keys, dedupes and counts it the same way; every
-   quarantine entry is copied as it is. Batches as import's: a copy killed
+   quarantine entry is copied as it is; then every analysis (analyse
+   --db) is kept again, found in the target by the key of its game's
+   canonical FGN, replayed the same way. Batches as import's: a copy killed
    part way and run again completes. */
 #include "config.h"
 
@@ -40,6 +42,7 @@ struct copier {
 	struct ff_game_facts facts;
 	struct ff_error err;
 	unsigned long long games, stored, dups, quarantined, entries, added;
+	unsigned long long analyses, kept;
 	int in_batch;
 };
 
@@ -75,20 +78,33 @@ static int close_batch(struct copier *c, unsigned long long n)
 	return ff_store_commit(c->to, &c->err);
 }
 
+/* Replay the stored game of FGN fgn (where: "of 'FILE', game N," in
+   messages) and fill sg with what the target keeps of it, its canonical
+   FGN first. Returns 0 or -1 with c->err. */
+static int replay(struct copier *c, const char *fgn, size_t len, const char *where,
+		  struct ff_store_game *sg)
+{
+	struct ff_error why;
+
+	ff_error_clear(&why);
+	if (ff_fgn_read_text(fgn, len, &c->rec, &why) != 1 ||
+	    ff_game_rewrite(&c->game, &c->rec, FF_FORM_LONG, &c->canon, &why) != FF_VALID)
+		return ff_error_set(&c->err, FF_EIO, "store '%s': the stored game %s does not "
+				    "replay: %s", c->from, where, why.msg);
+	if (ff_game_facts_fill(&c->facts, &c->game, &c->rec, &c->canon, sg))
+		return ff_error_set(&c->err, FF_ENOMEM, "out of memory");
+	return 0;
+}
+
 static int copy_game(void *ctx, const struct ff_stored_game *g)
 {
 	struct copier *c = ctx;
 	struct ff_store_game sg;
-	struct ff_error why;
+	char where[256];
 
-	ff_error_clear(&why);
-	if (ff_fgn_read_text(g->fgn, g->fgn_len, &c->rec, &why) != 1 ||
-	    ff_game_rewrite(&c->game, &c->rec, FF_FORM_LONG, &c->canon, &why) != FF_VALID)
-		return ff_error_set(&c->err, FF_EIO, "store '%s': the stored game of '%s', game %ld, "
-				    "does not replay: %s", c->from, g->source_file, g->source_game,
-				    why.msg);
-	if (ff_game_facts_fill(&c->facts, &c->game, &c->rec, &c->canon, &sg))
-		return ff_error_set(&c->err, FF_ENOMEM, "out of memory");
+	snprintf(where, sizeof where, "of '%s', game %ld,", g->source_file, g->source_game);
+	if (replay(c, g->fgn, g->fgn_len, where, &sg))
+		return -1;
 	sg.source_file = g->source_file;
 	sg.source_game = g->source_game;
 	sg.source_line = g->source_line;
@@ -108,14 +124,39 @@ static int copy_reject(void *ctx, const struct ff_store_reject *r)
 	return close_batch(c, ++c->entries);
 }
 
-/* Copy every game, then every quarantine entry, of from into c->to. */
+/* Keep analysis a in the target, for the game as copy stored it there
+   (its FGN replayed to the canonical form, as copy_game's): an analysis
+   of the same game, method and budget is replaced. */
+static int copy_analysis(void *ctx, const struct ff_store_analysis *a)
+{
+	struct copier *c = ctx;
+	struct ff_store_analysis t = *a;
+	struct ff_store_game sg;
+	char where[64];
+	int rc;
+
+	snprintf(where, sizeof where, "of analysis %llu,", c->analyses + 1);
+	if (replay(c, a->fgn, a->fgn_len, where, &sg))
+		return -1;
+	t.fgn = sg.fgn;
+	t.fgn_len = sg.fgn_len;
+	t.game = sg.game;
+	if (open_batch(c) || (rc = ff_store_add_analysis(c->to, &t, &c->err)) < 0)
+		return -1;
+	c->kept += (unsigned long long)rc;
+	return close_batch(c, ++c->analyses);
+}
+
+/* Copy every game, then every quarantine entry, then every analysis, of
+   from into c->to. */
 static int copy(struct copier *c, struct ff_store *from)
 {
 	struct ff_error err;
 
 	ff_error_clear(&err);
 	if (ff_store_each_game(from, copy_game, c, &err) || close_batch(c, 0) ||
-	    ff_store_each_reject(from, copy_reject, c, &err) || close_batch(c, 0)) {
+	    ff_store_each_reject(from, copy_reject, c, &err) || close_batch(c, 0) ||
+	    ff_store_each_analysis(from, copy_analysis, c, &err) || close_batch(c, 0)) {
 		fprintf(stderr, "fivefold store: %s\n", err.msg[0] ? err.msg : c->err.msg);
 		return -1;
 	}
@@ -166,10 +207,12 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	} else {
 		if (!o->quiet)
 			printf("copied %llu game%s: %llu stored, %llu duplicate%s, %llu quarantined; "
-			       "%llu quarantine entr%s: %llu added, %llu there already\n", c.games,
+			       "%llu quarantine entr%s: %llu added, %llu there already; "
+			       "%llu analys%s: %llu kept, %llu without their game\n", c.games,
 			       c.games == 1 ? "" : "s", c.stored, c.dups, c.dups == 1 ? "" : "s",
 			       c.quarantined, c.entries, c.entries == 1 ? "y" : "ies", c.added,
-			       c.entries - c.added);
+			       c.entries - c.added, c.analyses, c.analyses == 1 ? "is" : "es",
+			       c.kept, c.analyses - c.kept);
 		rc = FF_EXIT_OK;
 	}
 	ff_game_free(&c.game);
@@ -187,16 +230,17 @@ const struct ff_cmd ff_cmd_store = {
 	.summary = "copy a store to another database (SQLite or PostgreSQL)",
 	.operands = "copy SOURCE TARGET",
 	.operand = FF_C_ANY,
-	.about = "`fivefold store copy SOURCE TARGET` copies every game and every\n"
-		 "quarantine entry of the store SOURCE into the store TARGET (made when\n"
-		 "missing), in the order stored. Either is a SQLite file or a\n"
-		 "PostgreSQL database (postgresql://...), of the same kind or not. Each\n"
-		 "game is replayed from its canonical FGN and stored with its source\n"
-		 "file, game number and line, keyed and deduplicated as import does it;\n"
-		 "a game already in the target counts as a duplicate, so copying again\n"
-		 "adds nothing. Batches as import's: a killed copy run again completes.\n"
-		 "(--from and --to, which name formats elsewhere, are refused.) See\n"
-		 "docs/store.md.",
+	.about = "`fivefold store copy SOURCE TARGET` copies every game, every\n"
+		 "quarantine entry and every analysis (analyse --db) of the store\n"
+		 "SOURCE into the store TARGET (made when missing), in the order\n"
+		 "stored. Either is a SQLite file or a PostgreSQL database\n"
+		 "(postgresql://...), of the same kind or not. Each game is replayed\n"
+		 "from its canonical FGN and stored with its source file, game number\n"
+		 "and line, keyed and deduplicated as import does it; a game already in\n"
+		 "the target counts as a duplicate, so copying again adds nothing (an\n"
+		 "analysis of the same game, method and budget is replaced). Batches as\n"
+		 "import's: a killed copy run again completes. (--from and --to, which\n"
+		 "name formats elsewhere, are refused.) See docs/store.md.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

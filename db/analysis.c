@@ -25,3 +25,12 @@ int ff_store_each_player_analysis(struct ff_store *s, const struct ff_stats_filt
 		return 0;
 	return s->be->player_analysis(s, f, cb, ctx, err);
 }
+
+int ff_store_each_analysis(struct ff_store *s,
+			   int (*cb)(void *ctx, const struct ff_store_analysis *a), void *ctx,
+			   struct ff_error *err)
+{
+	if (s->version < 8)   /* an older store has no analyses: no rows */
+		return 0;
+	return s->be->each_analysis(s, cb, ctx, err);
+}

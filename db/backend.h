@@ -70,6 +70,10 @@ struct ff_store_backend {
 	   game, -1 with err */
 	int (*add_analysis)(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
 			    struct ff_error *err);
+	/* ff_store_each_analysis, the store at schema 8 or later */
+	int (*each_analysis)(struct ff_store *s,
+			     int (*cb)(void *ctx, const struct ff_store_analysis *a), void *ctx,
+			     struct ff_error *err);
 	int (*player_analysis)(struct ff_store *s, const struct ff_stats_filter *f,
 			       int (*cb)(void *ctx, const struct ff_player_analysis *p),
 			       void *ctx, struct ff_error *err);

@@ -68,6 +68,10 @@ struct ff_pg {
 	struct ff_store base;
 	PGconn *conn;
 	int in_batch;
+	int analyses_tx;                    /* in a batch: the transaction of its analyses
+					       (ff_pg_add_analysis) is open, committed
+					       before its games are */
+	int put_prepared;                   /* ff_put_analysis is prepared (db/pg_analysis.c) */
 	int fast;                           /* the last batch's keys were all free */
 	struct ff_pg_batch bt[2];           /* cur and flying point into it */
 	struct ff_pg_batch *cur, *flying;
@@ -185,8 +189,9 @@ int ff_pg_reject_same(struct ff_store *s, const struct ff_store_reject *r, const
    each game and commits, after settling a batch committing on its thread;
    ff_pg_commit_later settles, then commits s->cur on a thread of its own;
    ff_pg_settle joins that thread, reports the batch's games and commits
-   it where the thread left that to it (0 when none flies). Each returns
-   0, or -1 with err (the batch rolled back). */
+   it where the thread left that to it (0 when none flies). ff_pg_commit
+   and ff_pg_commit_later commit the batch's analyses first (analyses_tx).
+   Each returns 0, or -1 with err (the batch rolled back). */
 int ff_pg_commit(struct ff_pg *s, struct ff_error *err);
 int ff_pg_commit_later(struct ff_pg *s, struct ff_error *err);
 int ff_pg_settle(struct ff_pg *s, struct ff_error *err);
@@ -206,6 +211,9 @@ int ff_pg_results(struct ff_store *s, const struct ff_result_filter *q,
 		  struct ff_result_acc *acc, struct ff_error *err);
 int ff_pg_add_analysis(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
 		       struct ff_error *err);
+int ff_pg_each_analysis(struct ff_store *s,
+			int (*cb)(void *ctx, const struct ff_store_analysis *a), void *ctx,
+			struct ff_error *err);
 int ff_pg_player_analysis(struct ff_store *s, const struct ff_stats_filter *f,
 			  int (*cb)(void *ctx, const struct ff_player_analysis *p), void *ctx,
 			  struct ff_error *err);

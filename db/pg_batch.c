@@ -402,11 +402,21 @@ int ff_pg_settle(struct ff_pg *s, struct ff_error *err)
 	return finish(s, s->flying, &s->fly, err);
 }
 
+/* Commit the batch's analyses' transaction, when open. Returns 0, or -1
+   with err. */
+static int commit_analyses(struct ff_pg *s, struct ff_error *err)
+{
+	if (!s->analyses_tx)
+		return 0;
+	s->analyses_tx = 0;
+	return ff_pg_exec(s, "COMMIT", err);
+}
+
 int ff_pg_commit(struct ff_pg *s, struct ff_error *err)
 {
 	struct ff_pg_flight f;
 
-	if (ff_pg_settle(s, err))
+	if (commit_analyses(s, err) || ff_pg_settle(s, err))
 		return -1;
 	if (s->cur->n == 0)
 		return 0;
@@ -419,7 +429,7 @@ int ff_pg_commit_later(struct ff_pg *s, struct ff_error *err)
 {
 	struct ff_pg_batch *b = s->cur;
 
-	if (ff_pg_settle(s, err))
+	if (commit_analyses(s, err) || ff_pg_settle(s, err))
 		return -1;
 	if (b->n == 0)
 		return 0;

@@ -319,6 +319,8 @@ int ff_pg_add_game(struct ff_store *base, const struct ff_store_game *g, struct 
 	if (!s->in_batch)
 		return ff_error_set(err, FF_EIO, "store '%s': a game added outside a batch",
 				    s->base.name);
+	if (s->analyses_tx && ff_pg_commit(s, err))   /* the batch's analyses first */
+		return -1;
 	ff_store_game_key(g, key);
 	if (ff_compact_encode(&s->cpt, g, err) || code_moves(s, err))
 		return -1;

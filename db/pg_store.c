@@ -181,5 +181,6 @@ const struct ff_store_backend ff_store_postgresql = {
 	.players = ff_pg_players,
 	.each_reject = ff_pg_each_reject,
 	.add_analysis = ff_pg_add_analysis,
+	.each_analysis = ff_pg_each_analysis,
 	.player_analysis = ff_pg_player_analysis,
 };

@@ -12,7 +12,7 @@
 enum {
 	ST_GAME, ST_GAME_SAME, ST_PLAYER, ST_PLAYER_ID, ST_SEAT, ST_REJECT, ST_REJECT_SAME,
 	ST_TMPL_ADD, ST_TMPL_ID, ST_PLY_ADD, ST_PLY_ID, ST_PLY_TEXT, ST_RULESET, ST_SOURCE_ADD,
-	ST_SOURCE_ID,
+	ST_SOURCE_ID, ST_AN_GAME, ST_AN_DEL, ST_AN_INS, ST_AN_SEAT,
 	ST_COUNT
 };
 
@@ -94,6 +94,9 @@ int ff_sqlite_results(struct ff_store *s, const struct ff_result_filter *q,
 		      struct ff_result_acc *acc, struct ff_error *err);
 int ff_sqlite_add_analysis(struct ff_store *s, const struct ff_store_analysis *a, const char *key,
 			   struct ff_error *err);
+int ff_sqlite_each_analysis(struct ff_store *s,
+			    int (*cb)(void *ctx, const struct ff_store_analysis *a), void *ctx,
+			    struct ff_error *err);
 int ff_sqlite_player_analysis(struct ff_store *s, const struct ff_stats_filter *f,
 			      int (*cb)(void *ctx, const struct ff_player_analysis *p), void *ctx,
 			      struct ff_error *err);

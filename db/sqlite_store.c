@@ -533,5 +533,6 @@ const struct ff_store_backend ff_store_sqlite = {
 	.players = ff_sqlite_players,
 	.each_reject = ff_sqlite_each_reject,
 	.add_analysis = ff_sqlite_add_analysis,
+	.each_analysis = ff_sqlite_each_analysis,
 	.player_analysis = ff_sqlite_player_analysis,
 };

@@ -321,12 +321,25 @@ struct ff_store_analysis {
 };
 
 /* Keep a's analysis of the stored game of canonical FGN a->fgn (found by
-   its key), in one
-   transaction: an analysis of the same game by the same method and budget
-   is replaced. Returns 1 when kept, 0 when the store holds no game of that
+   its key), in one transaction, or inside a batch (between ff_store_begin
+   and ff_store_commit, which commits it; the batch's games given before
+   are stored first) as a part of the batch's that is whole or not there:
+   an analysis of the same game by the same method and budget is
+   replaced. Returns 1 when kept, 0 when the store holds no game of that
    key (nothing written), -1 with err. */
 int ff_store_add_analysis(struct ff_store *s, const struct ff_store_analysis *a,
 			  struct ff_error *err);
+
+/* Call cb with every analysis the store keeps, in analyses.id order (the
+   order kept), one at a time: its game's canonical FGN (rebuilt as
+   export does), game name, method, budget, threshold, start, plies JSON
+   and its seats' sums by seat, the numbers exactly as stored (store
+   copy). a and what it points to are valid during the call only. A
+   store older than schema 8 has none: no call. Returns 0, -1 with err,
+   or cb's non-zero return. */
+int ff_store_each_analysis(struct ff_store *s,
+			   int (*cb)(void *ctx, const struct ff_store_analysis *a), void *ctx,
+			   struct ff_error *err);
 
 /* One player's figures in one analysed game (valid during the callback
    only): the sums over the seats the player held there. */

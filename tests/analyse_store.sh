@@ -6,8 +6,12 @@
 # adds; stats --by player gives each player's mean error a decision equal
 # to the mean plain SQL computes over the stored per-game figures (on
 # SQLite and on a throw-away PostgreSQL server, tests/pgserver.sh), and
-# the two backends give the same bytes. The PostgreSQL half is skipped, saying why, when
-# the server binaries are missing.
+# the two backends give the same bytes; store copy carries every analysis
+# from SQLite to PostgreSQL and back (the doubles to the bit, export
+# --analysis and stats --by player the same from all three stores), a
+# second copy changes nothing, and a store older than schema 8 copies with
+# none. The PostgreSQL half is skipped, saying why, when the server
+# binaries are missing.
 srcdir=${srcdir:-.}
 top_builddir=${top_builddir:-.}
 ff=$(cd "$top_builddir" && pwd)/fivefold
@@ -33,6 +37,49 @@ mean_sql="SELECT p.name, a.method, round(CAST(sum(x.error) / sum(x.decisions) AS
 	FROM analysis_seats x JOIN analyses a ON a.id = x.analysis_id
 	JOIN seats st ON st.game_id = a.game_id AND st.seat = x.seat
 	JOIN players p ON p.id = st.player_id GROUP BY p.name, a.method ORDER BY p.name, a.method"
+# every analysis of SQLite store $1 in store $2 (found by its game's key,
+# method and budget) with the same numbers, doubles compared as stored (=),
+# and no other: prints 1
+same_analyses() {
+	sqlite3 "$1" "ATTACH '$2' AS b;
+	SELECT (SELECT count(*) FROM b.analyses) = (SELECT count(*) FROM analyses)
+	AND (SELECT count(*) FROM b.analysis_seats) = (SELECT count(*) FROM analysis_seats)
+	AND (SELECT count(*) FROM analyses x JOIN games g ON g.id = x.game_id
+		JOIN b.games h ON h.hash = g.hash JOIN b.analyses y ON y.game_id = h.id
+		AND y.method = x.method AND y.budget = x.budget AND y.threshold = x.threshold
+		AND y.start = x.start AND y.plies = x.plies) = (SELECT count(*) FROM analyses)
+	AND (SELECT count(*) FROM analysis_seats xs JOIN analyses x ON x.id = xs.analysis_id
+		JOIN games g ON g.id = x.game_id JOIN b.games h ON h.hash = g.hash
+		JOIN b.analyses y ON y.game_id = h.id AND y.method = x.method AND y.budget = x.budget
+		JOIN b.analysis_seats ys ON ys.analysis_id = y.id AND ys.seat = xs.seat
+		AND ys.plies = xs.plies AND ys.decisions = xs.decisions AND ys.error = xs.error
+		AND ys.mean_error IS xs.mean_error AND ys.errors = xs.errors AND ys.luck = xs.luck)
+		= (SELECT count(*) FROM analysis_seats)"
+}
+# the analyses of SQLite store $1 in the order kept: game key, method, budget
+kept_order() {
+	sqlite3 "$1" 'SELECT hex(g.hash), a.method, a.budget FROM analyses a
+		JOIN games g ON g.id = a.game_id ORDER BY a.id'
+}
+# every row of the analyses of SQLite store $1, ids and all
+dump_analyses() {
+	sqlite3 "$1" 'SELECT *, quote(threshold), quote(start) FROM analyses ORDER BY id;
+		SELECT *, quote(error), quote(luck) FROM analysis_seats ORDER BY analysis_id, seat'
+}
+# export --analysis from store $1 into $2.jsonl and $2.fgn
+export_an() {
+	"$ff" export --db "$1" --analysis "$2.jsonl" -o "$2.fgn"
+}
+# stats --by player from store $1, every format, into $2.text, .csv, .json
+by_player() {
+	for f in text csv json; do "$ff" stats --db "$1" --by player -f "$f" >"$2.$f" || return 1; done
+}
+# the copy's summary line of $1 games and $2 analyses copied into a store
+# that had none of them (new) or all of them (again)
+summary() {
+	if [ "$3" = new ]; then g="$1 stored, 0 duplicates"; else g="0 stored, $1 duplicates"; fi
+	echo "copied $1 games: $g, 0 quarantined; 0 quarantine entries: 0 added, 0 there already; $2 analyses: $2 kept, 0 without their game"
+}
 # the same from stats --by player (pg_psql sets db: the store is sdb) -f csv: player, method, mean error
 stats_mean() {
 	"$ff" stats --db "$1" --by player -f csv | awk -F, 'NR > 1 { gsub(/"/, "", $1);
@@ -103,6 +150,33 @@ check "stats --by player --compare: a usage error" $?
 [ $? = 1 ] && grep -q 'game 1: not in the store (fivefold import it first)' "$tmp/o.err" &&
 	[ "$(sqlite3 "$sdb" 'SELECT count(*) FROM analyses')" = 24 ]
 check "sqlite: a game not in the store: refused, nothing kept" $?
+# store copy to another SQLite file: every analysis, to the bit; again: nothing changes
+"$ff" store copy "$sdb" "$tmp/c.db" >"$tmp/cc.out" 2>&1 &&
+	[ "$(cat "$tmp/cc.out")" = "$(summary 12 24 new)" ]
+check "sqlite: store copy counts the analyses" $?
+[ "$(same_analyses "$sdb" "$tmp/c.db")" = 1 ] && kept_order "$sdb" >"$tmp/o0" &&
+	kept_order "$tmp/c.db" | cmp -s - "$tmp/o0" && export_an "$sdb" "$tmp/x0" &&
+	export_an "$tmp/c.db" "$tmp/xc" && cmp -s "$tmp/xc.jsonl" "$tmp/x0.jsonl" &&
+	cmp -s "$tmp/xc.fgn" "$tmp/x0.fgn" && by_player "$sdb" "$tmp/b0" && by_player "$tmp/c.db" "$tmp/bc" &&
+	cmp -s "$tmp/bc.text" "$tmp/b0.text" && cmp -s "$tmp/bc.csv" "$tmp/b0.csv" &&
+	cmp -s "$tmp/bc.json" "$tmp/b0.json" && [ -s "$tmp/b0.text" ]
+check "sqlite: store copy keeps every analysis, in order, to the bit" $?
+dump_analyses "$tmp/c.db" >"$tmp/dc"
+"$ff" store copy "$sdb" "$tmp/c.db" >"$tmp/cc2.out" 2>&1 &&
+	[ "$(cat "$tmp/cc2.out")" = "$(summary 12 24 again)" ] && dump_analyses "$tmp/c.db" | cmp -s - "$tmp/dc"
+check "sqlite: store copy again changes no analysis" $?
+# stores older than schema 8 copy with no analyses: version 1 (a fixture
+# made by an earlier fivefold) and version 7 (the analyses' tables dropped)
+sqlite3 "$tmp/v1.db" <"$srcdir/tests/cli/store_v1.sql"
+"$ff" import -q --db "$tmp/v7.db" "$tmp/g.fgn" >/dev/null 2>&1
+sqlite3 "$tmp/v7.db" 'DROP TABLE analysis_seats; DROP TABLE analyses; PRAGMA user_version = 7'
+"$ff" store copy "$tmp/v1.db" "$tmp/v1c.db" >"$tmp/v1c.out" 2>&1 &&
+	[ "$(cat "$tmp/v1c.out")" = "$(summary 3 0 new)" ] &&
+	"$ff" store copy "$tmp/v7.db" "$tmp/v7c.db" >"$tmp/v7c.out" 2>&1 &&
+	[ "$(cat "$tmp/v7c.out")" = "$(summary 12 0 new)" ] &&
+	[ "$(sqlite3 "$tmp/v1.db" 'PRAGMA user_version')" = 1 ] &&
+	[ "$(sqlite3 "$tmp/v7c.db" 'SELECT count(*) FROM analyses')" = 0 ]
+check "sqlite: stores of schema 1 and 7 copy, with no analyses" $?
 
 # 2. PostgreSQL: the same figures, the same bytes as SQLite
 pg_start
@@ -143,6 +217,45 @@ case $? in
 		[ "$(pg_psql six -At -c 'SELECT version FROM fivefold_schema' -c 'SELECT count(*) FROM analysis_seats')" = "8
 24" ]
 	check "postgresql: a version-7 store is migrated to 8" $?
+	# store copy, SQLite -> PostgreSQL -> SQLite: every analysis kept
+	uc=$(pg_newdb cp)
+	"$ff" store copy "$sdb" "$uc" >"$tmp/pc.out" 2>&1 && [ "$(cat "$tmp/pc.out")" = "$(summary 12 24 new)" ]
+	check "postgresql: store copy to PostgreSQL counts the analyses" $?
+	"$ff" store copy "$uc" "$tmp/back.db" >"$tmp/pb.out" 2>&1 &&
+		[ "$(cat "$tmp/pb.out")" = "$(summary 12 24 new)" ]
+	check "postgresql: store copy back to SQLite counts the analyses" $?
+	export_an "$uc" "$tmp/xp" && export_an "$tmp/back.db" "$tmp/xb" &&
+		cmp -s "$tmp/xp.jsonl" "$tmp/x0.jsonl" && cmp -s "$tmp/xb.jsonl" "$tmp/x0.jsonl" &&
+		cmp -s "$tmp/xp.fgn" "$tmp/x0.fgn" && cmp -s "$tmp/xb.fgn" "$tmp/x0.fgn"
+	check "postgresql: export --analysis, the same bytes from the three stores" $?
+	same=0
+	by_player "$uc" "$tmp/bp" && by_player "$tmp/back.db" "$tmp/bb" || same=1
+	for f in text csv json; do
+		cmp -s "$tmp/bp.$f" "$tmp/b0.$f" && cmp -s "$tmp/bb.$f" "$tmp/b0.$f" || same=1
+	done
+	check "postgresql: stats --by player, the same from the three stores" $same
+	[ "$(same_analyses "$sdb" "$tmp/back.db")" = 1 ] && kept_order "$tmp/back.db" | cmp -s - "$tmp/o0"
+	check "postgresql: through PostgreSQL and back, every analysis in order, to the bit" $?
+	pg_dump_an() {
+		pg_psql cp -At -c 'SELECT id, game_id, method, budget, float8send(threshold),
+			float8send(start), md5(plies) FROM analyses ORDER BY id' -c 'SELECT analysis_id,
+			seat, plies, decisions, float8send(error), float8send(mean_error), errors,
+			float8send(luck) FROM analysis_seats ORDER BY analysis_id, seat'
+	}
+	pg_dump_an >"$tmp/dp"
+	dump_analyses "$tmp/back.db" >"$tmp/db"
+	"$ff" store copy "$sdb" "$uc" >"$tmp/pc2.out" 2>&1 &&
+		[ "$(cat "$tmp/pc2.out")" = "$(summary 12 24 again)" ] && pg_dump_an | cmp -s - "$tmp/dp" &&
+		"$ff" store copy "$uc" "$tmp/back.db" >"$tmp/pb2.out" 2>&1 &&
+		[ "$(cat "$tmp/pb2.out")" = "$(summary 12 24 again)" ] &&
+		dump_analyses "$tmp/back.db" | cmp -s - "$tmp/db" && [ "$(wc -l <"$tmp/dp")" = 72 ]
+	check "postgresql: store copy again, both ways, changes no analysis" $?
+	uo=$(pg_newdb old)
+	"$ff" store copy "$tmp/v1.db" "$uo" >"$tmp/po.out" 2>&1 && [ "$(cat "$tmp/po.out")" = "$(summary 3 0 new)" ] &&
+		"$ff" store copy "$tmp/v7.db" "$uo" >"$tmp/po7.out" 2>&1 &&
+		[ "$(cat "$tmp/po7.out")" = "$(summary 12 0 new)" ] &&
+		[ "$(pg_psql old -At -c 'SELECT count(*) FROM analyses')" = 0 ]
+	check "postgresql: stores of schema 1 and 7 copy into it, with no analyses" $?
 	;;
 77) echo "analyse_store: PostgreSQL half skipped" ;;
 *) echo "analyse_store: cannot start a PostgreSQL server"; fail=$((fail + 1)) ;;
