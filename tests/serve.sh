@@ -545,13 +545,21 @@ if pg_start >"$tmp/pg.out" 2>&1; then
 		"/api/games?player=%3Cscript%3Edocument.title%3D%27PWNED%27%3C%2Fscript%3E" \
 		"/api/games?player=x%27%20OR%20%271%27=%271" "/api/games/7" "/api/games/99" \
 		"/api/stats" "/api/stats?game=fiveplay&min_plies=100" "/api/quarantine" \
-		"/export.csv?game=fivelines" "/games?limit=5&after=3" "/stats" "/games/12.fgn"; do
+		"/export.csv?game=fivelines" "/games?limit=5&after=3" "/stats" "/games/12.fgn" \
+		"/api/games/$eid" "/api/games/$sid" "/api/games/$nid"; do
 		# (a page's title names its store)
 		get "$path" | grep -v '^<title>' >"$tmp/a"
 		curl -s "http://127.0.0.1:$pgport$path" | grep -v '^<title>' >"$tmp/b"
 		[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
 		check "PostgreSQL: $path as SQLite's" $?
 	done
+	# a game's page with its stored analysis (copied with the store):
+	# the same page but for the lines that name the store
+	named='<title>\|<h1>\|font-size="13.0"'
+	get "/games/$eid" | grep -v "$named" >"$tmp/a"
+	curl -s "http://127.0.0.1:$pgport/games/$eid" | grep -v "$named" >"$tmp/b"
+	grep -q "<table id=.analysis" "$tmp/a" && cmp -s "$tmp/a" "$tmp/b"
+	check "PostgreSQL: /games/$eid, its analysis's graph and table as SQLite's" $?
 	# the players' ids are each store's own: the same names
 	get "/api/players" | sed -n 's/^{"id":[0-9]*,\("name":.*}\),\{0,1\}$/\1/p' | sort >"$tmp/a"
 	curl -s "http://127.0.0.1:$pgport/api/players" |
