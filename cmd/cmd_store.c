@@ -1,5 +1,6 @@
 /* fivefold store copy: move a store to another database (SQLite file or
-   PostgreSQL) without loss. Every stored game is read back from its
+   PostgreSQL) without loss; fivefold store backends: the databases this
+   fivefold was built to keep a store in. Every stored game is read back from its
    canonical FGN, replayed and stored in the target with its source (file,
    game number, line), in the order stored, through the same code as
    import, so the target keys, dedupes and counts it the same way; every
@@ -163,6 +164,21 @@ static int copy(struct copier *c, struct ff_store *from)
 	return 0;
 }
 
+/* fivefold store backends: a line per backend compiled in (the store
+   registry's order): its name, then the --db values it takes. Returns the
+   exit status. */
+static int list_backends(const struct ff_cmd *cmd, int argc)
+{
+	const char *name, *db;
+	size_t i;
+
+	if (argc != 1)
+		return ff_cmd_usage_error(cmd, "store backends takes no operands, not %d", argc - 1);
+	for (i = 0; ff_store_backend_at(i, &name, &db) == 0; i++)
+		printf("%-11s %s\n", name, db);
+	return ff_cmd_check_stdout(cmd, FF_EXIT_OK);
+}
+
 static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 {
 	const struct sset *o = set;
@@ -172,8 +188,11 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 	struct copier c;
 	int rc;
 
+	if (argc >= 1 && strcmp(argv[0], "backends") == 0)
+		return list_backends(cmd, argc);
 	if (argc < 1 || strcmp(argv[0], "copy") != 0)
-		return ff_cmd_usage_error(cmd, "say what to do: fivefold store copy SOURCE TARGET");
+		return ff_cmd_usage_error(cmd, "say what to do: fivefold store copy SOURCE TARGET, "
+					  "or fivefold store backends");
 	if (argc != 3)
 		return ff_cmd_usage_error(cmd, "store copy takes two stores, SOURCE (the store to copy) "
 					  "and TARGET (the store to copy into), not %d", argc - 1);
@@ -227,8 +246,8 @@ static int run(const struct ff_cmd *cmd, void *set, int argc, char **argv)
 
 const struct ff_cmd ff_cmd_store = {
 	.name = "store",
-	.summary = "copy a store to another database (SQLite or PostgreSQL)",
-	.operands = "copy SOURCE TARGET",
+	.summary = "copy a store to another database (SQLite or PostgreSQL); list the backends",
+	.operands = "copy SOURCE TARGET | backends",
 	.operand = FF_C_ANY,
 	.about = "`fivefold store copy SOURCE TARGET` copies every game, every\n"
 		 "quarantine entry and every analysis (analyse --db) of the store\n"
@@ -240,7 +259,11 @@ const struct ff_cmd ff_cmd_store = {
 		 "the target counts as a duplicate, so copying again adds nothing (an\n"
 		 "analysis of the same game, method and budget is replaced). Batches as\n"
 		 "import's: a killed copy run again completes. (--from and --to, which\n"
-		 "name formats elsewhere, are refused.) See docs/store.md.",
+		 "name formats elsewhere, are refused.)\n"
+		 "`fivefold store backends` lists the databases this fivefold was built\n"
+		 "to keep a store in, a line each: the backend's name, then the --db\n"
+		 "values it takes (SQLite always; PostgreSQL when built with libpq).\n"
+		 "See docs/store.md.",
 	.opts = opts,
 	.settings = sizeof(struct sset),
 	.run = run,

@@ -22,6 +22,7 @@ enum ff_open_mode {
 
 struct ff_store_backend {
 	const char *name;   /* "sqlite", "postgresql" */
+	const char *db;     /* the --db values it takes, for `fivefold store backends` */
 	/* Open db as mode says (enum ff_open_mode); *out is the backend's
 	   store, freed by close. */
 	int (*open)(struct ff_store **out, const char *db, int mode, struct ff_error *err);

@@ -163,6 +163,7 @@ static int pg_settle(struct ff_store *base, struct ff_error *err)
 
 const struct ff_store_backend ff_store_postgresql = {
 	.name = "postgresql",
+	.db = "postgresql://... or postgres://...: a PostgreSQL database",
 	.open = pg_open,
 	.exists = pg_exists,
 	.close = pg_close,

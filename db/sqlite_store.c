@@ -517,6 +517,7 @@ static int sqlite_commit(struct ff_store *s, struct ff_error *err)
 
 const struct ff_store_backend ff_store_sqlite = {
 	.name = "sqlite",
+	.db = "FILE: a SQLite file (any --db value that is not a URL)",
 	.open = sqlite_open,
 	.exists = sqlite_exists,
 	.close = sqlite_close,

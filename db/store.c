@@ -11,6 +11,23 @@
 #include "lib/buf.h"
 #include "lib/ruleset.h"
 
+/* The backends compiled in, the embedded default first. */
+static const struct ff_store_backend *const backends[] = {
+	&ff_store_sqlite,
+#ifdef HAVE_LIBPQ
+	&ff_store_postgresql,
+#endif
+};
+
+int ff_store_backend_at(size_t i, const char **name, const char **db)
+{
+	if (i >= sizeof backends / sizeof backends[0])
+		return -1;
+	*name = backends[i]->name;
+	*db = backends[i]->db;
+	return 0;
+}
+
 /* The backend of db: a postgresql:// or postgres:// URL is PostgreSQL
    (NULL when this fivefold was built without it), anything else a path
    to a SQLite file. */

@@ -37,6 +37,10 @@ int ff_store_open_init(struct ff_store **out, const char *db, struct ff_error *e
    missing store, one that is no store and a newer store are refused.
    Returns 0, or -1 with err (FF_EIO). */
 int ff_store_open_read(struct ff_store **out, const char *db, struct ff_error *err);
+/* The i-th store backend compiled into this fivefold (0: SQLite, always
+   there): its name into *name and the --db values it takes into *db,
+   static strings. Returns 0, or -1 past the last one. */
+int ff_store_backend_at(size_t i, const char **name, const char **db);
 /* 0 when db surely names no store (a SQLite path with no file), else 1. */
 int ff_store_exists(const char *db);
 /* Close the store (NULL is fine); a batch not committed is rolled back. */

@@ -149,7 +149,7 @@ static void test_covered_fails(void)
 	CU_ASSERT(covered("SEARCH seats USING INDEX seats_by_player (player_id=?)\n"));
 }
 
-/* On PostgreSQL (run by tests/store_pg.sh, which sets FF_TEST_PG_URL to
+/* On PostgreSQL (run by tests/store.sh, which sets FF_TEST_PG_URL to
    a store it made): with sequential scans priced out, every filter's plan
    reads games through an index -- none falls back to reading a partition
    whole. (Without the URL there is nothing to check here.) */

@@ -1,7 +1,7 @@
 -- A PostgreSQL store of schema version 5, made by fivefold before
 -- migration 5 -> 6 (commit dff8734, built with PostgreSQL): the files of
 -- tests/cli/store_v5.sql imported into a new database, then pg_dump
--- --no-owner --no-privileges. tests/store_pg.sh loads it with psql.
+-- --no-owner --no-privileges. tests/store.sh loads it with psql.
 --
 -- PostgreSQL database dump
 --
