@@ -10,6 +10,7 @@
    spot. */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,7 @@ struct actx {
 	unsigned long long lo, hi; /* --shard: the games [lo, hi) of the input, from 0 */
 	long shard;                /* --shard's I (1 without it) */
 	struct ff_buf graph;       /* --plot: the first game's graph */
+	atomic_int plotted;        /* --plot: graph holds it: the workers draw no more */
 };
 
 /* Is a game of rules analysed by search under --method's value m? */
@@ -225,7 +227,9 @@ static void one_game(struct actx *c, struct aworker *w, struct ff_batch_slot *s,
 		failed(s, u, file, &err);
 		return;
 	}
-	if (c->o->plot && draw(w, u, file, rec)) {
+	/* (a game in work before the first was emitted draws one too) */
+	if (c->o->plot && !atomic_load_explicit(&c->plotted, memory_order_relaxed) &&
+	    draw(w, u, file, rec)) {
 		ff_buf_adds(&s->err, "fivefold analyse: out of memory\n");
 		u->state = G_FAILED;
 		return;
@@ -307,6 +311,7 @@ static void emit_game(struct actx *c, struct ff_batch_slot *s, struct agame *u)
 
 		c->graph = u->graph;
 		u->graph = t;
+		atomic_store_explicit(&c->plotted, 1, memory_order_relaxed);
 	}
 	if (u->keep && keep(c, s, u)) {
 		c->failed++;
