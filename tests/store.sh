@@ -352,7 +352,20 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 K=$(new killed)
 kills=0
-# kill after 1/8, 1/6, 1/5 and 1/4 of the uninterrupted import's time T:
+# first as soon as the first batch is committed (export finds a game),
+# so that the runs after it start from a part-filled store
+"$ff" import -q --db "$K" "$tmp/big.fgn" >/dev/null 2>&1 &
+pid=$!
+while kill -0 "$pid" 2>/dev/null &&
+	[ "$("$ff" export --db "$K" --limit 1 2>/dev/null | grep -c '^\[Game ')" = 0 ]; do
+	sleep 0.02
+done
+kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
+wait "$pid" 2>/dev/null
+n1=$(q "$K" 'SELECT count(*) FROM games' 2>/dev/null || echo 0)
+[ "$n1" -gt 0 ] && [ "$n1" -lt 60000 ]
+check "an import killed after its first batch ($n1 of 60000 stored)" $?
+# then after 1/8, 1/6, 1/5 and 1/4 of the uninterrupted import's time T:
 # each run reaches at most its time's share of the games past the last
 # one's, so the four together store at most 0.74 of them
 for delay in $(awk -v a="$t0" -v b="$t1" 'BEGIN { t = b - a; printf "%.2f %.2f %.2f %.2f", t / 8, t / 6, t / 5, t / 4 }'); do
