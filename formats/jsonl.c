@@ -139,54 +139,6 @@ static int peek(struct parser *ps, char c)
 	return ps->p < ps->end && *ps->p == c;
 }
 
-static int hex4(const char *p, unsigned *v)
-{
-	int i;
-
-	*v = 0;
-	for (i = 0; i < 4; i++) {
-		char c = p[i];
-
-		*v <<= 4;
-		if (c >= '0' && c <= '9')
-			*v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			*v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			*v |= (unsigned)(c - 'A' + 10);
-		else
-			return -1;
-	}
-	return 0;
-}
-
-static void put_utf8(struct ff_buf *b, unsigned cp)
-{
-	char u[4];
-	size_t n;
-
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | cp >> 6);
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | cp >> 12);
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | cp >> 18);
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	ff_buf_add(b, u, n);
-}
-
 /* A run of unescaped string bytes from ps->p into ps->str: UTF-8, no
    control characters. */
 static int plain(struct parser *ps)
@@ -241,14 +193,14 @@ static int string(struct parser *ps)
 		case 'r': ff_buf_addc(&ps->str, '\r'); break;
 		case 't': ff_buf_addc(&ps->str, '\t'); break;
 		case 'u':
-			if (ps->end - ps->p < 4 || hex4(ps->p, &cp))
+			if (ps->end - ps->p < 4 || ff_text_hex4(ps->p, &cp))
 				return perr(ps, "bad \\u escape");
 			if (cp == 0)
 				return perr_at(ps, FF_EBAD_BYTE, ps->p - 2, "a NUL byte (\\u0000) in a string");
 			ps->p += 4;
 			if (cp >= 0xD800 && cp < 0xDC00) {
 				if (ps->end - ps->p < 6 || ps->p[0] != '\\' || ps->p[1] != 'u' ||
-				    hex4(ps->p + 2, &lo) || lo < 0xDC00 || lo > 0xDFFF)
+				    ff_text_hex4(ps->p + 2, &lo) || lo < 0xDC00 || lo > 0xDFFF)
 					return perr_at(ps, FF_EBAD_BYTE, ps->p - 6,
 						       "unpaired surrogate in a \\u escape: not UTF-8 text");
 				ps->p += 6;
@@ -257,7 +209,7 @@ static int string(struct parser *ps)
 				return perr_at(ps, FF_EBAD_BYTE, ps->p - 6,
 					       "unpaired surrogate in a \\u escape: not UTF-8 text");
 			}
-			put_utf8(&ps->str, cp);
+			ff_buf_add_utf8(&ps->str, cp);
 			break;
 		default:
 			ps->p--;

@@ -69,6 +69,33 @@ int ff_buf_addu(struct ff_buf *b, uint64_t v)
 	return ff_buf_add(b, tmp + i, sizeof tmp - (size_t)i);
 }
 
+int ff_buf_add_utf8(struct ff_buf *b, unsigned cp)
+{
+	char u[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xC0 | cp >> 6);
+		u[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xE0 | cp >> 12);
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (char)(0xF0 | cp >> 18);
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	return ff_buf_add(b, u, n);
+}
+
 int ff_buf_json_str(struct ff_buf *b, const char *s)
 {
 	int rc = ff_buf_addc(b, '"');

@@ -100,6 +100,9 @@ static inline size_t ff_utf8_cut(const char *s, size_t n, size_t max)
    characters escaped; other bytes as they are: s is UTF-8). Returns 0 or
    -1. */
 int ff_buf_json_str(struct ff_buf *b, const char *s);
+/* Append code point cp (at most 0x10FFFF, not a surrogate) as UTF-8.
+   Returns 0 or -1. */
+int ff_buf_add_utf8(struct ff_buf *b, unsigned cp);
 /* Cut the contents back to their first len bytes (nothing when len is
    not shorter). */
 void ff_buf_truncate(struct ff_buf *b, size_t len);

@@ -280,3 +280,24 @@ char *ff_text_utf16_message(int kind, const unsigned char *p, char *msg, size_t 
 		 bom ? "UTF-16" : kind == 'L' ? "UTF-16LE" : "UTF-16BE");
 	return msg;
 }
+
+int ff_text_hex4(const char *p, unsigned *v)
+{
+	int i;
+
+	*v = 0;
+	for (i = 0; i < 4; i++) {
+		char c = p[i];
+
+		*v <<= 4;
+		if (c >= '0' && c <= '9')
+			*v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			*v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	return 0;
+}

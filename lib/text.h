@@ -59,6 +59,11 @@ char *ff_text_utf16_message(int kind, const unsigned char *p, char *msg, size_t 
    0 means the same name but for case or punctuation. */
 size_t ff_text_distance(const char *a, const char *b);
 
+/* The four hex digits at p (either case) as a number into *v, as a JSON
+   string's backslash-u escape writes them. Returns 0, or -1 when one is
+   not a hex digit. */
+int ff_text_hex4(const char *p, unsigned *v);
+
 /* Make msg (NUL-terminated, in a buffer of cap bytes) safe to print and
    to put in JSON: control characters and bytes that are not UTF-8 become
    \xNN, the bidirectional controls (U+200E, U+200F, U+202A-U+202E,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/analysis/stored.h"
+#include "lib/text.h"
 
 #define MAX_DEPTH 16   /* the object nests 3 deep; candidates' objects 4 */
 
@@ -54,41 +55,6 @@ static int expect(struct rd *r, char c)
 			    (size_t)(r->p - r->s) + 1, c);
 }
 
-static int hex4(const char *p, unsigned *v)
-{
-	int i;
-
-	for (*v = 0, i = 0; i < 4; i++) {
-		char c = p[i];
-		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-			   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-			   : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
-
-		if (d > 15)
-			return -1;
-		*v = *v * 16 + d;
-	}
-	return 0;
-}
-
-/* A \uXXXX code point (not a surrogate) into out as UTF-8. */
-static int put_utf8(struct ff_buf *out, unsigned cp)
-{
-	char b[3];
-
-	if (cp < 0x80)
-		return ff_buf_addc(out, (char)cp);
-	if (cp < 0x800) {
-		b[0] = (char)(0xC0 | cp >> 6);
-		b[1] = (char)(0x80 | (cp & 0x3F));
-		return ff_buf_add(out, b, 2);
-	}
-	b[0] = (char)(0xE0 | cp >> 12);
-	b[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-	b[2] = (char)(0x80 | (cp & 0x3F));
-	return ff_buf_add(out, b, 3);
-}
-
 /* One escape after its backslash, into out (NULL: passed over). */
 static int escape(struct rd *r, struct ff_buf *out)
 {
@@ -102,10 +68,11 @@ static int escape(struct rd *r, struct ff_buf *out)
 		r->p++;
 		return out ? ff_buf_addc(out, to[k - from]) : 0;
 	}
-	if (*r->p != 'u' || r->end - r->p < 5 || hex4(r->p + 1, &cp) || (cp >= 0xD800 && cp < 0xE000))
+	if (*r->p != 'u' || r->end - r->p < 5 || ff_text_hex4(r->p + 1, &cp) ||
+	    (cp >= 0xD800 && cp < 0xE000))   /* one code point, not a surrogate */
 		return fail(r, "a bad escape in a string");
 	r->p += 5;
-	return out ? put_utf8(out, cp) : 0;
+	return out ? ff_buf_add_utf8(out, cp) : 0;
 }
 
 /* A string into out (NULL: passed over), NUL-terminated there. */
